@@ -1,0 +1,66 @@
+// swift-tools-version: 6.0
+import PackageDescription
+
+let package = Package(
+    name: "Preflight",
+    platforms: [.macOS(.v13)],
+    products: [
+        .executable(name: "prepush", targets: ["prepush"]),
+        .executable(name: "todoscan", targets: ["todoscan"]),
+        .executable(name: "errorlint", targets: ["errorlint"]),
+        .library(name: "ProcessKit", targets: ["ProcessKit"]),
+    ],
+    dependencies: [
+        .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2")
+    ],
+    targets: [
+        // MARK: Process execution
+        .target(name: "CProcessKit"),
+        .target(name: "ProcessKit", dependencies: ["CProcessKit"]),
+
+        // MARK: Shared core: diagnostics, file discovery, configuration
+        .target(name: "PreflightCore", dependencies: ["ProcessKit"]),
+
+        // MARK: Tool libraries
+        .target(name: "PrePushKit", dependencies: ["PreflightCore", "ProcessKit"]),
+        .target(name: "TodoScanKit", dependencies: ["PreflightCore"]),
+        .target(name: "ErrorLintKit", dependencies: ["PreflightCore"]),
+
+        // MARK: Command-line front ends: argument parsing only
+        .target(
+            name: "PreflightCLI",
+            dependencies: [
+                "PreflightCore", "ProcessKit", .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ]
+        ),
+        .executableTarget(
+            name: "prepush",
+            dependencies: [
+                "PrePushKit", "PreflightCLI", .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ]
+        ),
+        .executableTarget(
+            name: "todoscan",
+            dependencies: [
+                "TodoScanKit", "PreflightCLI", .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ]
+        ),
+        .executableTarget(
+            name: "errorlint",
+            dependencies: [
+                "ErrorLintKit", "PreflightCLI", .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ]
+        ),
+
+        // MARK: Test support
+        // A child program for ProcessKit's adversarial tests: emits exact byte counts, echoes its
+        // arguments, spawns grandchildren, and runs ProcessKit itself for the signal-forwarding test.
+        .executableTarget(
+            name: "processkit-fixture", dependencies: ["ProcessKit"], path: "Tests/Fixtures/processkit-fixture"),
+
+        // MARK: Tests
+        .testTarget(name: "ProcessKitTests", dependencies: ["ProcessKit"]),
+        .testTarget(name: "PreflightCoreTests", dependencies: ["PreflightCore"]),
+        .testTarget(name: "ToolCommandTests", dependencies: ["ProcessKit"]),
+    ]
+)

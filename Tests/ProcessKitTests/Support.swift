@@ -1,0 +1,81 @@
+import Foundation
+import ProcessKit
+
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// Helpers shared by ProcessKit's tests.
+enum Support {
+    /// The directory holding the built test bundle and the package's executables.
+    static let productsDirectory: String = {
+        let testBinary = URL(fileURLWithPath: CommandLine.arguments[0]).standardizedFileURL
+        var directory = testBinary.deletingLastPathComponent()
+        // macOS: …/PreflightPackageTests.xctest/Contents/MacOS/PreflightPackageTests
+        while directory.path.contains(".xctest") { directory = directory.deletingLastPathComponent() }
+        return directory.path
+    }()
+
+    /// The path of `processkit-fixture`, built alongside the tests.
+    static var fixture: String { productsDirectory + "/processkit-fixture" }
+
+    /// The stdout (`upper == false`) or stderr pattern the fixture's `emit` writes.
+    static func pattern(count: Int, upper: Bool) -> [UInt8] {
+        let base = upper ? UInt8(ascii: "A") : UInt8(ascii: "a")
+        let period: [UInt8] = (0..<26).map { base + UInt8($0) } + [UInt8(ascii: "\n")]
+        var bytes = [UInt8]()
+        bytes.reserveCapacity(count)
+        while bytes.count + 27 <= count { bytes += period }
+        bytes += period.prefix(count - bytes.count)
+        return bytes
+    }
+
+    /// Whether two byte arrays are equal, compared as a `Bool` first so that a test framework
+    /// never renders megabytes of bytes.
+    static func same(_ left: [UInt8], _ right: [UInt8]) -> Bool {
+        guard left.count == right.count else { return false }
+        if left.isEmpty { return true }
+        return left.withUnsafeBytes { a in
+            right.withUnsafeBytes { b in memcmp(a.baseAddress!, b.baseAddress!, a.count) == 0 }
+        }
+    }
+
+    /// `true` while `pid` names a process, zombies included (`kill(pid, 0)` succeeds).
+    static func exists(_ pid: Int32) -> Bool {
+        kill(pid, 0) == 0
+    }
+
+    /// Waits up to `seconds` for `pid` to disappear (`kill(pid, 0)` failing with ESRCH).
+    /// An orphan killed by ProcessKit is reaped by init, which can take a moment.
+    static func waitUntilGone(_ pid: Int32, seconds: Double = 10) -> Bool {
+        let deadline = Date().addingTimeInterval(seconds)
+        while Date() < deadline {
+            if kill(pid, 0) != 0 && errno == ESRCH { return true }
+            usleep(20_000)
+        }
+        return false
+    }
+
+    /// A fresh empty directory under the system's temporary directory.
+    static func temporaryDirectory() throws -> String {
+        let path = NSTemporaryDirectory() + "processkit-tests-" + UUID().uuidString
+        try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
+        return path
+    }
+
+    /// Collects values from a `@Sendable` handler.
+    final class Collector<Value: Sendable>: @unchecked Sendable {
+        private let lock = NSLock()
+        private var stored: [Value] = []
+        func append(_ value: Value) {
+            lock.lock()
+            stored.append(value)
+            lock.unlock()
+        }
+        var values: [Value] {
+            lock.lock()
+            defer { lock.unlock() }
+            return stored
+        }
+    }
+}

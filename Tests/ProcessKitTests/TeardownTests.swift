@@ -1,0 +1,160 @@
+import Foundation
+import ProcessKit
+import Testing
+
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// A shell that starts a background grandchild, prints its pid and its own, then waits.
+private func parentOfGrandchild(ignoringTerm: Bool = false) -> Command {
+    let trap = ignoringTerm ? "trap '' TERM; " : ""
+    var command = Command.shell("\(trap)sleep 60 & echo $!; echo $$; wait")
+    command.standardOutput = .lines { _ in }
+    return command
+}
+
+/// Runs `command` with its stdout lines collected, and hands back the pids it printed.
+private final class PidWatcher: @unchecked Sendable {
+    let lines = Support.Collector<String>()
+    func attach(to command: inout Command) {
+        command.standardOutput = .lines { [lines] in lines.append($0.text) }
+    }
+    func waitForPids(count: Int) async throws -> [Int32] {
+        for _ in 0..<500 {
+            let pids = lines.values.compactMap { Int32($0) }
+            if pids.count >= count { return pids }
+            try await Task.sleep(for: .milliseconds(10))
+        }
+        throw CancellationError()
+    }
+}
+
+/// The descendants in these tests live 20–60 s, so finishing within `prompt` (which leaves room
+/// for a loaded 2-core machine running the whole suite at once) proves nobody waited for them.
+private let prompt: Duration = .seconds(10)
+
+@Suite("Timeouts, cancellation and process-group teardown")
+struct TeardownTests {
+    @Test("A timeout ends the whole process group, grandchild included, and throws promptly")
+    func timeoutKillsGrandchild() async throws {
+        var command = parentOfGrandchild()
+        let watcher = PidWatcher()
+        watcher.attach(to: &command)
+        command.timeout = .milliseconds(500)
+        let started = ContinuousClock.now
+        let error = try await #require(throws: ProcessError.self) { try await command.run() }
+        #expect(ContinuousClock.now - started < prompt)
+        guard case .timedOut(_, let after, let partial) = error else {
+            Issue.record("unexpected \(error)")
+            return
+        }
+        #expect(after == .milliseconds(500))
+        #expect(partial.termination == .signaled(SIGTERM))
+        let pids = try await watcher.waitForPids(count: 2)
+        #expect(Support.waitUntilGone(pids[0]), "grandchild \(pids[0]) survived")
+        #expect(Support.waitUntilGone(pids[1]))
+    }
+
+    @Test("A child that ignores SIGTERM is killed after the grace period")
+    func escalatesToKill() throws {
+        var command = parentOfGrandchild(ignoringTerm: true)
+        let watcher = PidWatcher()
+        watcher.attach(to: &command)
+        command.timeout = .milliseconds(200)
+        command.teardownGracePeriod = .milliseconds(300)
+        let started = ContinuousClock.now
+        let error = try #require(throws: ProcessError.self) { try command.runBlocking() }
+        let elapsed = ContinuousClock.now - started
+        #expect(elapsed >= .milliseconds(500) && elapsed < prompt)
+        #expect(error.result?.termination == .signaled(SIGKILL))
+        let pids = watcher.lines.values.compactMap { Int32($0) }
+        #expect(pids.count == 2)
+        for pid in pids { #expect(Support.waitUntilGone(pid)) }
+    }
+
+    @Test("Cancelling the task ends the process group and throws CancellationError promptly")
+    func cancellationKillsGrandchild() async throws {
+        var command = parentOfGrandchild()
+        let watcher = PidWatcher()
+        watcher.attach(to: &command)
+        let task = Task { try await command.run() }
+        let pids = try await watcher.waitForPids(count: 2)
+        let started = ContinuousClock.now
+        task.cancel()
+        let outcome = await task.result
+        #expect(ContinuousClock.now - started < prompt)
+        #expect(throws: CancellationError.self) { try outcome.get() }
+        for pid in pids { #expect(Support.waitUntilGone(pid), "\(pid) survived cancellation") }
+    }
+
+    @Test("A task cancelled before it starts never spawns")
+    func cancelledBeforeStart() async throws {
+        let task = Task {
+            withUnsafeCurrentTask { $0?.cancel() }
+            return try await Command("/bin/sleep", ["30"]).run()
+        }
+        await #expect(throws: CancellationError.self) { try await task.value }
+    }
+
+    @Test("100 quick cancellations in a row leave no zombie and no leaked descriptor")
+    func quickCancellations() async throws {
+        // In a process of its own, so other tests' descriptors and children do not blur the count.
+        let result = try await Command(Support.fixture, ["cancel-loop", "100"]).run()
+        #expect(result.succeeded, "\(result.outputText)\(result.errorText)")
+        #expect(result.outputText.contains("zombies 0"))
+        #expect(result.outputText.contains("leaked descriptors 0"))
+    }
+
+    @Test("A grandchild holding the output pipe does not hang the caller; output is marked incomplete")
+    func grandchildHoldsPipe() async throws {
+        let started = ContinuousClock.now
+        let result = try await Command.shell("sleep 20 & echo $!; echo done").run()
+        #expect(ContinuousClock.now - started < prompt)
+        #expect(result.termination == .exited(0))
+        let lines = result.outputText.split(separator: "\n")
+        #expect(lines.last == "done")
+        #expect(!result.isOutputComplete)
+        #expect(result.standardOutput?.isComplete == false)
+        if let pid = lines.first.flatMap({ Int32($0) }) { kill(pid, SIGKILL) }
+    }
+
+    @Test("A background grandchild that closed its output does not delay the result")
+    func grandchildKeepsNoPipe() async throws {
+        // Foundation's own exit detection waits for such a grandchild; ProcessKit must not.
+        let started = ContinuousClock.now
+        let result = try await Command.shell("sleep 20 >/dev/null 2>&1 & echo $!").run()
+        #expect(ContinuousClock.now - started < prompt)
+        #expect(result.termination == .exited(0))
+        #expect(result.isOutputComplete)
+        if let pid = Int32(result.outputText.trimmingCharacters(in: .whitespacesAndNewlines)) { kill(pid, SIGKILL) }
+    }
+
+    @Test("SIGINT to a tool running ProcessKit reaches the child's process group; no orphans survive")
+    func signalForwarding() async throws {
+        let directory = try Support.temporaryDirectory()
+        let pidFile = directory + "/pids"
+        var command = Command(Support.fixture, ["forward-signals", pidFile])
+        command.timeout = .seconds(30)
+        let tool = Task { try await command.run() }
+        var pids: [Int32] = []
+        for _ in 0..<500 where pids.count < 2 {
+            try await Task.sleep(for: .milliseconds(10))
+            pids = ((try? String(contentsOfFile: pidFile, encoding: .utf8)) ?? "").split(separator: "\n").compactMap {
+                Int32($0)
+            }
+        }
+        try #require(pids.count == 2, "the fixture never started its child")
+        // The fixture's own pid: the parent of the shell.
+        let stat = try String(contentsOfFile: "/proc/\(pids[1])/stat", encoding: .utf8)
+        let fields = stat[stat.lastIndex(of: ")")!...].split(separator: " ")
+        let toolPID = try #require(Int32(fields[2]))
+        let started = ContinuousClock.now
+        kill(toolPID, SIGINT)
+        let result = try await tool.value
+        #expect(ContinuousClock.now - started < prompt)
+        #expect(result.termination == .exited(130), "\(result.errorText)")
+        #expect(result.errorText.contains("Interrupted by SIGINT"))
+        for pid in pids { #expect(Support.waitUntilGone(pid), "\(pid) survived Ctrl-C") }
+    }
+}
