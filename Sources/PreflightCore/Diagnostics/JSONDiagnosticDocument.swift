@@ -1,0 +1,99 @@
+/// The document `--format json` prints: the schema scripts can rely on.
+///
+/// ```json
+/// {
+///   "diagnostics" : [
+///     {
+///       "column" : 5,
+///       "fingerprint" : "todo:TODO: retry",
+///       "line" : 12,
+///       "message" : "TODO: retry",
+///       "path" : "Sources/App/Main.swift",
+///       "ruleId" : "todo",
+///       "severity" : "warning"
+///     }
+///   ],
+///   "filesScanned" : 812,
+///   "summary" : {
+///     "errors" : 0,
+///     "notes" : 0,
+///     "warnings" : 1
+///   },
+///   "tool" : "todoscan",
+///   "version" : "1.0.0"
+/// }
+/// ```
+///
+/// Keys are sorted and every key is always present; `severity` is `error`, `warning` or `note`;
+/// `line` and `column` are 1-based (the column counts UTF-8 bytes); `diagnostics` are sorted by
+/// path, line, column and rule id. New keys may be added; existing ones keep their meaning.
+public struct JSONDiagnosticDocument: Sendable, Hashable, Codable {
+    /// One finding.
+    public struct Entry: Sendable, Hashable, Codable {
+        public var path: String
+        public var line: Int
+        public var column: Int
+        public var severity: Severity
+        public var message: String
+        /// Encoded as `ruleId`.
+        public var ruleID: String
+        public var fingerprint: String
+
+        /// The entry for `diagnostic`.
+        public init(_ diagnostic: Diagnostic) {
+            path = diagnostic.location.path
+            line = diagnostic.location.line
+            column = diagnostic.location.column
+            severity = diagnostic.severity
+            message = diagnostic.message
+            ruleID = diagnostic.ruleID
+            fingerprint = diagnostic.fingerprint
+        }
+
+        /// The finding this entry describes.
+        public var diagnostic: Diagnostic {
+            Diagnostic(
+                location: SourceLocation(path: path, line: line, column: column), severity: severity,
+                message: message, ruleID: ruleID, fingerprint: fingerprint)
+        }
+
+        private enum CodingKeys: String, CodingKey {
+            case path, line, column, severity, message, fingerprint
+            case ruleID = "ruleId"
+        }
+    }
+
+    /// How many findings there are of each severity.
+    public struct Counts: Sendable, Hashable, Codable {
+        public var errors: Int
+        public var warnings: Int
+        public var notes: Int
+
+        public init(errors: Int, warnings: Int, notes: Int) {
+            self.errors = errors
+            self.warnings = warnings
+            self.notes = notes
+        }
+    }
+
+    /// The tool's name (`todoscan`).
+    public var tool: String
+    /// The tool's version.
+    public var version: String
+    /// How many files were scanned.
+    public var filesScanned: Int
+    /// Every finding.
+    public var diagnostics: [Entry]
+    /// The counts by severity.
+    public var summary: Counts
+
+    /// The document for `report`.
+    public init(_ report: DiagnosticReport) {
+        let counts = report.summary
+        tool = report.tool.name
+        version = report.tool.version
+        filesScanned = report.filesScanned
+        diagnostics = report.diagnostics.map(Entry.init)
+        summary = Counts(errors: counts.errors, warnings: counts.warnings, notes: counts.notes)
+    }
+}

@@ -1,0 +1,23 @@
+import Foundation
+
+/// `--format json`: one pretty-printed ``JSONDiagnosticDocument`` with sorted keys and unescaped
+/// slashes, followed by a newline. The same report always gives the same bytes.
+public struct JSONDiagnosticRenderer: DiagnosticRenderer, Hashable {
+    public init() {}
+
+    public func render(_ report: DiagnosticReport) -> String {
+        Self.encode(JSONDiagnosticDocument(report))
+    }
+
+    /// Encodes `value` as deterministic, pretty-printed JSON followed by a newline.
+    static func encode(_ value: some Encodable) -> String {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys, .prettyPrinted, .withoutEscapingSlashes]
+        do {
+            return String(decoding: try encoder.encode(value), as: UTF8.self) + "\n"
+        } catch {
+            // Only strings and integers are encoded: this cannot fail.
+            preconditionFailure("encoding diagnostics as JSON failed: \(error)")
+        }
+    }
+}

@@ -1,0 +1,86 @@
+/// `--format sarif`: a SARIF 2.1.0 log that GitHub code scanning accepts, pretty-printed with
+/// sorted keys and followed by a newline. The same report always gives the same bytes.
+///
+/// - One run; `tool.driver` has the tool's name, `version`, `semanticVersion` (only when the
+///   version is `MAJOR.MINOR.PATCH[-pre][+build]`), `informationUri` (when not empty) and `rules`:
+///   the tool's rules in order, then one rule for each rule id a finding uses that the tool does not
+///   list (described by its id, at the severity of its first finding), so every result has a
+///   `ruleIndex`.
+/// - Each result has `ruleId`, `ruleIndex`, `level` (`error`, `warning`, `note`), `message.text`,
+///   one location (see ``SARIFArtifactLocation`` for the URI; `region.startLine`, and
+///   `startColumn` when it is at least 1) and `partialFingerprints.primaryLocationLineHash`.
+/// - The fingerprint is ``StableHash/fnv1a64Hex(_:)`` of the finding's `fingerprint` text, then
+///   `:n` where `n` counts the findings with that text in the same file (`:1`, `:2`, …), so it
+///   survives lines moving and stays distinct for repeated findings.
+/// - Columns are passed on as the model has them, in UTF-8 bytes; SARIF counts UTF-16 code units,
+///   which is the same whenever the line is ASCII up to the finding.
+public struct SARIFDiagnosticRenderer: DiagnosticRenderer, Hashable {
+    /// The `partialFingerprints` key Preflight fills in.
+    public static let fingerprintKey = "primaryLocationLineHash"
+
+    public init() {}
+
+    public func render(_ report: DiagnosticReport) -> String {
+        JSONDiagnosticRenderer.encode(Self.log(for: report))
+    }
+
+    static func log(for report: DiagnosticReport) -> SARIFLog {
+        var rules = report.tool.rules
+        var ruleIndex: [String: Int] = [:]
+        for (index, rule) in rules.enumerated() where ruleIndex[rule.id] == nil {
+            ruleIndex[rule.id] = index
+        }
+        var occurrences: [String: [String: Int]] = [:]
+        var results: [SARIFLog.Result] = []
+        for diagnostic in report.diagnostics {
+            let index: Int
+            if let known = ruleIndex[diagnostic.ruleID] {
+                index = known
+            } else {
+                index = rules.count
+                ruleIndex[diagnostic.ruleID] = index
+                rules.append(
+                    RuleDescriptor(
+                        id: diagnostic.ruleID, summary: diagnostic.ruleID, defaultSeverity: diagnostic.severity))
+            }
+            let location = diagnostic.location
+            let occurrence = (occurrences[location.path]?[diagnostic.fingerprint] ?? 0) + 1
+            occurrences[location.path, default: [:]][diagnostic.fingerprint] = occurrence
+            let fingerprint = StableHash.fnv1a64Hex(diagnostic.fingerprint) + ":\(occurrence)"
+            let region = SARIFLog.Region(
+                startLine: max(1, location.line), startColumn: location.column >= 1 ? location.column : nil)
+            results.append(
+                SARIFLog.Result(
+                    ruleId: diagnostic.ruleID, ruleIndex: index, level: diagnostic.severity.rawValue,
+                    message: SARIFLog.Message(text: diagnostic.message),
+                    locations: [
+                        SARIFLog.Location(
+                            physicalLocation: SARIFLog.PhysicalLocation(
+                                artifactLocation: SARIFArtifactLocation(path: location.path), region: region))
+                    ],
+                    partialFingerprints: [fingerprintKey: fingerprint]))
+        }
+        let tool = report.tool
+        let driver = SARIFLog.Driver(
+            name: tool.name,
+            version: tool.version.isEmpty ? nil : tool.version,
+            semanticVersion: isSemanticVersion(tool.version) ? tool.version : nil,
+            informationUri: tool.informationURI.isEmpty ? nil : tool.informationURI,
+            rules: rules.map { rule in
+                SARIFLog.Rule(
+                    id: rule.id,
+                    shortDescription: SARIFLog.Message(text: rule.summary.isEmpty ? rule.id : rule.summary),
+                    defaultConfiguration: SARIFLog.Configuration(level: rule.defaultSeverity.rawValue))
+            })
+        return SARIFLog(runs: [SARIFLog.Run(tool: SARIFLog.Tool(driver: driver), results: results)])
+    }
+
+    /// Whether `version` is `MAJOR.MINOR.PATCH`, optionally followed by `-prerelease` and `+build`.
+    static func isSemanticVersion(_ version: String) -> Bool {
+        let withoutBuild = version.split(separator: "+", maxSplits: 1, omittingEmptySubsequences: false)[0]
+        let core = withoutBuild.split(separator: "-", maxSplits: 1, omittingEmptySubsequences: false)[0]
+        let parts = core.split(separator: ".", omittingEmptySubsequences: false)
+        return parts.count == 3
+            && parts.allSatisfy { !$0.isEmpty && $0.allSatisfy(\.isASCII) && $0.allSatisfy(\.isNumber) }
+    }
+}

@@ -1,0 +1,54 @@
+import PreflightCore
+import Testing
+
+@Suite("GitHubDiagnosticRenderer")
+struct GitHubDiagnosticRendererTests {
+    @Test("Golden output: one workflow command per finding, notes as ::notice")
+    func golden() {
+        let expected = """
+            ::error file=Sources/Café.swift,line=10,col=1,title=fixme::FIXME: first line%0Asecond line%0D%0Athird — naïve ✓
+            ::warning file=Sources/My App/Main.swift,line=3,col=5,title=todo::TODO: 100%25 done: a, b
+            ::notice file=Sources/My App/Main.swift,line=12,col=9,title=hack::HACK: keep
+
+            """
+        #expect(GitHubDiagnosticRenderer().render(DiagnosticSamples.report) == expected)
+    }
+
+    @Test("The message escapes %, CR and LF and keeps : and ,")
+    func messageEscaping() {
+        #expect(GitHubDiagnosticRenderer.escapeData("100% a:b, c\r\nd\re\nf") == "100%25 a:b, c%0D%0Ad%0De%0Af")
+        #expect(GitHubDiagnosticRenderer.escapeData("%25") == "%2525")
+        #expect(GitHubDiagnosticRenderer.escapeData("naïve ✓") == "naïve ✓")
+    }
+
+    @Test("Property values escape %, CR, LF, : and ,")
+    func propertyEscaping() {
+        #expect(GitHubDiagnosticRenderer.escapeProperty("100% a:b, c\r\nd\re\nf") == "100%25 a%3Ab%2C c%0D%0Ad%0De%0Af")
+        #expect(GitHubDiagnosticRenderer.escapeProperty("::error") == "%3A%3Aerror")
+    }
+
+    @Test("File and title are escaped as properties, the message as data")
+    func commandEscaping() {
+        let diagnostic = Diagnostic(
+            location: SourceLocation(path: "odd:dir,1/100%\nx.swift", line: 7, column: 3), severity: .warning,
+            message: "a:b, 5%\r\n::error::injected", ruleID: "rule:one,two")
+        let line = GitHubDiagnosticRenderer().line(for: diagnostic)
+        #expect(
+            line
+                == "::warning file=odd%3Adir%2C1/100%25%0Ax.swift,line=7,col=3,title=rule%3Aone%2Ctwo"
+                + "::a:b, 5%25%0D%0A::error::injected")
+        #expect(!line.contains { $0.isNewline })
+    }
+
+    @Test("Severities map to error, warning and notice")
+    func commands() {
+        #expect(GitHubDiagnosticRenderer.command(for: .error) == "error")
+        #expect(GitHubDiagnosticRenderer.command(for: .warning) == "warning")
+        #expect(GitHubDiagnosticRenderer.command(for: .note) == "notice")
+    }
+
+    @Test("No findings, no output")
+    func empty() {
+        #expect(GitHubDiagnosticRenderer().render(DiagnosticSamples.empty) == "")
+    }
+}
