@@ -23,7 +23,7 @@ let package = Package(
 
         // MARK: Tool libraries
         .target(name: "PrePushKit", dependencies: ["PreflightCore", "ProcessKit"]),
-        .target(name: "TodoScanKit", dependencies: ["PreflightCore"]),
+        .target(name: "TodoScanKit", dependencies: ["PreflightCore", "ProcessKit"]),
         .target(name: "ErrorLintKit", dependencies: ["PreflightCore"]),
 
         // MARK: Command-line front ends: argument parsing only
@@ -62,5 +62,6 @@ let package = Package(
         .testTarget(name: "ProcessKitTests", dependencies: ["ProcessKit"]),
         .testTarget(name: "PreflightCoreTests", dependencies: ["PreflightCore"]),
         .testTarget(name: "ToolCommandTests", dependencies: ["ProcessKit"]),
+        .testTarget(name: "TodoScanKitTests", dependencies: ["TodoScanKit", "PreflightCore"]),
     ]
 )

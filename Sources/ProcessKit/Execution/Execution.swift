@@ -46,6 +46,7 @@ final class Execution: @unchecked Sendable {
     private init(
         command: Command,
         process: Process,
+        start: ContinuousClock.Instant,
         wakeRead: Int32,
         shared: SharedState,
         outputs: [PipeReader],
@@ -54,7 +55,7 @@ final class Execution: @unchecked Sendable {
         self.command = command
         self.process = process
         self.processID = process.processIdentifier
-        self.start = .now
+        self.start = start
         self.wakeRead = wakeRead
         self.shared = shared
         self.outputs = outputs
@@ -140,6 +141,7 @@ final class Execution: @unchecked Sendable {
                 shared.foundationDidReap()
                 PendingReaps.release(process)
             }
+            let start = ContinuousClock.now
             do {
                 // Foundation passes the spawning thread's signal mask on to the child, and Swift
                 // concurrency's threads block signals: a child spawned from one would never see
@@ -151,7 +153,7 @@ final class Execution: @unchecked Sendable {
             }
             for var fd in childEnds { POSIX.closeIfOpen(&fd) }
             let execution = Execution(
-                command: command, process: process, wakeRead: wake.read, shared: shared, outputs: readers,
+                command: command, process: process, start: start, wakeRead: wake.read, shared: shared, outputs: readers,
                 input: writer)
             execution.pidfd = pk_pidfd_open(execution.processID)
             SignalForwarding.register(execution)

@@ -1,0 +1,156 @@
+import Foundation
+import ProcessKit
+
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// The one routine every Preflight scanner uses to decide which files to read.
+///
+/// Inside a git work tree it takes the files git tracks plus the untracked ones `.gitignore` does
+/// not exclude (`git ls-files --cached --others --exclude-standard`); elsewhere it walks the tree,
+/// skipping build and dependency folders, never following a symbolic link to a directory (so
+/// link loops cannot trap it). A file named explicitly is always taken.
+public struct FileDiscovery: Sendable {
+    /// Folders a tree walk never enters.
+    public static let defaultSkippedDirectories: Set<String> = [
+        ".build", ".git", "DerivedData", "Pods", "Carthage", "node_modules", ".swiftpm",
+    ]
+
+    /// Only files matching one of these (when any are given).
+    public var includes: [Glob]
+    /// No file matching any of these.
+    public var excludes: [Glob]
+    /// Folder names a tree walk skips.
+    public var skippedDirectories: Set<String>
+    /// Whether to ask git which files belong to the tree.
+    public var usesGit: Bool
+
+    public init(
+        includes: [Glob] = [],
+        excludes: [Glob] = [],
+        skippedDirectories: Set<String> = FileDiscovery.defaultSkippedDirectories,
+        usesGit: Bool = true
+    ) {
+        self.includes = includes
+        self.excludes = excludes
+        self.skippedDirectories = skippedDirectories
+        self.usesGit = usesGit
+    }
+
+    /// What discovery found: files to read, and the places it could not look into.
+    public struct Result: Sendable {
+        /// Paths as they should be opened and printed: relative to the current directory when the
+        /// root was given relatively, without a leading `./`.
+        public var files: [String]
+        /// Paths that could not be listed, each with the reason.
+        public var problems: [DiscoveryProblem]
+    }
+
+    /// The files under `roots` (files or directories), each once, in a stable order.
+    public func files(under roots: [String]) -> Result {
+        var files: [String] = []
+        var problems: [DiscoveryProblem] = []
+        var seen = Set<String>()
+        for root in roots {
+            var info = stat()
+            guard stat(root, &info) == 0 else {
+                problems.append(DiscoveryProblem(path: root, reason: String(cString: strerror(errno))))
+                continue
+            }
+            if (info.st_mode & S_IFMT) != S_IFDIR {
+                let path = Self.clean(root)
+                if seen.insert(path).inserted { files.append(path) }
+                continue
+            }
+            let listed = (usesGit ? gitFiles(in: root) : nil) ?? walk(root, problems: &problems)
+            for relative in listed.sorted() where isSelected(relative) {
+                let path = Self.join(root, relative)
+                if seen.insert(path).inserted { files.append(path) }
+            }
+        }
+        return Result(files: files, problems: problems)
+    }
+
+    private func isSelected(_ relative: String) -> Bool {
+        if !includes.isEmpty && !includes.contains(where: { $0.matches(relative) }) { return false }
+        return !excludes.contains { $0.matches(relative) }
+    }
+
+    /// Files git knows under `directory` (relative to it), or `nil` outside a work tree.
+    private func gitFiles(in directory: String) -> [String]? {
+        var command = Command(
+            "git", ["ls-files", "-z", "--cached", "--others", "--exclude-standard", "--", "."],
+            workingDirectory: directory,
+            environment: .inherit.removing("GIT_DIR", "GIT_WORK_TREE", "GIT_INDEX_FILE"))
+        command.standardError = .discard
+        guard let result = try? command.runBlocking(), result.succeeded, let output = result.standardOutput else {
+            return nil
+        }
+        var seen = Set<String>()
+        return output.bytes.split(separator: 0).compactMap { entry in
+            let path = String(decoding: entry, as: UTF8.self)
+            // Tracked but deleted, or a submodule: nothing to read.
+            var info = stat()
+            guard stat(Self.join(directory, path), &info) == 0, (info.st_mode & S_IFMT) == S_IFREG else { return nil }
+            return seen.insert(path).inserted ? path : nil
+        }
+    }
+
+    /// Regular files under `root`, relative to it, without entering skipped or linked folders.
+    private func walk(_ root: String, problems: inout [DiscoveryProblem]) -> [String] {
+        var found: [String] = []
+        var pending: [String] = [""]
+        while let relative = pending.popLast() {
+            let directory = relative.isEmpty ? root : Self.join(root, relative)
+            guard let handle = opendir(directory) else {
+                problems.append(DiscoveryProblem(path: Self.clean(directory), reason: String(cString: strerror(errno))))
+                continue
+            }
+            defer { closedir(handle) }
+            while let entry = readdir(handle) {
+                let name = withUnsafeBytes(of: entry.pointee.d_name) { raw in
+                    String(cString: raw.bindMemory(to: CChar.self).baseAddress!)
+                }
+                if name == "." || name == ".." { continue }
+                let child = relative.isEmpty ? name : relative + "/" + name
+                var info = stat()
+                guard lstat(Self.join(root, child), &info) == 0 else { continue }
+                switch info.st_mode & S_IFMT {
+                case S_IFDIR:
+                    if !skippedDirectories.contains(name) { pending.append(child) }
+                case S_IFREG:
+                    found.append(child)
+                case S_IFLNK:
+                    // A link to a file is read; a link to a folder is never entered.
+                    var target = stat()
+                    if stat(Self.join(root, child), &target) == 0, (target.st_mode & S_IFMT) == S_IFREG {
+                        found.append(child)
+                    }
+                default:
+                    continue
+                }
+            }
+        }
+        return found
+    }
+
+    static func join(_ root: String, _ relative: String) -> String {
+        if root == "." || root == "./" || root.isEmpty { return relative }
+        return root.hasSuffix("/") ? root + relative : root + "/" + relative
+    }
+
+    static func clean(_ path: String) -> String {
+        var result = Substring(path)
+        while result.hasPrefix("./") && result.count > 2 { result = result.dropFirst(2) }
+        return String(result)
+    }
+}
+
+/// A path discovery could not list.
+public struct DiscoveryProblem: Sendable, Hashable {
+    public var path: String
+    public var reason: String
+}

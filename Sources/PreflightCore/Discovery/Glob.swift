@@ -1,0 +1,108 @@
+/// A shell-style path pattern: `*` (within one path component), `**` (across components), `?`,
+/// and `[abc]` / `[a-z]` / `[!abc]` classes.
+///
+/// A pattern without `/` matches a file's name or any one directory on its path
+/// (`--exclude Generated` leaves out everything under any `Generated/`); a pattern with `/`
+/// matches the whole path relative to the scanned root (`Sources/**/*.swift`).
+public struct Glob: Sendable, Hashable, CustomStringConvertible {
+    /// The pattern as written.
+    public let pattern: String
+    private let bytes: [UInt8]
+    private let matchesComponents: Bool
+
+    public init(_ pattern: String) {
+        var trimmed = pattern
+        while trimmed.hasPrefix("./") { trimmed.removeFirst(2) }
+        if trimmed.hasSuffix("/") { trimmed.removeLast() }
+        self.pattern = pattern
+        self.bytes = Array(trimmed.utf8)
+        self.matchesComponents = !trimmed.contains("/")
+    }
+
+    public var description: String { pattern }
+
+    /// Whether `path` (relative, `/`-separated) matches.
+    public func matches(_ path: String) -> Bool {
+        var relative = Substring(path)
+        while relative.hasPrefix("./") { relative = relative.dropFirst(2) }
+        if matchesComponents {
+            return relative.split(separator: "/").contains { Self.match(bytes[...], Array($0.utf8)[...]) }
+        }
+        return Self.match(bytes[...], Array(relative.utf8)[...])
+    }
+
+    private static let slash = UInt8(ascii: "/")
+
+    private static func match(_ pattern: ArraySlice<UInt8>, _ text: ArraySlice<UInt8>) -> Bool {
+        var pattern = pattern
+        var text = text
+        while let head = pattern.first {
+            switch head {
+            case UInt8(ascii: "*"):
+                if pattern.dropFirst().first == UInt8(ascii: "*") {
+                    var rest = pattern.dropFirst(2)
+                    if rest.first == slash { rest = rest.dropFirst() }  // `**/` also matches no directory
+                    var candidate = text
+                    while true {
+                        if match(rest, candidate) { return true }
+                        guard !candidate.isEmpty else { return false }
+                        candidate = candidate.dropFirst()
+                    }
+                }
+                let rest = pattern.dropFirst()
+                var candidate = text
+                while true {
+                    if match(rest, candidate) { return true }
+                    guard let next = candidate.first, next != slash else { return false }
+                    candidate = candidate.dropFirst()
+                }
+            case UInt8(ascii: "?"):
+                guard let next = text.first, next != slash else { return false }
+                pattern = pattern.dropFirst()
+                text = text.dropFirst()
+            case UInt8(ascii: "["):
+                guard let next = text.first, let (matched, rest) = matchClass(pattern.dropFirst(), next) else {
+                    return false
+                }
+                guard matched else { return false }
+                pattern = rest
+                text = text.dropFirst()
+            default:
+                guard text.first == head else { return false }
+                pattern = pattern.dropFirst()
+                text = text.dropFirst()
+            }
+        }
+        return text.isEmpty
+    }
+
+    /// Matches `byte` against the class that starts after `[`; returns the match and the pattern
+    /// after `]`, or `nil` for a class that never closes.
+    private static func matchClass(_ body: ArraySlice<UInt8>, _ byte: UInt8) -> (Bool, ArraySlice<UInt8>)? {
+        var cursor = body
+        var negated = false
+        if cursor.first == UInt8(ascii: "!") || cursor.first == UInt8(ascii: "^") {
+            negated = true
+            cursor = cursor.dropFirst()
+        }
+        var matched = false
+        var first = true
+        while let current = cursor.first {
+            if current == UInt8(ascii: "]") && !first {
+                return (matched != negated, cursor.dropFirst())
+            }
+            first = false
+            let afterCurrent = cursor.dropFirst()
+            if afterCurrent.first == UInt8(ascii: "-"), let upper = afterCurrent.dropFirst().first,
+                upper != UInt8(ascii: "]")
+            {
+                if current <= byte && byte <= upper { matched = true }
+                cursor = afterCurrent.dropFirst(2)
+            } else {
+                if current == byte { matched = true }
+                cursor = afterCurrent
+            }
+        }
+        return nil
+    }
+}

@@ -1,0 +1,253 @@
+/// Finds the comments of Swift source, skipping everything that only looks like one.
+///
+/// Handles `//` and `///` line comments; `/* */` and `/** */` block comments, which nest; string
+/// literals `"…"` and `"""…"""`, raw strings with any number of `#`, and interpolations `\(…)`
+/// (`\#(…)` in raw strings) that contain further strings and comments; regex literals `#/…/#`
+/// and bare `/…/` where Swift would parse one (not after an operand, not starting with a space,
+/// closed on the same line). Unterminated comments and strings end at the end of the file.
+struct SwiftCommentLexer {
+    private enum Frame {
+        /// Code: the file itself (bottom of the stack) or an interpolation, with its open parentheses.
+        case code(openParentheses: Int)
+        /// Inside a string literal with this many `#` around it.
+        case string(hashes: Int, multiline: Bool)
+    }
+
+    /// What came last, to tell a regex literal from the division operator.
+    private enum Previous {
+        /// An identifier, literal or closing bracket: a `/` after it divides.
+        case operand
+        /// An operator, opening bracket, keyword or the start: a `/` after it may open a regex.
+        case operatorOrStart
+    }
+
+    /// Keywords after which an expression, and so a regex literal, may start.
+    private static let expressionKeywords: Set<String> = [
+        "return", "case", "in", "where", "if", "guard", "while", "throw", "throws", "try", "await", "else",
+        "switch", "yield", "do", "then", "catch", "defer", "for", "repeat", "is", "let", "var",
+    ]
+
+    private let source: UnsafeBufferPointer<UInt8>
+    private var index = 0
+    private var spans: [CommentSpan] = []
+
+    init(_ source: UnsafeBufferPointer<UInt8>) {
+        self.source = source
+    }
+
+    mutating func lex() -> [CommentSpan] {
+        var stack: [Frame] = [.code(openParentheses: 0)]
+        var previous = Previous.operatorOrStart
+        if byte(0) == Byte.hash && byte(1) == UInt8(ascii: "!") {
+            index = lineEnd(from: 0)  // #! line: not a comment
+        }
+        while index < source.count {
+            switch stack[stack.count - 1] {
+            case .string(let hashes, let multiline):
+                lexString(hashes: hashes, multiline: multiline, stack: &stack, previous: &previous)
+            case .code(let open):
+                lexCode(openParentheses: open, stack: &stack, previous: &previous)
+            }
+        }
+        return spans
+    }
+
+    // MARK: - Code
+
+    private mutating func lexCode(openParentheses open: Int, stack: inout [Frame], previous: inout Previous) {
+        let current = source[index]
+        switch current {
+        case Byte.slash:
+            let next = byte(index + 1)
+            if next == Byte.slash {
+                let end = lineEnd(from: index + 2)
+                spans.append(CommentSpan(start: index + 2, end: end))
+                index = end
+            } else if next == Byte.star {
+                lexBlockComment()
+            } else if previous == .operatorOrStart, let end = bareRegexEnd(from: index) {
+                index = end
+                previous = .operand
+            } else {
+                index += 1
+                previous = .operatorOrStart
+            }
+        case Byte.hash:
+            var end = index
+            while byte(end) == Byte.hash { end += 1 }
+            let hashes = end - index
+            if byte(end) == Byte.quote {
+                let multiline = byte(end + 1) == Byte.quote && byte(end + 2) == Byte.quote
+                stack.append(.string(hashes: hashes, multiline: multiline))
+                index = end + (multiline ? 3 : 1)
+            } else if byte(end) == Byte.slash {
+                index = extendedRegexEnd(from: end + 1, hashes: hashes)
+                previous = .operand
+            } else {
+                index = end  // #if, #selector, #available…: the word follows
+                previous = .operatorOrStart
+            }
+        case Byte.quote:
+            let multiline = byte(index + 1) == Byte.quote && byte(index + 2) == Byte.quote
+            stack.append(.string(hashes: 0, multiline: multiline))
+            index += multiline ? 3 : 1
+        case UInt8(ascii: "("):
+            if stack.count > 1 { stack[stack.count - 1] = .code(openParentheses: open + 1) }
+            index += 1
+            previous = .operatorOrStart
+        case UInt8(ascii: ")"):
+            index += 1
+            previous = .operand
+            if stack.count > 1 {
+                if open == 0 {
+                    stack.removeLast()  // the interpolation ends; back in the string
+                } else {
+                    stack[stack.count - 1] = .code(openParentheses: open - 1)
+                }
+            }
+        case UInt8(ascii: "]"), UInt8(ascii: "}"):
+            index += 1
+            previous = .operand
+        case UInt8(ascii: "`"):
+            var end = index + 1
+            while end < source.count, source[end] != UInt8(ascii: "`"), !Byte.isLineEnd(source[end]) { end += 1 }
+            index = min(end + 1, source.count)
+            previous = .operand
+        case _ where Byte.isIdentifier(current):
+            let start = index
+            while index < source.count, Byte.isIdentifier(source[index]) { index += 1 }
+            previous = isExpressionKeyword(start..<index) ? .operatorOrStart : .operand
+        case _ where Byte.isSpace(current):
+            index += 1
+        default:
+            index += 1
+            previous = .operatorOrStart
+        }
+    }
+
+    private mutating func lexBlockComment() {
+        var depth = 1
+        var cursor = index + 2
+        while cursor < source.count {
+            let current = source[cursor]
+            if current == Byte.slash && byte(cursor + 1) == Byte.star {
+                depth += 1
+                cursor += 2
+            } else if current == Byte.star && byte(cursor + 1) == Byte.slash {
+                depth -= 1
+                cursor += 2
+                if depth == 0 { break }
+            } else {
+                cursor += 1
+            }
+        }
+        let contentEnd = depth == 0 ? cursor - 2 : source.count
+        spans.append(CommentSpan(start: index + 2, end: contentEnd))
+        index = min(cursor, source.count)
+    }
+
+    // MARK: - Strings
+
+    private mutating func lexString(hashes: Int, multiline: Bool, stack: inout [Frame], previous: inout Previous) {
+        while index < source.count {
+            let current = source[index]
+            if current == Byte.backslash && hasHashes(at: index + 1, count: hashes) {
+                let afterEscape = index + 1 + hashes
+                if byte(afterEscape) == UInt8(ascii: "(") {
+                    stack.append(.code(openParentheses: 0))
+                    index = afterEscape + 1
+                    previous = .operatorOrStart
+                    return
+                }
+                index = afterEscape + 1  // the escaped character, a quote or backslash included
+                continue
+            }
+            if current == Byte.quote {
+                let closes =
+                    multiline
+                    ? byte(index + 1) == Byte.quote && byte(index + 2) == Byte.quote
+                        && hasHashes(at: index + 3, count: hashes)
+                    : hasHashes(at: index + 1, count: hashes)
+                if closes {
+                    index += (multiline ? 3 : 1) + hashes
+                    stack.removeLast()
+                    previous = .operand
+                    return
+                }
+            } else if !multiline && Byte.isLineEnd(current) {
+                stack.removeLast()  // unterminated: recover at the end of the line
+                previous = .operand
+                return
+            }
+            index += 1
+        }
+    }
+
+    // MARK: - Regex literals
+
+    /// The end of a bare `/…/` regex literal starting at `start`, or `nil` when Swift would not
+    /// read one there.
+    private func bareRegexEnd(from start: Int) -> Int? {
+        guard let first = byte(start + 1), !Byte.isSpace(first), first != Byte.slash, first != Byte.star else {
+            return nil
+        }
+        var cursor = start + 1
+        var classDepth = 0
+        while cursor < source.count {
+            let current = source[cursor]
+            if Byte.isLineEnd(current) { return nil }
+            if current == Byte.backslash {
+                cursor += 2
+                continue
+            }
+            if current == UInt8(ascii: "[") {
+                classDepth += 1
+            } else if current == UInt8(ascii: "]") && classDepth > 0 {
+                classDepth -= 1
+            } else if current == Byte.slash && classDepth == 0 {
+                return Byte.isSpace(source[cursor - 1]) ? nil : cursor + 1
+            }
+            cursor += 1
+        }
+        return nil
+    }
+
+    /// The end of a `#/…/#` literal whose body starts at `start`.
+    private func extendedRegexEnd(from start: Int, hashes: Int) -> Int {
+        var cursor = start
+        while cursor < source.count {
+            if source[cursor] == Byte.backslash {
+                cursor += 2
+            } else if source[cursor] == Byte.slash && hasHashes(at: cursor + 1, count: hashes) {
+                return cursor + 1 + hashes
+            } else {
+                cursor += 1
+            }
+        }
+        return source.count
+    }
+
+    // MARK: - Helpers
+
+    private func byte(_ offset: Int) -> UInt8? {
+        offset < source.count ? source[offset] : nil
+    }
+
+    private func hasHashes(at offset: Int, count: Int) -> Bool {
+        guard offset + count <= source.count else { return false }
+        for position in offset..<offset + count where source[position] != Byte.hash { return false }
+        return true
+    }
+
+    private func lineEnd(from offset: Int) -> Int {
+        var cursor = offset
+        while cursor < source.count, !Byte.isLineEnd(source[cursor]) { cursor += 1 }
+        return cursor
+    }
+
+    private func isExpressionKeyword(_ range: Range<Int>) -> Bool {
+        guard range.count <= 7, range.count >= 2 else { return false }
+        let word = String(decoding: UnsafeBufferPointer(rebasing: source[range]), as: UTF8.self)
+        return Self.expressionKeywords.contains(word)
+    }
+}

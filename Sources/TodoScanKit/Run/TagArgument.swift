@@ -1,0 +1,58 @@
+import Foundation
+import PreflightCore
+
+/// Parses `--tag NAME[=severity]` values.
+public enum TagArgument {
+    /// The tag rules the arguments ask for: the defaults (unless dropped) with each argument added
+    /// or overriding a default's severity.
+    public static func rules(from arguments: [String], keepingDefaults: Bool) throws(TagArgumentError) -> [TagRule] {
+        var rules = keepingDefaults ? TagRule.defaults : []
+        for argument in arguments {
+            let parts = argument.split(separator: "=", maxSplits: 1).map(String.init)
+            let name = parts.first ?? ""
+            guard !name.isEmpty,
+                name.utf8.allSatisfy({ $0 < 0x80 && (isalnum(Int32($0)) != 0 || $0 == UInt8(ascii: "_")) })
+            else {
+                throw .invalidName(argument)
+            }
+            var severity = Severity.warning
+            if parts.count == 2 {
+                guard let parsed = Severity(rawValue: parts[1]) else { throw .invalidSeverity(argument) }
+                severity = parsed
+            }
+            if let existing = rules.firstIndex(where: { $0.tag == name }) {
+                rules[existing].severity = severity
+            } else {
+                rules.append(TagRule(name, severity: severity))
+            }
+        }
+        return rules
+    }
+}
+
+/// A `--tag` value that cannot be used.
+public enum TagArgumentError: LocalizedError, Equatable {
+    case invalidName(String)
+    case invalidSeverity(String)
+
+    public var errorDescription: String? {
+        switch self {
+        case .invalidName(let argument): "Invalid tag '\(argument)'."
+        case .invalidSeverity(let argument): "Invalid severity in '\(argument)'."
+        }
+    }
+
+    public var failureReason: String? {
+        switch self {
+        case .invalidName: "A tag is a word of ASCII letters, digits and underscores."
+        case .invalidSeverity: "The severity must be warning, error or note."
+        }
+    }
+
+    public var recoverySuggestion: String? {
+        switch self {
+        case .invalidName: "Write it as NAME or NAME=severity, for example --tag HACK or --tag XXX=error."
+        case .invalidSeverity: "Write it as NAME=warning, NAME=error or NAME=note."
+        }
+    }
+}

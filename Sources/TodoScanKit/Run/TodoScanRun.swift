@@ -1,0 +1,85 @@
+import Foundation
+import PreflightCore
+
+/// One run of todoscan: discover files, scan them, print the findings, decide the exit status.
+public enum TodoScanRun {
+    /// The tool as reports describe it, with one rule per configured tag.
+    public static func tool(for syntax: TagSyntax) -> ToolDescriptor {
+        ToolDescriptor(
+            name: "todoscan", version: PreflightVersion.current, informationURI: PreflightVersion.informationURI,
+            rules: syntax.rules.map {
+                RuleDescriptor(id: ruleID(for: $0), summary: "\($0.tag) tag in a comment", defaultSeverity: $0.severity)
+            })
+    }
+
+    /// The rule id of a tag: its name in lower case (`todo`, `fixme`, `error`).
+    public static func ruleID(for rule: TagRule) -> String { rule.tag.lowercased() }
+
+    /// Runs todoscan. Findings go to `output`, problems and the summary to `errorOutput`.
+    ///
+    /// - Returns: ``ToolExitStatus/findings`` when an error-severity tag was found (any tag with
+    ///   `isStrict`), ``ToolExitStatus/usageOrInputError`` when a path could not be read (the rest
+    ///   is still scanned), ``ToolExitStatus/clean`` otherwise. Files skipped for their size are
+    ///   reported but do not change the status.
+    public static func run(
+        _ options: TodoScanOptions,
+        output: (String) -> Void,
+        errorOutput: (String) -> Void
+    ) -> ToolExitStatus {
+        let discovery = FileDiscovery(
+            includes: options.includes.map(Glob.init), excludes: options.excludes.map(Glob.init))
+        let found = discovery.files(under: options.paths)
+        var inputFailed = false
+        for problem in found.problems {
+            errorOutput("todoscan: error: cannot read '\(problem.path)': \(problem.reason)\n")
+            inputFailed = true
+        }
+
+        let scanner = TodoScanner(syntax: options.syntax, maximumFileSize: options.maximumFileSize)
+        let scans = scanner.scan(paths: found.files)
+        let display = PathDisplay(absolute: options.usesAbsolutePaths)
+        var diagnostics: [Diagnostic] = []
+        var scannedCount = 0
+        for (path, scan) in zip(found.files, scans) {
+            switch scan {
+            case .scanned(let occurrences):
+                scannedCount += 1
+                let shown = display.path(path)
+                diagnostics += occurrences.map { occurrence in
+                    Diagnostic(
+                        location: SourceLocation(path: shown, line: occurrence.line, column: occurrence.column),
+                        severity: occurrence.rule.severity, message: occurrence.message,
+                        ruleID: ruleID(for: occurrence.rule))
+                }
+            case .notSource, .binary:
+                continue
+            case .failed(let problem):
+                errorOutput(ErrorReport.render(problem, tool: "todoscan"))
+                if case .unreadable = problem { inputFailed = true }
+            }
+        }
+
+        let report = DiagnosticReport(
+            tool: tool(for: options.syntax), diagnostics: diagnostics, filesScanned: scannedCount)
+        output(options.format.renderer().render(report))
+        if !options.isQuiet {
+            errorOutput("\(report.summary)\n")
+        }
+        if report.hasErrors || (options.isStrict && !report.diagnostics.isEmpty) { return .findings }
+        return inputFailed ? .usageOrInputError : .clean
+    }
+}
+
+/// Prints paths relative to the current directory, or absolute on request.
+struct PathDisplay {
+    let absolute: Bool
+    let currentDirectory = FileManager.default.currentDirectoryPath
+
+    func path(_ path: String) -> String {
+        if absolute {
+            return path.hasPrefix("/") ? path : (currentDirectory as NSString).appendingPathComponent(path)
+        }
+        let prefix = currentDirectory.hasSuffix("/") ? currentDirectory : currentDirectory + "/"
+        return path.hasPrefix(prefix) ? String(path.dropFirst(prefix.count)) : path
+    }
+}

@@ -1,0 +1,131 @@
+import Foundation
+import PreflightCore
+
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// Scans files for tags in comments. Files are read on all cores; only files that contain a tag
+/// word at all are lexed.
+public struct TodoScanner: Sendable {
+    /// The tags and how they are written.
+    public var syntax: TagSyntax
+    /// Files larger than this are reported and skipped rather than read (bounded memory).
+    public var maximumFileSize: Int
+
+    public init(syntax: TagSyntax = TagSyntax(), maximumFileSize: Int = 64 << 20) {
+        self.syntax = syntax
+        self.maximumFileSize = maximumFileSize
+    }
+
+    /// The tags in `text`, read as `language`.
+    public func occurrences(in text: String, language: SourceLanguage) -> [TagOccurrence] {
+        var copy = text
+        return copy.withUTF8 { occurrences(in: $0, language: language) }
+    }
+
+    /// The tags in `source`, read as `language`.
+    public func occurrences(in source: UnsafeBufferPointer<UInt8>, language: SourceLanguage) -> [TagOccurrence] {
+        let finder = TagFinder(syntax: syntax)
+        guard finder.mayContainTag(source) else { return [] }
+        return finder.occurrences(in: source, spans: CommentLexer.comments(in: source, language: language))
+    }
+
+    /// Scans one file. Files of no known language, binary files (a NUL byte in the first 8 KiB)
+    /// and files over ``maximumFileSize`` are not lexed.
+    public func scanFile(atPath path: String, language explicitLanguage: SourceLanguage? = nil) -> FileScan {
+        guard let language = explicitLanguage ?? SourceLanguage(path: path) else { return .notSource }
+        let descriptor = open(path, O_RDONLY | O_CLOEXEC)
+        guard descriptor >= 0 else { return .failed(.unreadable(path: path, reason: String(cString: strerror(errno)))) }
+        defer { close(descriptor) }
+        var info = stat()
+        guard fstat(descriptor, &info) == 0 else {
+            return .failed(.unreadable(path: path, reason: String(cString: strerror(errno))))
+        }
+        guard (info.st_mode & S_IFMT) == S_IFREG else {
+            return .failed(.unreadable(path: path, reason: "not a regular file"))
+        }
+        let size = Int(info.st_size)
+        guard size <= maximumFileSize else {
+            return .failed(.tooLarge(path: path, size: size, limit: maximumFileSize))
+        }
+        let buffer = UnsafeMutableBufferPointer<UInt8>.allocate(capacity: max(size, 1))
+        defer { buffer.deallocate() }
+        var filled = 0
+        while filled < size {
+            let count = read(descriptor, buffer.baseAddress! + filled, size - filled)
+            if count > 0 {
+                filled += count
+            } else if count == 0 {
+                break  // the file shrank while we read it
+            } else if errno != EINTR {
+                return .failed(.unreadable(path: path, reason: String(cString: strerror(errno))))
+            }
+        }
+        let source = UnsafeBufferPointer(rebasing: buffer[..<filled])
+        if filled > 0, memchr(source.baseAddress!, 0, min(filled, 8192)) != nil { return .binary }
+        return .scanned(occurrences(in: source, language: language))
+    }
+
+    /// Scans `paths` on all cores. The result lists files in the order given.
+    public func scan(paths: [String]) -> [FileScan] {
+        var results = [FileScan](repeating: .notSource, count: paths.count)
+        let lock = NSLock()
+        let chunk = 16
+        let chunks = (paths.count + chunk - 1) / chunk
+        results.withUnsafeMutableBufferPointer { slots in
+            nonisolated(unsafe) let slots = slots
+            DispatchQueue.concurrentPerform(iterations: chunks) { part in
+                let range = (part * chunk)..<min(paths.count, (part + 1) * chunk)
+                var local: [FileScan] = []
+                local.reserveCapacity(range.count)
+                for index in range { local.append(scanFile(atPath: paths[index])) }
+                lock.lock()
+                for (offset, index) in range.enumerated() { slots[index] = local[offset] }
+                lock.unlock()
+            }
+        }
+        return results
+    }
+}
+
+/// What scanning one file gave.
+public enum FileScan: Sendable, Hashable {
+    /// Lexed; these tags were found (possibly none).
+    case scanned([TagOccurrence])
+    /// Not a language todoscan reads.
+    case notSource
+    /// A NUL byte in the first 8 KiB: skipped.
+    case binary
+    /// Could not be read.
+    case failed(ScanProblem)
+}
+
+/// A file that could not be scanned.
+public enum ScanProblem: LocalizedError, Sendable, Hashable {
+    case unreadable(path: String, reason: String)
+    case tooLarge(path: String, size: Int, limit: Int)
+
+    public var errorDescription: String? {
+        switch self {
+        case .unreadable(let path, _): "Cannot read '\(path)'."
+        case .tooLarge(let path, let size, _): "Skipped '\(path)': \(size) bytes is too large to scan."
+        }
+    }
+
+    public var failureReason: String? {
+        switch self {
+        case .unreadable(_, let reason): "The file could not be opened or read: \(reason)."
+        case .tooLarge(_, _, let limit): "Files over \(limit) bytes are not read, to keep memory bounded."
+        }
+    }
+
+    public var recoverySuggestion: String? {
+        switch self {
+        case .unreadable: "Check the file's permissions, or exclude it with --exclude."
+        case .tooLarge: "Raise --max-file-size if this file really holds source code, or exclude it."
+        }
+    }
+}

@@ -1,0 +1,52 @@
+import Foundation
+import ProcessKit
+import Testing
+
+/// The built `todoscan` in a real temporary git repository.
+@Suite("todoscan end to end")
+struct TodoScanEndToEndTests {
+    private static let todoscan = ToolCommandTests.productsDirectory + "/todoscan"
+
+    private func git(_ arguments: [String], in directory: String) throws {
+        var command = Command("git", arguments, workingDirectory: directory)
+        command.environment = .inherit.setting([
+            "GIT_AUTHOR_NAME": "Test", "GIT_AUTHOR_EMAIL": "t@example.com", "GIT_COMMITTER_NAME": "Test",
+            "GIT_COMMITTER_EMAIL": "t@example.com",
+        ]).removing("GIT_DIR", "GIT_WORK_TREE")
+        try command.runBlocking().checked()
+    }
+
+    @Test("In a git repository: tracked and untracked files, .gitignore respected, exit codes")
+    func gitRepository() async throws {
+        let repo = NSTemporaryDirectory() + "todoscan-e2e-" + UUID().uuidString
+        try FileManager.default.createDirectory(atPath: repo + "/Sources", withIntermediateDirectories: true)
+        try "// TODO: tracked\nlet s = \"ERROR: in a string\"\n".write(
+            toFile: repo + "/Sources/Tracked.swift", atomically: true, encoding: .utf8)
+        try "ignored/\n".write(toFile: repo + "/.gitignore", atomically: true, encoding: .utf8)
+        try git(["init", "-q"], in: repo)
+        try git(["add", "."], in: repo)
+        try git(["commit", "-q", "-m", "initial"], in: repo)
+        try "/* FIXME(ann): untracked */\n".write(
+            toFile: repo + "/Sources/New.swift", atomically: true, encoding: .utf8)
+        try FileManager.default.createDirectory(atPath: repo + "/ignored", withIntermediateDirectories: true)
+        try "// ERROR: ignored\n".write(toFile: repo + "/ignored/Skip.swift", atomically: true, encoding: .utf8)
+
+        let clean = try await Command(Self.todoscan, workingDirectory: repo).run()
+        #expect(clean.termination == .exited(0))
+        #expect(
+            clean.outputText
+                == "Sources/New.swift:1:4: warning: FIXME(ann): untracked\nSources/Tracked.swift:1:4: warning: TODO: tracked\n"
+        )
+        #expect(clean.errorText == "2 warnings in 2 files\n")
+
+        try "// ERROR: stop the build\n".write(toFile: repo + "/Sources/Bad.swift", atomically: true, encoding: .utf8)
+        let failing = try await Command(Self.todoscan, ["--format", "github"], workingDirectory: repo).run()
+        #expect(failing.termination == .exited(1))
+        #expect(
+            failing.outputText.contains(
+                "::error file=Sources/Bad.swift,line=1,col=4,title=error::ERROR: stop the build"))
+
+        let usage = try await Command(Self.todoscan, ["--format", "xml"], workingDirectory: repo).run()
+        #expect(usage.termination == .exited(2))
+    }
+}
