@@ -1,4 +1,5 @@
 import ArgumentParser
+import Foundation
 import PreflightCLI
 import PreflightCore
 import TodoScanKit
@@ -27,7 +28,7 @@ struct TodoScan: AsyncParsableCommand {
     var paths: [String] = ["."]
 
     @Option(help: "Output format: \(DiagnosticFormat.allCases.map(\.rawValue).joined(separator: ", ")).")
-    var format: DiagnosticFormat = .text
+    var format: DiagnosticFormat?
 
     @Option(
         name: .customLong("include"),
@@ -48,14 +49,31 @@ struct TodoScan: AsyncParsableCommand {
     @Flag(help: "Report only the tags given with --tag, not TODO, FIXME and ERROR.")
     var noDefaultTags = false
 
-    @Flag(help: "Match tags regardless of case.")
-    var ignoreCase = false
+    @Flag(inversion: .prefixedNo, help: "Match tags regardless of case.")
+    var ignoreCase: Bool?
 
-    @Flag(help: "Accept a tag without the colon ('TODO fix this').")
-    var allowNoColon = false
+    @Flag(inversion: .prefixedNo, help: "Accept a tag without the colon ('TODO fix this').")
+    var allowNoColon: Bool?
 
-    @Flag(help: "Fail (exit 1) on any finding, not only errors.")
-    var strict = false
+    @Flag(inversion: .prefixedNo, help: "Fail (exit 1) on any finding, not only errors.")
+    var strict: Bool?
+
+    @Flag(inversion: .prefixedNo, help: "Policy: every tag names an owner, TODO(name): … (rule missing-owner).")
+    var requireOwner: Bool?
+
+    @Flag(
+        inversion: .prefixedNo,
+        help: "Policy: every tag references an issue, #123, ABC-123 or a URL (rule missing-issue).")
+    var requireIssue: Bool?
+
+    @Flag(
+        inversion: .prefixedNo,
+        help: "Policy: a date in a tag, TODO(2026-12-31): or TODO: [2026-12-31], is a deadline: error after it.")
+    var expiring: Bool?
+
+    @Option(
+        help: ArgumentHelp("With --expiring: warn this many days before a deadline (default 14).", valueName: "days"))
+    var expiryWarningDays: Int?
 
     @Flag(name: [.short, .long], help: "Print no summary line on standard error.")
     var quiet = false
@@ -64,7 +82,14 @@ struct TodoScan: AsyncParsableCommand {
     var absolutePaths = false
 
     @Option(help: ArgumentHelp("Skip (and report) files larger than this many bytes.", valueName: "bytes"))
-    var maxFileSize: Int = 64 << 20
+    var maxFileSize: Int?
+
+    @Option(
+        help: ArgumentHelp("Read settings from this file instead of the nearest .preflight.json.", valueName: "path"))
+    var config: String?
+
+    @Flag(help: "Print the effective settings (defaults, configuration file, flags) and exit.")
+    var printConfig = false
 
     static func main() async {
         await ToolMain.main(Self.self, tool: "todoscan")
@@ -72,17 +97,33 @@ struct TodoScan: AsyncParsableCommand {
 
     func run() async throws {
         var options = TodoScanOptions()
+        let directory = FileManager.default.currentDirectoryPath
+        if let file = try ConfigurationFile.load(explicitPath: config, searchingFrom: directory) {
+            try options.apply(file.section("todoscan"))
+        }
         options.paths = paths
-        options.includes = includes
-        options.excludes = excludes
-        options.syntax = TagSyntax(
-            rules: try TagArgument.rules(from: tags, keepingDefaults: !noDefaultTags),
-            isCaseSensitive: !ignoreCase, allowsMissingColon: allowNoColon)
-        options.format = format
-        options.isStrict = strict
+        if !includes.isEmpty { options.includes = includes }
+        if !excludes.isEmpty { options.excludes = excludes }
+        if noDefaultTags { options.syntax.rules = [] }
+        for tag in tags {
+            let rule = try TagArgument.parse(tag)
+            options.syntax.set(rule.tag, severity: rule.severity)
+        }
+        if let ignoreCase { options.syntax.isCaseSensitive = !ignoreCase }
+        if let allowNoColon { options.syntax.allowsMissingColon = allowNoColon }
+        if let format { options.format = format }
+        if let strict { options.isStrict = strict }
+        if let requireOwner { options.policies.requiresOwner = requireOwner }
+        if let requireIssue { options.policies.requiresIssueReference = requireIssue }
+        if let expiring { options.policies.checksExpiry = expiring }
+        if let expiryWarningDays { options.policies.expiryWarningDays = expiryWarningDays }
+        if let maxFileSize { options.maximumFileSize = maxFileSize }
         options.isQuiet = quiet
         options.usesAbsolutePaths = absolutePaths
-        options.maximumFileSize = maxFileSize
+        if printConfig {
+            ToolOutput.standardOutput(options.effectiveConfiguration)
+            return
+        }
         let status = TodoScanRun.run(options, output: ToolOutput.standardOutput, errorOutput: ToolOutput.standardError)
         if status != .clean { throw ExitCode(status.rawValue) }
     }

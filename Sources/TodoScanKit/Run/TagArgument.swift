@@ -6,27 +6,27 @@ public enum TagArgument {
     /// The tag rules the arguments ask for: the defaults (unless dropped) with each argument added
     /// or overriding a default's severity.
     public static func rules(from arguments: [String], keepingDefaults: Bool) throws(TagArgumentError) -> [TagRule] {
-        var rules = keepingDefaults ? TagRule.defaults : []
+        var syntax = TagSyntax(rules: keepingDefaults ? TagRule.defaults : [])
         for argument in arguments {
-            let parts = argument.split(separator: "=", maxSplits: 1).map(String.init)
-            let name = parts.first ?? ""
-            guard !name.isEmpty,
-                name.utf8.allSatisfy({ $0 < 0x80 && (isalnum(Int32($0)) != 0 || $0 == UInt8(ascii: "_")) })
-            else {
-                throw .invalidName(argument)
-            }
-            var severity = Severity.warning
-            if parts.count == 2 {
-                guard let parsed = Severity(rawValue: parts[1]) else { throw .invalidSeverity(argument) }
-                severity = parsed
-            }
-            if let existing = rules.firstIndex(where: { $0.tag == name }) {
-                rules[existing].severity = severity
-            } else {
-                rules.append(TagRule(name, severity: severity))
-            }
+            let rule = try parse(argument)
+            syntax.set(rule.tag, severity: rule.severity)
         }
-        return rules
+        return syntax.rules
+    }
+
+    /// Parses one `NAME` or `NAME=severity` (severity defaults to warning).
+    public static func parse(_ argument: String) throws(TagArgumentError) -> TagRule {
+        let parts = argument.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false).map(String.init)
+        let name = parts.first ?? ""
+        guard isValidName(name) else { throw .invalidName(argument) }
+        guard parts.count == 2 else { return TagRule(name, severity: .warning) }
+        guard let severity = Severity(rawValue: parts[1]) else { throw .invalidSeverity(argument) }
+        return TagRule(name, severity: severity)
+    }
+
+    /// A tag is a non-empty word of ASCII letters, digits and underscores.
+    public static func isValidName(_ name: String) -> Bool {
+        !name.isEmpty && name.utf8.allSatisfy { $0 < 0x80 && (isalnum(Int32($0)) != 0 || $0 == UInt8(ascii: "_")) }
     }
 }
 

@@ -1,6 +1,8 @@
+import Foundation
 import PreflightCore
 
-/// Everything one todoscan run needs, as the command line (or a configuration file) gives it.
+/// Everything one todoscan run needs: defaults, then the configuration file's `todoscan`
+/// section, then command-line flags.
 public struct TodoScanOptions: Sendable {
     /// Files and folders to scan.
     public var paths: [String] = ["."]
@@ -10,6 +12,8 @@ public struct TodoScanOptions: Sendable {
     public var excludes: [String] = []
     /// Which tags, and how they are written.
     public var syntax = TagSyntax()
+    /// Owner, issue and deadline rules.
+    public var policies = TagPolicies()
     /// How findings are printed.
     public var format: DiagnosticFormat = .text
     /// Any finding fails the run, not only errors.
@@ -20,6 +24,104 @@ public struct TodoScanOptions: Sendable {
     public var usesAbsolutePaths = false
     /// Files over this many bytes are reported and skipped.
     public var maximumFileSize = 64 << 20
+    /// Report only tags on lines added since this revision (against the merge base with HEAD).
+    public var sinceRevision: String?
+    /// Findings accepted in this baseline file are not reported.
+    public var baselinePath: String?
+    /// Write the findings to this baseline file instead of failing on them.
+    public var writeBaselinePath: String?
+    /// The day deadlines are measured against (today, unless a test says otherwise).
+    public var today = CalendarDay.today()
 
     public init() {}
+
+    /// The keys the `todoscan` section of `.preflight.json` accepts.
+    public static let configurationKeys: Set<String> = [
+        "tags", "defaultTags", "ignoreCase", "allowNoColon", "include", "exclude", "format", "strict",
+        "requireOwner", "requireIssue", "expiring", "expiryWarningDays", "policySeverity", "baseline", "maxFileSize",
+    ]
+
+    /// Applies the `todoscan` section of the configuration file.
+    public mutating func apply(_ section: ConfigurationSection) throws(ConfigurationError) {
+        try section.checkKeys(Self.configurationKeys)
+        if try section.bool("defaultTags") == false { syntax.rules = [] }
+        if let tags = try section.stringMap("tags") {
+            for (name, severityName) in tags.sorted(by: { $0.key < $1.key }) {
+                guard let severity = Severity(rawValue: severityName) else {
+                    throw .invalidValue(
+                        key: "tags", section: section.name, value: severityName,
+                        detail: "A tag's severity is warning, error or note.", path: section.path)
+                }
+                guard TagArgument.isValidName(name) else {
+                    throw .invalidValue(
+                        key: "tags", section: section.name, value: name,
+                        detail: "A tag is a word of ASCII letters, digits and underscores.", path: section.path)
+                }
+                syntax.set(name, severity: severity)
+            }
+        }
+        if let value = try section.bool("ignoreCase") { syntax.isCaseSensitive = !value }
+        if let value = try section.bool("allowNoColon") { syntax.allowsMissingColon = value }
+        if let value = try section.strings("include") { includes = value }
+        if let value = try section.strings("exclude") { excludes = value }
+        if let value = try section.string("format") {
+            guard let parsed = DiagnosticFormat(rawValue: value) else {
+                throw .invalidValue(
+                    key: "format", section: section.name, value: value,
+                    detail: "Formats: \(DiagnosticFormat.allCases.map(\.rawValue).joined(separator: ", ")).",
+                    path: section.path)
+            }
+            format = parsed
+        }
+        if let value = try section.bool("strict") { isStrict = value }
+        if let value = try section.bool("requireOwner") { policies.requiresOwner = value }
+        if let value = try section.bool("requireIssue") { policies.requiresIssueReference = value }
+        if let value = try section.bool("expiring") { policies.checksExpiry = value }
+        if let value = try section.int("expiryWarningDays") { policies.expiryWarningDays = value }
+        if let value = try section.string("policySeverity") {
+            guard let parsed = Severity(rawValue: value) else {
+                throw .invalidValue(
+                    key: "policySeverity", section: section.name, value: value,
+                    detail: "A severity is warning, error or note.", path: section.path)
+            }
+            policies.severity = parsed
+        }
+        if let value = try section.string("baseline") {
+            // Relative to the configuration file, so the setting works from any directory.
+            baselinePath =
+                value.hasPrefix("/")
+                ? value
+                : ((section.path as NSString).deletingLastPathComponent as NSString).appendingPathComponent(value)
+        }
+        if let value = try section.int("maxFileSize") { maximumFileSize = value }
+    }
+
+    /// The effective settings as the configuration file would spell them (`--print-config`).
+    public var effectiveConfiguration: String {
+        var tags: [String: String] = [:]
+        for rule in syntax.rules { tags[rule.tag] = rule.severity.rawValue }
+        var object: [String: Any] = [
+            "tags": tags, "defaultTags": false, "ignoreCase": !syntax.isCaseSensitive,
+            "allowNoColon": syntax.allowsMissingColon, "include": includes, "exclude": excludes,
+            "format": format.rawValue, "strict": isStrict, "requireOwner": policies.requiresOwner,
+            "requireIssue": policies.requiresIssueReference, "expiring": policies.checksExpiry,
+            "expiryWarningDays": policies.expiryWarningDays, "policySeverity": policies.severity.rawValue,
+            "maxFileSize": maximumFileSize,
+        ]
+        if let baselinePath { object["baseline"] = baselinePath }
+        let data = try? JSONSerialization.data(
+            withJSONObject: ["todoscan": object], options: [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes])
+        return (data.map { String(decoding: $0, as: UTF8.self) } ?? "{}") + "\n"
+    }
+}
+
+extension TagSyntax {
+    /// Adds `tag`, or changes its severity when it is already there.
+    public mutating func set(_ tag: String, severity: Severity) {
+        if let existing = rules.firstIndex(where: { $0.tag == tag }) {
+            rules[existing].severity = severity
+        } else {
+            rules.append(TagRule(tag, severity: severity))
+        }
+    }
 }

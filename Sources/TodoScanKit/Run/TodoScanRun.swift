@@ -4,12 +4,24 @@ import PreflightCore
 /// One run of todoscan: discover files, scan them, print the findings, decide the exit status.
 public enum TodoScanRun {
     /// The tool as reports describe it, with one rule per configured tag.
-    public static func tool(for syntax: TagSyntax) -> ToolDescriptor {
-        ToolDescriptor(
+    public static func tool(for options: TodoScanOptions) -> ToolDescriptor {
+        var rules = options.syntax.rules.map {
+            RuleDescriptor(id: ruleID(for: $0), summary: "\($0.tag) tag in a comment", defaultSeverity: $0.severity)
+        }
+        let policies = options.policies
+        if policies.requiresOwner {
+            rules.append(
+                RuleDescriptor(id: "missing-owner", summary: "Tag without an owner", defaultSeverity: policies.severity)
+            )
+        }
+        if policies.requiresIssueReference {
+            rules.append(
+                RuleDescriptor(
+                    id: "missing-issue", summary: "Tag without an issue reference", defaultSeverity: policies.severity))
+        }
+        return ToolDescriptor(
             name: "todoscan", version: PreflightVersion.current, informationURI: PreflightVersion.informationURI,
-            rules: syntax.rules.map {
-                RuleDescriptor(id: ruleID(for: $0), summary: "\($0.tag) tag in a comment", defaultSeverity: $0.severity)
-            })
+            rules: rules)
     }
 
     /// The rule id of a tag: its name in lower case (`todo`, `fixme`, `error`).
@@ -45,11 +57,8 @@ public enum TodoScanRun {
             case .scanned(let occurrences):
                 scannedCount += 1
                 let shown = display.path(path)
-                diagnostics += occurrences.map { occurrence in
-                    Diagnostic(
-                        location: SourceLocation(path: shown, line: occurrence.line, column: occurrence.column),
-                        severity: occurrence.rule.severity, message: occurrence.message,
-                        ruleID: ruleID(for: occurrence.rule))
+                for occurrence in occurrences {
+                    diagnostics += self.diagnostics(for: occurrence, at: shown, options: options)
                 }
             case .notSource, .binary:
                 continue
@@ -60,13 +69,36 @@ public enum TodoScanRun {
         }
 
         let report = DiagnosticReport(
-            tool: tool(for: options.syntax), diagnostics: diagnostics, filesScanned: scannedCount)
+            tool: tool(for: options), diagnostics: diagnostics, filesScanned: scannedCount)
         output(options.format.renderer().render(report))
         if !options.isQuiet {
             errorOutput("\(report.summary)\n")
         }
         if report.hasErrors || (options.isStrict && !report.diagnostics.isEmpty) { return .findings }
         return inputFailed ? .usageOrInputError : .clean
+    }
+}
+
+extension TodoScanRun {
+    /// The tag's own finding, its deadline applied, plus one finding per broken policy. Fingerprints
+    /// leave out the deadline note, which changes from day to day.
+    static func diagnostics(for occurrence: TagOccurrence, at path: String, options: TodoScanOptions) -> [Diagnostic] {
+        let location = SourceLocation(path: path, line: occurrence.line, column: occurrence.column)
+        let verdict = options.policies.judge(occurrence, today: options.today)
+        let rule = ruleID(for: occurrence.rule)
+        var found = [
+            Diagnostic(
+                location: location, severity: verdict.severity,
+                message: occurrence.message + (verdict.deadlineNote.map { " (\($0))" } ?? ""), ruleID: rule,
+                fingerprint: "\(rule):\(occurrence.message)")
+        ]
+        for violation in verdict.violations {
+            found.append(
+                Diagnostic(
+                    location: location, severity: options.policies.severity, message: violation.message,
+                    ruleID: violation.ruleID, fingerprint: "\(violation.ruleID):\(occurrence.message)"))
+        }
+        return found
     }
 }
 

@@ -1,0 +1,213 @@
+import Foundation
+
+/// The suite's one configuration file, `.preflight.json`: a JSON object with a section per tool.
+///
+/// ```json
+/// {
+///   "todoscan": { "tags": { "HACK": "warning" }, "exclude": ["Tests/Fixtures"] },
+///   "errorlint": { },
+///   "prepush": { }
+/// }
+/// ```
+///
+/// JSON, as swift-format's configuration is, so reading it needs no dependency. Command-line
+/// flags override it. Unknown sections and keys are errors that name the key and the file, so a
+/// typo never silently does nothing.
+public struct ConfigurationFile: Sendable {
+    /// The file's conventional name.
+    public static let fileName = ".preflight.json"
+    /// The sections the suite knows.
+    public static let sectionNames: Set<String> = ["todoscan", "errorlint", "prepush"]
+
+    /// Where the file was read from.
+    public let path: String
+    private let sections: [String: ConfigurationSection]
+
+    /// Reads and checks the file at `path`.
+    public init(contentsOf path: String) throws(ConfigurationError) {
+        let data: Data
+        do {
+            data = try Data(contentsOf: URL(fileURLWithPath: path))
+        } catch {
+            throw .unreadable(path: path, reason: error.localizedDescription)
+        }
+        try self.init(data: data, path: path)
+    }
+
+    /// Parses `data` as the file at `path` (the path is only used in messages).
+    public init(data: Data, path: String) throws(ConfigurationError) {
+        self.path = path
+        let object: Any
+        do {
+            object = try JSONSerialization.jsonObject(with: data, options: [])
+        } catch {
+            throw .malformed(path: path, detail: Self.describe(error as NSError, data: data))
+        }
+        guard let root = object as? [String: Any] else {
+            throw .malformed(path: path, detail: "the top level must be an object with one key per tool")
+        }
+        var sections: [String: ConfigurationSection] = [:]
+        for (name, value) in root {
+            guard Self.sectionNames.contains(name) else {
+                throw .unknownKey(key: name, section: nil, path: path)
+            }
+            guard let values = value as? [String: Any] else {
+                throw .wrongType(key: name, section: nil, expected: "an object", path: path)
+            }
+            sections[name] = ConfigurationSection(name: name, path: path, values: values)
+        }
+        self.sections = sections
+    }
+
+    /// The file at `explicitPath` when one is given, else the nearest `.preflight.json` from
+    /// `directory` upwards, else `nil`.
+    public static func load(
+        explicitPath: String?, searchingFrom directory: String
+    ) throws(ConfigurationError)
+        -> ConfigurationFile?
+    {
+        if let explicitPath { return try ConfigurationFile(contentsOf: explicitPath) }
+        return try find(from: directory).map { path throws(ConfigurationError) in
+            try ConfigurationFile(contentsOf: path)
+        }
+    }
+
+    /// The nearest `.preflight.json` in `directory` or one of its parents, if any.
+    public static func find(from directory: String) -> String? {
+        var current = URL(fileURLWithPath: directory).standardizedFileURL
+        while true {
+            let candidate = current.appendingPathComponent(fileName).path
+            if FileManager.default.fileExists(atPath: candidate) { return candidate }
+            let parent = current.deletingLastPathComponent()
+            if parent.path == current.path { return nil }
+            current = parent
+        }
+    }
+
+    /// The section for `tool` (empty when the file has none).
+    public func section(_ tool: String) -> ConfigurationSection {
+        sections[tool] ?? ConfigurationSection(name: tool, path: path, values: [:])
+    }
+
+    private static func describe(_ error: NSError, data: Data) -> String {
+        let detail = (error.userInfo[NSDebugDescriptionErrorKey] as? String) ?? error.localizedDescription
+        // Foundation reports the offset as userInfo on Darwin and only in the text on Linux.
+        let offset =
+            error.userInfo["NSJSONSerializationErrorIndex"] as? Int
+            ?? detail.range(of: #"character \d+"#, options: .regularExpression).flatMap {
+                Int(detail[$0].dropFirst("character ".count))
+            }
+        if let index = offset, index <= data.count {
+            let line = data.prefix(index).reduce(1) { $1 == UInt8(ascii: "\n") ? $0 + 1 : $0 }
+            return "line \(line): \(detail)"
+        }
+        return detail
+    }
+}
+
+/// One tool's settings in the configuration file, read key by key with type checks.
+public struct ConfigurationSection: @unchecked Sendable {
+    /// The section's name (`todoscan`).
+    public let name: String
+    /// The file it came from.
+    public let path: String
+    private let values: [String: Any]
+
+    init(name: String, path: String, values: [String: Any]) {
+        self.name = name
+        self.path = path
+        self.values = values
+    }
+
+    /// Throws for the first key (in sorted order) that is not in `known`.
+    public func checkKeys(_ known: Set<String>) throws(ConfigurationError) {
+        if let unknown = values.keys.sorted().first(where: { !known.contains($0) }) {
+            throw .unknownKey(key: unknown, section: name, path: path)
+        }
+    }
+
+    public func bool(_ key: String) throws(ConfigurationError) -> Bool? {
+        try typed(key, "true or false") { value in Self.isBoolean(value) ? (value as? NSNumber)?.boolValue : nil }
+    }
+
+    public func int(_ key: String) throws(ConfigurationError) -> Int? {
+        try typed(key, "a whole number") { value in
+            guard let number = value as? NSNumber, !Self.isBoolean(value) else { return nil }
+            return Double(number.intValue) == number.doubleValue ? number.intValue : nil
+        }
+    }
+
+    public func string(_ key: String) throws(ConfigurationError) -> String? {
+        try typed(key, "a string") { $0 as? String }
+    }
+
+    public func strings(_ key: String) throws(ConfigurationError) -> [String]? {
+        try typed(key, "a list of strings") { $0 as? [String] }
+    }
+
+    public func stringMap(_ key: String) throws(ConfigurationError) -> [String: String]? {
+        try typed(key, "an object whose values are strings") { $0 as? [String: String] }
+    }
+
+    /// JSON `true`/`false` (an NSNumber of type `c`), as opposed to the numbers 1 and 0.
+    private static func isBoolean(_ value: Any) -> Bool {
+        guard let number = value as? NSNumber else { return false }
+        return String(cString: number.objCType) == "c"
+    }
+
+    private func typed<T>(_ key: String, _ expected: String, _ cast: (Any) -> T?) throws(ConfigurationError) -> T? {
+        guard let value = values[key], !(value is NSNull) else { return nil }
+        guard let typed = cast(value) else {
+            throw .wrongType(key: key, section: name, expected: expected, path: path)
+        }
+        return typed
+    }
+}
+
+/// A configuration file that cannot be used.
+public enum ConfigurationError: LocalizedError, Sendable, Equatable {
+    case unreadable(path: String, reason: String)
+    case malformed(path: String, detail: String)
+    case unknownKey(key: String, section: String?, path: String)
+    case wrongType(key: String, section: String?, expected: String, path: String)
+    case invalidValue(key: String, section: String, value: String, detail: String, path: String)
+
+    public var errorDescription: String? {
+        switch self {
+        case .unreadable(let path, _): "Cannot read the configuration file '\(path)'."
+        case .malformed(let path, _): "The configuration file '\(path)' is not valid JSON."
+        case .unknownKey(let key, let section, let path):
+            "Unknown key '\(Self.qualified(key, section))' in '\(path)'."
+        case .wrongType(let key, let section, _, let path):
+            "Wrong type for '\(Self.qualified(key, section))' in '\(path)'."
+        case .invalidValue(let key, let section, let value, _, let path):
+            "Invalid value '\(value)' for '\(Self.qualified(key, section))' in '\(path)'."
+        }
+    }
+
+    public var failureReason: String? {
+        switch self {
+        case .unreadable(_, let reason): reason
+        case .malformed(_, let detail): detail
+        case .unknownKey(_, let section, _):
+            section == nil
+                ? "The file has one section per tool: \(ConfigurationFile.sectionNames.sorted().joined(separator: ", "))."
+                : "No setting of that name exists, so it would silently do nothing."
+        case .wrongType(_, _, let expected, _): "It must be \(expected)."
+        case .invalidValue(_, _, _, let detail, _): detail
+        }
+    }
+
+    public var recoverySuggestion: String? {
+        switch self {
+        case .unreadable: "Check the path and the file's permissions, or pass --config with another file."
+        case .malformed: "Fix the JSON at the place named above."
+        case .unknownKey: "Check the spelling against the documented keys (docs/configuration.md) or remove it."
+        case .wrongType, .invalidValue: "Correct the value as described, or remove the key to use the default."
+        }
+    }
+
+    private static func qualified(_ key: String, _ section: String?) -> String {
+        section.map { "\($0).\(key)" } ?? key
+    }
+}
