@@ -23,7 +23,8 @@ let package = Package(
 
         // MARK: Tool libraries
         .target(name: "PrePushKit", dependencies: ["PreflightCore", "ProcessKit"]),
-        .target(name: "TodoScanKit", dependencies: ["PreflightCore", "ProcessKit"]),
+        .target(name: "CByteSearch"),
+        .target(name: "TodoScanKit", dependencies: ["PreflightCore", "ProcessKit", "CByteSearch"]),
         .target(name: "ErrorLintKit", dependencies: ["PreflightCore"]),
 
         // MARK: Command-line front ends: argument parsing only

@@ -66,7 +66,10 @@ public struct FileDiscovery: Sendable {
                 continue
             }
             let listed = (usesGit ? gitFiles(in: root) : nil) ?? walk(root, problems: &problems)
-            for relative in listed.sorted() where isSelected(relative) {
+            // Byte order: stable across locales, and much cheaper than String's Unicode ordering.
+            let ordered = listed.sorted { $0.utf8.lexicographicallyPrecedes($1.utf8) }
+            let selectsAll = includes.isEmpty && excludes.isEmpty
+            for relative in ordered where selectsAll || isSelected(relative) {
                 let path = Self.join(root, relative)
                 if seen.insert(path).inserted { files.append(path) }
             }
@@ -116,9 +119,14 @@ public struct FileDiscovery: Sendable {
                 }
                 if name == "." || name == ".." { continue }
                 let child = relative.isEmpty ? name : relative + "/" + name
-                var info = stat()
-                guard lstat(Self.join(root, child), &info) == 0 else { continue }
-                switch info.st_mode & S_IFMT {
+                // The entry's type usually comes with it; only some file systems need an lstat.
+                var kind = Self.fileType(fromDirectoryEntryType: entry.pointee.d_type)
+                if kind == nil {
+                    var info = stat()
+                    guard lstat(Self.join(root, child), &info) == 0 else { continue }
+                    kind = info.st_mode & S_IFMT
+                }
+                switch kind {
                 case S_IFDIR:
                     if !skippedDirectories.contains(name) { pending.append(child) }
                 case S_IFREG:
@@ -135,6 +143,17 @@ public struct FileDiscovery: Sendable {
             }
         }
         return found
+    }
+
+    /// `S_IFDIR`, `S_IFREG` or `S_IFLNK` for a `d_type`, `0` for other known types, `nil` when unknown.
+    private static func fileType(fromDirectoryEntryType type: UInt8) -> mode_t? {
+        switch Int32(type) {
+        case Int32(DT_DIR): S_IFDIR
+        case Int32(DT_REG): S_IFREG
+        case Int32(DT_LNK): S_IFLNK
+        case Int32(DT_UNKNOWN): nil
+        default: 0
+        }
     }
 
     static func join(_ root: String, _ relative: String) -> String {

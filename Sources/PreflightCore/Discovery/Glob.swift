@@ -23,12 +23,12 @@ public struct Glob: Sendable, Hashable, CustomStringConvertible {
 
     /// Whether `path` (relative, `/`-separated) matches.
     public func matches(_ path: String) -> Bool {
-        var relative = Substring(path)
-        while relative.hasPrefix("./") { relative = relative.dropFirst(2) }
+        var text = Array(path.utf8)[...]
+        while text.starts(with: [UInt8(ascii: "."), Self.slash]) { text = text.dropFirst(2) }
         if matchesComponents {
-            return relative.split(separator: "/").contains { Self.match(bytes[...], Array($0.utf8)[...]) }
+            return text.split(separator: Self.slash).contains { Self.match(bytes[...], $0) }
         }
-        return Self.match(bytes[...], Array(relative.utf8)[...])
+        return Self.match(bytes[...], text)
     }
 
     private static let slash = UInt8(ascii: "/")

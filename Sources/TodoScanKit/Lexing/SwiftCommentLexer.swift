@@ -13,14 +13,6 @@ struct SwiftCommentLexer {
         case string(hashes: Int, multiline: Bool)
     }
 
-    /// What came last, to tell a regex literal from the division operator.
-    private enum Previous {
-        /// An identifier, literal or closing bracket: a `/` after it divides.
-        case operand
-        /// An operator, opening bracket, keyword or the start: a `/` after it may open a regex.
-        case operatorOrStart
-    }
-
     /// Keywords after which an expression, and so a regex literal, may start.
     private static let expressionKeywords: Set<String> = [
         "return", "case", "in", "where", "if", "guard", "while", "throw", "throws", "try", "await", "else",
@@ -37,16 +29,15 @@ struct SwiftCommentLexer {
 
     mutating func lex() -> [CommentSpan] {
         var stack: [Frame] = [.code(openParentheses: 0)]
-        var previous = Previous.operatorOrStart
         if byte(0) == Byte.hash && byte(1) == UInt8(ascii: "!") {
             index = lineEnd(from: 0)  // #! line: not a comment
         }
         while index < source.count {
             switch stack[stack.count - 1] {
             case .string(let hashes, let multiline):
-                lexString(hashes: hashes, multiline: multiline, stack: &stack, previous: &previous)
+                lexString(hashes: hashes, multiline: multiline, stack: &stack)
             case .code(let open):
-                lexCode(openParentheses: open, stack: &stack, previous: &previous)
+                lexCode(openParentheses: open, stack: &stack)
             }
         }
         return spans
@@ -54,9 +45,24 @@ struct SwiftCommentLexer {
 
     // MARK: - Code
 
-    private mutating func lexCode(openParentheses open: Int, stack: inout [Frame], previous: inout Previous) {
-        let current = source[index]
-        switch current {
+    /// Bytes that can change the lexer's state in code; everything else is skipped in a tight loop.
+    /// Parentheses matter only inside an interpolation.
+    @inline(__always)
+    private static func isSignificant(_ byte: UInt8, inInterpolation: Bool) -> Bool {
+        switch byte {
+        case Byte.slash, Byte.hash, Byte.quote, UInt8(ascii: "`"): true
+        case UInt8(ascii: "("), UInt8(ascii: ")"): inInterpolation
+        default: false
+        }
+    }
+
+    private mutating func lexCode(openParentheses open: Int, stack: inout [Frame]) {
+        let inInterpolation = stack.count > 1
+        while index < source.count, !Self.isSignificant(source[index], inInterpolation: inInterpolation) {
+            index += 1
+        }
+        guard index < source.count else { return }
+        switch source[index] {
         case Byte.slash:
             let next = byte(index + 1)
             if next == Byte.slash {
@@ -65,12 +71,10 @@ struct SwiftCommentLexer {
                 index = end
             } else if next == Byte.star {
                 lexBlockComment()
-            } else if previous == .operatorOrStart, let end = bareRegexEnd(from: index) {
+            } else if slashMayStartExpression(at: index), let end = bareRegexEnd(from: index) {
                 index = end
-                previous = .operand
             } else {
                 index += 1
-                previous = .operatorOrStart
             }
         case Byte.hash:
             var end = index
@@ -82,46 +86,51 @@ struct SwiftCommentLexer {
                 index = end + (multiline ? 3 : 1)
             } else if byte(end) == Byte.slash {
                 index = extendedRegexEnd(from: end + 1, hashes: hashes)
-                previous = .operand
             } else {
                 index = end  // #if, #selector, #available…: the word follows
-                previous = .operatorOrStart
             }
         case Byte.quote:
             let multiline = byte(index + 1) == Byte.quote && byte(index + 2) == Byte.quote
             stack.append(.string(hashes: 0, multiline: multiline))
             index += multiline ? 3 : 1
         case UInt8(ascii: "("):
-            if stack.count > 1 { stack[stack.count - 1] = .code(openParentheses: open + 1) }
+            stack[stack.count - 1] = .code(openParentheses: open + 1)
             index += 1
-            previous = .operatorOrStart
         case UInt8(ascii: ")"):
             index += 1
-            previous = .operand
-            if stack.count > 1 {
-                if open == 0 {
-                    stack.removeLast()  // the interpolation ends; back in the string
-                } else {
-                    stack[stack.count - 1] = .code(openParentheses: open - 1)
-                }
+            if open == 0 {
+                stack.removeLast()  // the interpolation ends; back in the string
+            } else {
+                stack[stack.count - 1] = .code(openParentheses: open - 1)
             }
-        case UInt8(ascii: "]"), UInt8(ascii: "}"):
-            index += 1
-            previous = .operand
-        case UInt8(ascii: "`"):
+        default:  // a backtick identifier
             var end = index + 1
             while end < source.count, source[end] != UInt8(ascii: "`"), !Byte.isLineEnd(source[end]) { end += 1 }
             index = min(end + 1, source.count)
-            previous = .operand
-        case _ where Byte.isIdentifier(current):
-            let start = index
-            while index < source.count, Byte.isIdentifier(source[index]) { index += 1 }
-            previous = isExpressionKeyword(start..<index) ? .operatorOrStart : .operand
-        case _ where Byte.isSpace(current):
-            index += 1
+        }
+    }
+
+    /// Whether Swift could read a regex literal at the `/` at `offset`: not right after an operand
+    /// (identifier, literal, closing bracket), which makes it the division operator. Decided by
+    /// looking back at the previous token, so the code in between is never examined byte by byte.
+    private func slashMayStartExpression(at offset: Int) -> Bool {
+        var before = offset - 1
+        while before >= 0, Byte.isSpace(source[before]) { before -= 1 }
+        guard before >= 0 else { return true }
+        let previous = source[before]
+        if Byte.isIdentifier(previous) {
+            var start = before
+            while start > 0, Byte.isIdentifier(source[start - 1]) { start -= 1 }
+            let isMember = start > 0 && source[start - 1] == UInt8(ascii: ".")
+            return !isMember && isExpressionKeyword(start..<(before + 1))
+        }
+        switch previous {
+        case UInt8(ascii: ")"), UInt8(ascii: "]"), UInt8(ascii: "}"), Byte.quote, Byte.hash, UInt8(ascii: "`"):
+            return false
+        case Byte.slash:
+            return before > 0 && source[before - 1] == Byte.star  // after `*/` an expression may start
         default:
-            index += 1
-            previous = .operatorOrStart
+            return true
         }
     }
 
@@ -148,7 +157,7 @@ struct SwiftCommentLexer {
 
     // MARK: - Strings
 
-    private mutating func lexString(hashes: Int, multiline: Bool, stack: inout [Frame], previous: inout Previous) {
+    private mutating func lexString(hashes: Int, multiline: Bool, stack: inout [Frame]) {
         while index < source.count {
             let current = source[index]
             if current == Byte.backslash && hasHashes(at: index + 1, count: hashes) {
@@ -156,7 +165,6 @@ struct SwiftCommentLexer {
                 if byte(afterEscape) == UInt8(ascii: "(") {
                     stack.append(.code(openParentheses: 0))
                     index = afterEscape + 1
-                    previous = .operatorOrStart
                     return
                 }
                 index = afterEscape + 1  // the escaped character, a quote or backslash included
@@ -171,12 +179,10 @@ struct SwiftCommentLexer {
                 if closes {
                     index += (multiline ? 3 : 1) + hashes
                     stack.removeLast()
-                    previous = .operand
                     return
                 }
             } else if !multiline && Byte.isLineEnd(current) {
                 stack.removeLast()  // unterminated: recover at the end of the line
-                previous = .operand
                 return
             }
             index += 1
