@@ -1,0 +1,188 @@
+import Foundation
+import ProcessKit
+
+/// The git commands ``AddedLines`` runs, through ProcessKit, with output that never depends on the
+/// user's configuration or on variables a hook inherits.
+struct GitRepository {
+    /// The work tree's root, as `git rev-parse --show-toplevel` prints it.
+    let root: String
+
+    /// Variables that point git at another repository, index or diff program. A hook exports
+    /// some of them; the directory a command runs in must decide instead.
+    static let clearedVariables = [
+        "GIT_DIR", "GIT_WORK_TREE", "GIT_INDEX_FILE", "GIT_OBJECT_DIRECTORY", "GIT_ALTERNATE_OBJECT_DIRECTORIES",
+        "GIT_COMMON_DIR", "GIT_PREFIX", "GIT_IMPLICIT_WORK_TREE", "GIT_DIFF_OPTS", "GIT_EXTERNAL_DIFF",
+    ]
+
+    /// Options before every subcommand: names printed as they are (`core.quotepath=off`), and no
+    /// index refresh that could collide with a git process the user is running.
+    static let globalOptions = ["--no-optional-locks", "-c", "core.quotepath=off"]
+
+    /// The repository whose work tree contains `directory`.
+    init(containing directory: String) throws(GitError) {
+        let result = try Self.run(["rev-parse", "--show-toplevel"], in: directory)
+        let root = result.outputText.trimmingCharacters(in: .newlines)
+        guard result.succeeded, !root.isEmpty else {
+            let message = result.errorText
+            if !result.succeeded, !message.contains("not a git repository"),
+                !message.contains("must be run in a work tree")
+            {
+                throw Self.failure(result)
+            }
+            throw .notARepository(path: StandardPath.absolute(directory))
+        }
+        self.root = root
+    }
+
+    // MARK: Revisions
+
+    /// The full object name of the commit `revision` names, or `nil` when it names none.
+    func commit(_ revision: String) throws(GitError) -> String? {
+        // Never let a revision be read as an option.
+        if revision.isEmpty || revision.hasPrefix("-") { return nil }
+        let result = try Self.run(["rev-parse", "--verify", "--quiet", revision + "^{commit}"], in: root)
+        let name = result.outputText.trimmingCharacters(in: .whitespacesAndNewlines)
+        return result.succeeded && !name.isEmpty ? name : nil
+    }
+
+    /// `revision` as a commit, or ``GitError/unknownRevision(_:detail:)`` saying why not.
+    func requireCommit(_ revision: String) throws(GitError) -> String {
+        if let commit = try commit(revision) { return commit }
+        if revision.hasPrefix("-") {
+            throw .unknownRevision(revision, detail: "A revision cannot start with '-'; it would be read as an option.")
+        }
+        if revision != "HEAD", try commit("HEAD") == nil {
+            throw .unknownRevision(
+                revision,
+                detail: "The repository at \(root) has no commits yet, so there is no '\(revision)' to compare against."
+            )
+        }
+        if revision == "HEAD" {
+            throw .unknownRevision(
+                revision, detail: "The current branch in \(root) has no commits yet, so it has no history to compare.")
+        }
+        let shallow = try isShallow() ? " This is a shallow clone: the commit may not have been fetched." : ""
+        throw .unknownRevision(
+            revision, detail: "No branch, tag or commit named '\(revision)' exists in \(root).\(shallow)")
+    }
+
+    /// The best common ancestor of two commits.
+    func mergeBase(_ first: String, _ second: String, describing revision: String) throws(GitError) -> String {
+        let arguments = ["merge-base", first, second]
+        let result = try Self.run(arguments, in: root)
+        let base = result.outputText.trimmingCharacters(in: .whitespacesAndNewlines)
+        if result.succeeded, !base.isEmpty { return base }
+        if result.termination == .exited(1) {
+            let why =
+                try isShallow()
+                ? "this is a shallow clone, so the history that joins them was probably not fetched"
+                : "their histories are unrelated"
+            throw .failed(
+                command: Self.display(arguments), detail: "'\(revision)' and HEAD have no common ancestor: \(why).")
+        }
+        throw Self.failure(result)
+    }
+
+    func isShallow() throws(GitError) -> Bool {
+        let result = try Self.run(["rev-parse", "--is-shallow-repository"], in: root)
+        return result.outputText.trimmingCharacters(in: .whitespacesAndNewlines) == "true"
+    }
+
+    // MARK: Changes
+
+    /// The lines `git diff <revisions>` adds: one revision compares the working tree (staged and
+    /// unstaged) with it, two compare the commits.
+    func addedLines(diffing revisions: [String]) throws(GitError) -> AddedLines {
+        let arguments =
+            [
+                "diff", "-U0", "--no-color", "--no-ext-diff", "--no-textconv", "--find-renames", "--no-relative",
+                "--inter-hunk-context=0", "--ignore-submodules=all", "--src-prefix=a/", "--dst-prefix=b/",
+            ] + revisions + ["--"]
+        let parser = LockedParser(root: root)
+        var command = Self.command(arguments, in: root)
+        command.standardOutput = .lines { line in parser.consume(line.bytes) }
+        let result = try Self.runChecked(command, arguments)
+        guard result.isOutputComplete else {
+            throw .failed(command: Self.display(arguments), detail: "Its output ended before git finished writing it.")
+        }
+        return parser.finish()
+    }
+
+    /// Files neither tracked nor ignored, absolute.
+    func untrackedFiles() throws(GitError) -> [String] {
+        let arguments = ["ls-files", "--others", "--exclude-standard", "-z"]
+        let result = try Self.runChecked(Self.command(arguments, in: root), arguments)
+        guard let output = result.standardOutput, !output.isTruncated, output.isComplete else {
+            throw .failed(command: Self.display(arguments), detail: "Its output was too long or incomplete to read.")
+        }
+        return output.bytes.split(separator: 0).compactMap { entry in
+            let name = String(decoding: entry, as: UTF8.self)
+            // "dir/" is a nested repository, not a file.
+            return name.hasSuffix("/") ? nil : StandardPath.absolute(name, relativeTo: root)
+        }
+    }
+
+    // MARK: Running git
+
+    static func command(_ arguments: [String], in directory: String) -> Command {
+        Command(
+            "git", globalOptions + arguments, workingDirectory: directory,
+            // English messages, so "not a git repository" can be recognized.
+            environment: .inherit.removing(clearedVariables).setting(["LC_ALL": "C"]))
+    }
+
+    /// How a person would type the command (without the options every call adds).
+    static func display(_ arguments: [String]) -> String {
+        Command("git", arguments).commandLine
+    }
+
+    static func run(_ arguments: [String], in directory: String) throws(GitError) -> ProcessResult {
+        try launch(command(arguments, in: directory), arguments)
+    }
+
+    static func runChecked(_ command: Command, _ arguments: [String]) throws(GitError) -> ProcessResult {
+        let result = try launch(command, arguments)
+        guard result.succeeded else { throw failure(result, arguments) }
+        return result
+    }
+
+    private static func launch(_ command: Command, _ arguments: [String]) throws(GitError) -> ProcessResult {
+        do {
+            return try command.runBlocking()
+        } catch {
+            let detail = [error.errorDescription, error.failureReason].compactMap { $0 }.joined(separator: " ")
+            throw .failed(command: display(arguments), detail: detail)
+        }
+    }
+
+    /// A failed run as an error carrying git's message.
+    static func failure(_ result: ProcessResult, _ arguments: [String]? = nil) -> GitError {
+        let shown = arguments ?? Array(result.command.arguments.dropFirst(globalOptions.count))
+        let message = result.errorText.trimmingCharacters(in: .whitespacesAndNewlines)
+        let detail =
+            message.isEmpty
+            ? "git ended with \(result.termination) without a message."
+            : "git ended with \(result.termination): \(message)"
+        return .failed(command: display(shown), detail: detail)
+    }
+}
+
+/// A diff parser fed from ProcessKit's I/O thread.
+private final class LockedParser: @unchecked Sendable {
+    private let lock = NSLock()
+    private var parser: UnifiedDiffParser
+
+    init(root: String) { parser = UnifiedDiffParser(root: root) }
+
+    func consume(_ bytes: [UInt8]) {
+        lock.lock()
+        defer { lock.unlock() }
+        parser.consume(line: bytes[...])
+    }
+
+    func finish() -> AddedLines {
+        lock.lock()
+        defer { lock.unlock() }
+        return parser.finish()
+    }
+}

@@ -1,0 +1,63 @@
+import Foundation
+
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// Path arithmetic shared by ``AddedLines`` and ``Baseline``: absolute, lexically standardized
+/// paths (no `.`, `..`, repeated or trailing `/`), relative paths between them, and symbolic-link
+/// resolution where a file exists.
+enum StandardPath {
+    /// The process's current directory.
+    static var currentDirectory: String { FileManager.default.currentDirectoryPath }
+
+    /// `path` made absolute against `base` (itself made absolute against the current directory
+    /// when relative) and standardized lexically. Symbolic links are not resolved.
+    static func absolute(_ path: String, relativeTo base: String? = nil) -> String {
+        if path.hasPrefix("/") { return standardized(path) }
+        let directory = base.map { $0.hasPrefix("/") ? $0 : currentDirectory + "/" + $0 } ?? currentDirectory
+        return standardized(directory + "/" + path)
+    }
+
+    /// An absolute path without `.` and empty components; `..` removes the component before it
+    /// (and stops at `/`).
+    static func standardized(_ absolutePath: String) -> String {
+        var components: [Substring] = []
+        for component in absolutePath.split(separator: "/", omittingEmptySubsequences: true) {
+            switch component {
+            case ".": continue
+            case "..": _ = components.popLast()
+            default: components.append(component)
+            }
+        }
+        return "/" + components.joined(separator: "/")
+    }
+
+    /// The absolute path with every symbolic link resolved (`realpath(3)`), or `nil` when the path
+    /// does not exist.
+    static func resolved(_ absolutePath: String) -> String? {
+        guard let pointer = realpath(absolutePath, nil) else { return nil }
+        defer { free(pointer) }
+        return String(cString: pointer)
+    }
+
+    /// `absolute(path, relativeTo: base)` with symbolic links resolved when the path exists, so
+    /// `/var/x` and `/private/var/x` (macOS) compare equal.
+    static func canonical(_ path: String, relativeTo base: String? = nil) -> String {
+        let lexical = absolute(path, relativeTo: base)
+        return resolved(lexical) ?? lexical
+    }
+
+    /// `path` relative to `directory`, both absolute and standardized, with `..` where `path` is
+    /// outside `directory` (`/r/Sources/A.swift` from `/r/config` is `../Sources/A.swift`).
+    static func relative(_ path: String, to directory: String) -> String {
+        let target = path.split(separator: "/")
+        let origin = directory.split(separator: "/")
+        var common = 0
+        while common < target.count, common < origin.count, target[common] == origin[common] { common += 1 }
+        let parts = Array(repeating: "..", count: origin.count - common) + target[common...].map(String.init)
+        return parts.isEmpty ? "." : parts.joined(separator: "/")
+    }
+}
