@@ -61,7 +61,7 @@ let package = Package(
 
         // MARK: Tests
         .testTarget(name: "ProcessKitTests", dependencies: ["ProcessKit"]),
-        .testTarget(name: "PreflightCoreTests", dependencies: ["PreflightCore"]),
+        .testTarget(name: "PreflightCoreTests", dependencies: ["PreflightCore", "ProcessKit"]),
         .testTarget(name: "ToolCommandTests", dependencies: ["ProcessKit"]),
         .testTarget(name: "TodoScanKitTests", dependencies: ["TodoScanKit", "PreflightCore"]),
     ]

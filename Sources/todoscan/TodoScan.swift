@@ -75,6 +75,18 @@ struct TodoScan: AsyncParsableCommand {
         help: ArgumentHelp("With --expiring: warn this many days before a deadline (default 14).", valueName: "days"))
     var expiryWarningDays: Int?
 
+    @Option(
+        help: ArgumentHelp(
+            "Report only tags on lines added since this revision (diffed against its merge base with HEAD; "
+                + "uncommitted and untracked files included).", valueName: "revision"))
+    var since: String?
+
+    @Option(help: ArgumentHelp("Do not report findings accepted in this baseline file.", valueName: "path"))
+    var baseline: String?
+
+    @Option(help: ArgumentHelp("Write the current findings to this baseline file and exit 0.", valueName: "path"))
+    var writeBaseline: String?
+
     @Flag(name: [.short, .long], help: "Print no summary line on standard error.")
     var quiet = false
 
@@ -118,6 +130,9 @@ struct TodoScan: AsyncParsableCommand {
         if let expiring { options.policies.checksExpiry = expiring }
         if let expiryWarningDays { options.policies.expiryWarningDays = expiryWarningDays }
         if let maxFileSize { options.maximumFileSize = maxFileSize }
+        if let since { options.sinceRevision = since }
+        if let baseline { options.baselinePath = baseline }
+        if let writeBaseline { options.writeBaselinePath = writeBaseline }
         options.isQuiet = quiet
         options.usesAbsolutePaths = absolutePaths
         if printConfig {

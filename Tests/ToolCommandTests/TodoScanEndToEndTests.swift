@@ -49,4 +49,40 @@ struct TodoScanEndToEndTests {
         let usage = try await Command(Self.todoscan, ["--format", "xml"], workingDirectory: repo).run()
         #expect(usage.termination == .exited(2))
     }
+
+    @Test("--since reports only tags on added lines; a baseline accepts the existing ones")
+    func sinceAndBaseline() async throws {
+        let repo = NSTemporaryDirectory() + "todoscan-since-" + UUID().uuidString
+        try FileManager.default.createDirectory(atPath: repo, withIntermediateDirectories: true)
+        try "// ERROR: old debt\nlet a = 1\n".write(toFile: repo + "/Old.swift", atomically: true, encoding: .utf8)
+        try git(["init", "-q", "-b", "main"], in: repo)
+        try git(["add", "."], in: repo)
+        try git(["commit", "-q", "-m", "initial"], in: repo)
+        try git(["checkout", "-q", "-b", "feature"], in: repo)
+        try "// ERROR: old debt\nlet a = 1\n// ERROR: new problem\n".write(
+            toFile: repo + "/Old.swift", atomically: true, encoding: .utf8)
+        try "// TODO: brand new file\n".write(toFile: repo + "/New.swift", atomically: true, encoding: .utf8)
+
+        let since = try await Command(Self.todoscan, ["--since", "main"], workingDirectory: repo).run()
+        #expect(since.termination == .exited(1))
+        #expect(
+            since.outputText
+                == "New.swift:1:4: warning: TODO: brand new file\nOld.swift:3:4: error: ERROR: new problem\n")
+
+        let badRevision = try await Command(Self.todoscan, ["--since", "no-such-branch"], workingDirectory: repo).run()
+        #expect(badRevision.termination == .exited(2))
+        #expect(badRevision.errorText.contains("no-such-branch"))
+
+        let write = try await Command(Self.todoscan, ["--write-baseline", "baseline.json"], workingDirectory: repo)
+            .run()
+        #expect(write.termination == .exited(0))
+        #expect(write.errorText.contains("wrote 3 findings"))
+        // New code above the old lines moves them; the baseline still accepts them.
+        try "// padding\n// ERROR: old debt\nlet a = 1\n// ERROR: new problem\n// ERROR: newest\n".write(
+            toFile: repo + "/Old.swift", atomically: true, encoding: .utf8)
+        let filtered = try await Command(Self.todoscan, ["--baseline", "baseline.json"], workingDirectory: repo).run()
+        #expect(filtered.termination == .exited(1))
+        #expect(filtered.outputText == "Old.swift:5:4: error: ERROR: newest\n")
+        #expect(filtered.errorText == "1 error in 2 files (3 more accepted by the baseline)\n")
+    }
 }

@@ -79,7 +79,7 @@ final class Execution: @unchecked Sendable {
         command.executable = try ExecutableLookup.resolve(
             command.executable, searchPath: searchPath, workingDirectory: command.workingDirectory)
 
-        let process = Process()
+        var process = Process()
         process.executableURL = URL(fileURLWithPath: command.executable)
         process.arguments = command.arguments
         if let directory = command.workingDirectory {
@@ -134,22 +134,33 @@ final class Execution: @unchecked Sendable {
                 process.standardInput = FileHandle(fileDescriptor: ends.read, closeOnDealloc: false)
             }
 
-            // Set before `run()`: a quick child can be reaped before `run()` returns.
             let shared = SharedState(wakeWrite: wake.write)
-            PendingReaps.keep(process)
-            process.terminationHandler = { process in
-                shared.foundationDidReap()
-                PendingReaps.release(process)
-            }
-            let start = ContinuousClock.now
-            do {
-                // Foundation passes the spawning thread's signal mask on to the child, and Swift
-                // concurrency's threads block signals: a child spawned from one would never see
-                // SIGTERM or SIGINT. Spawn with nothing blocked.
-                try SignalMask.withNothingBlocked { try process.run() }
-            } catch {
-                PendingReaps.release(process)
-                throw ProcessError.launchFailed(command: command.commandLine, reason: Self.describe(error))
+            var start = ContinuousClock.now
+            for attempt in 1... {
+                // Set before `run()`: a quick child can be reaped before `run()` returns.
+                PendingReaps.keep(process)
+                process.terminationHandler = { process in
+                    shared.foundationDidReap()
+                    PendingReaps.release(process)
+                }
+                start = ContinuousClock.now
+                do {
+                    // Foundation passes the spawning thread's signal mask on to the child, and Swift
+                    // concurrency's threads block signals: a child spawned from one would never see
+                    // SIGTERM or SIGINT. Spawn with nothing blocked.
+                    try SignalMask.withNothingBlocked { try process.run() }
+                    break
+                } catch {
+                    PendingReaps.release(process)
+                    // ETXTBSY: a script just written is still open for writing in a child that
+                    // another thread is spawning at this instant. It passes within milliseconds.
+                    if Self.posixCode(of: error) == ETXTBSY && attempt < 8 {
+                        usleep(UInt32(1000 << attempt))
+                        process = Self.copy(of: process)
+                        continue
+                    }
+                    throw ProcessError.launchFailed(command: command.commandLine, reason: Self.describe(error))
+                }
             }
             for var fd in childEnds { POSIX.closeIfOpen(&fd) }
             let execution = Execution(
@@ -331,6 +342,29 @@ final class Execution: @unchecked Sendable {
         let parts = remaining.components
         let milliseconds = parts.seconds * 1000 + (parts.attoseconds + 999_999_999_999_999) / 1_000_000_000_000_000
         return Int32(clamping: milliseconds)
+    }
+
+    /// A new, unstarted `Process` configured like `process` (a `Process` runs only once).
+    private static func copy(of process: Process) -> Process {
+        let copy = Process()
+        copy.executableURL = process.executableURL
+        copy.arguments = process.arguments
+        copy.currentDirectoryURL = process.currentDirectoryURL
+        copy.environment = process.environment
+        copy.standardInput = process.standardInput
+        copy.standardOutput = process.standardOutput
+        copy.standardError = process.standardError
+        return copy
+    }
+
+    private static func posixCode(of error: any Error) -> Int32? {
+        let nsError = error as NSError
+        if nsError.domain == NSPOSIXErrorDomain { return Int32(nsError.code) }
+        if let underlying = nsError.userInfo[NSUnderlyingErrorKey] as? NSError, underlying.domain == NSPOSIXErrorDomain
+        {
+            return Int32(underlying.code)
+        }
+        return nil
     }
 
     private static func describe(_ error: any Error) -> String {

@@ -68,11 +68,34 @@ public enum TodoScanRun {
             }
         }
 
+        var suppressed = 0
+        do {
+            if let revision = options.sinceRevision {
+                let added = try AddedLines.since(revision, in: FileManager.default.currentDirectoryPath)
+                diagnostics = diagnostics.filter { added.contains(path: $0.location.path, line: $0.location.line) }
+            }
+            if let path = options.writeBaselinePath {
+                try Baseline(diagnostics: diagnostics, relativeTo: Self.directory(of: path)).write(to: path)
+                if !options.isQuiet {
+                    errorOutput("todoscan: wrote \(diagnostics.count) findings to the baseline '\(path)'\n")
+                }
+                return inputFailed ? .usageOrInputError : .clean
+            }
+            if let path = options.baselinePath {
+                (diagnostics, suppressed) = try Baseline.load(from: path).filter(
+                    diagnostics, relativeTo: Self.directory(of: path))
+            }
+        } catch {
+            errorOutput(ErrorReport.render(error, tool: "todoscan"))
+            return .usageOrInputError
+        }
+
         let report = DiagnosticReport(
             tool: tool(for: options), diagnostics: diagnostics, filesScanned: scannedCount)
         output(options.format.renderer().render(report))
         if !options.isQuiet {
-            errorOutput("\(report.summary)\n")
+            let accepted = suppressed > 0 ? " (\(suppressed) more accepted by the baseline)" : ""
+            errorOutput("\(report.summary)\(accepted)\n")
         }
         if report.hasErrors || (options.isStrict && !report.diagnostics.isEmpty) { return .findings }
         return inputFailed ? .usageOrInputError : .clean
@@ -99,6 +122,13 @@ extension TodoScanRun {
                     ruleID: violation.ruleID, fingerprint: "\(violation.ruleID):\(occurrence.message)"))
         }
         return found
+    }
+}
+
+extension TodoScanRun {
+    static func directory(of path: String) -> String {
+        let absolute = path.hasPrefix("/") ? path : FileManager.default.currentDirectoryPath + "/" + path
+        return (absolute as NSString).deletingLastPathComponent
     }
 }
 
