@@ -64,6 +64,7 @@ struct LexerTests {
         LexerCase("inactive #if code", "#if false\n// TODO: x\n#endif", ["2:4: TODO: x"]),
         LexerCase("backtick identifier", "let `default` = 1 // TODO: yes", ["1:22: TODO: yes"]),
         LexerCase("tag without text", "// TODO:", ["1:4: TODO"]),
+        LexerCase("tag quoted in a code span", "/// Write `TODO(name): text` to name an owner.", []),
         LexerCase("unicode before tag counts bytes", "let é = 1 // TODO: ü", ["1:15: TODO: ü"]),
         LexerCase("shebang line", "#!/usr/bin/env swift\n// TODO: yes", ["2:4: TODO: yes"]),
         LexerCase("CRLF line ends", "// TODO: a\r\nlet x = 1 // FIXME: b\r\n", ["1:4: TODO: a", "2:14: FIXME: b"]),

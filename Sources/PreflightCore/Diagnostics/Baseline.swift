@@ -16,9 +16,9 @@ import Darwin
 ///   "findings" : [
 ///     {
 ///       "count" : 2,
-///       "fingerprint" : "todo:TODO: retry",
+///       "fingerprint" : "hack:HACK: retry",
 ///       "path" : "Sources/App/Main.swift",
-///       "ruleId" : "todo"
+///       "ruleId" : "hack"
 ///     }
 ///   ],
 ///   "version" : 1

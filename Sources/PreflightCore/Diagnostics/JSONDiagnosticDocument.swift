@@ -5,11 +5,11 @@
 ///   "diagnostics" : [
 ///     {
 ///       "column" : 5,
-///       "fingerprint" : "todo:TODO: retry",
+///       "fingerprint" : "hack:HACK: retry",
 ///       "line" : 12,
-///       "message" : "TODO: retry",
+///       "message" : "HACK: retry",
 ///       "path" : "Sources/App/Main.swift",
-///       "ruleId" : "todo",
+///       "ruleId" : "hack",
 ///       "severity" : "warning"
 ///     }
 ///   ],

@@ -52,6 +52,7 @@ enum Byte {
     static let hash = UInt8(ascii: "#")
     static let space = UInt8(ascii: " ")
     static let tab = UInt8(ascii: "\t")
+    static let backtick = UInt8(ascii: "`")
 
     static func isLineEnd(_ byte: UInt8) -> Bool { byte == newline || byte == carriageReturn }
 

@@ -26,7 +26,10 @@ struct TagFinder {
         for span in spans {
             var cursor = span.start
             while cursor < span.end {
-                if cursor == span.start || !Byte.isIdentifier(source[cursor - 1]),
+                // A tag starts a word; one right after a backtick is quoted in a Markdown code span
+                // (documentation about tags, like this line's), not a tag.
+                if cursor == span.start
+                    || (!Byte.isIdentifier(source[cursor - 1]) && source[cursor - 1] != Byte.backtick),
                     let match = match(at: cursor, in: source, end: span.end)
                 {
                     let position = lines.position(of: cursor)
