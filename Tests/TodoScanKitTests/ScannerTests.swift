@@ -62,6 +62,21 @@ struct ScannerTests {
         #expect(result.output.contains("small.swift:1:4: warning: FIXME: y"))
     }
 
+    @Test("A 100 MB file is reported, not read into memory, with the default limit")
+    func hundredMegabytes() throws {
+        let scratch = try Scratch()
+        try scratch.write("small.swift", "// TODO: small\n")
+        let big = scratch.path + "/huge.swift"
+        FileManager.default.createFile(atPath: big, contents: nil)
+        truncate(big, 100 << 20)  // sparse: instant, no disk used
+        var options = TodoScanOptions()
+        options.paths = [scratch.path]
+        let result = run(options)
+        #expect(result.status == .clean)
+        #expect(result.errors.contains("huge.swift': 104857600 bytes is too large to scan"))
+        #expect(result.output.contains("small.swift:1:4: warning: TODO: small"))
+    }
+
     @Test("An unreadable file is reported, exit 2, and the rest is still scanned")
     func unreadable() throws {
         let scratch = try Scratch()
