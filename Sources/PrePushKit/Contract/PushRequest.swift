@@ -1,0 +1,125 @@
+import Foundation
+
+/// One line of what git tells a pre-push hook on standard input:
+/// `<local ref> SP <local object name> SP <remote ref> SP <remote object name>`.
+public struct RefUpdate: Sendable, Hashable {
+    /// The local ref pushed (`refs/heads/main`), or `(delete)` for a deletion.
+    public var localRef: String
+    /// The commit pushed; all zeros for a deletion.
+    public var localObject: String
+    /// The ref it updates on the remote.
+    public var remoteRef: String
+    /// What the remote has now; all zeros when the remote ref is new.
+    public var remoteObject: String
+
+    public init(localRef: String, localObject: String, remoteRef: String, remoteObject: String) {
+        self.localRef = localRef
+        self.localObject = localObject
+        self.remoteRef = remoteRef
+        self.remoteObject = remoteObject
+    }
+
+    /// The push deletes `remoteRef`.
+    public var isDeletion: Bool { localRef == "(delete)" || ObjectName.isZero(localObject) }
+
+    /// The remote has no such ref yet.
+    public var createsRemoteRef: Bool { ObjectName.isZero(remoteObject) }
+}
+
+/// What git asked a pre-push hook to allow: the remote and the refs to update.
+public struct PushRequest: Sendable, Hashable {
+    /// The remote's name (or its URL when the push named a URL).
+    public var remoteName: String
+    /// The remote's URL.
+    public var remoteURL: String
+    /// One entry per ref pushed; git may send none.
+    public var updates: [RefUpdate]
+
+    public init(remoteName: String, remoteURL: String, updates: [RefUpdate]) {
+        self.remoteName = remoteName
+        self.remoteURL = remoteURL
+        self.updates = updates
+    }
+
+    /// Every update deletes a ref: there is nothing to verify. (No updates at all is not this.)
+    public var deletesOnly: Bool { !updates.isEmpty && updates.allSatisfy(\.isDeletion) }
+
+    /// The updates that push commits, in git's order.
+    public var pushedUpdates: [RefUpdate] { updates.filter { !$0.isDeletion } }
+
+    /// Parses git's pre-push contract: `arguments` are the hook's arguments (`<remote> <url>`),
+    /// `input` what git wrote on standard input. Object names may be SHA-1 (40 hex digits) or
+    /// SHA-256 (64); zeros of either length mark a deletion or a new ref.
+    public static func parse(arguments: [String], input: String) throws(PushContractError) -> PushRequest {
+        guard arguments.count == 2 else { throw .wrongArguments(arguments) }
+        var updates: [RefUpdate] = []
+        var lineNumber = 0
+        // Bytes, not Characters: "\r\n" is one Character and would never split on "\n".
+        for rawLine in input.utf8.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: false) {
+            lineNumber += 1
+            var bytes = rawLine[...]
+            if bytes.last == UInt8(ascii: "\r") { bytes = bytes.dropLast() }
+            let line = String(decoding: bytes, as: UTF8.self)
+            if line.allSatisfy(\.isWhitespace) { continue }
+            let fields = line.split(separator: " ", omittingEmptySubsequences: true).map(String.init)
+            guard fields.count == 4 else { throw .malformedLine(number: lineNumber, text: String(line)) }
+            let update = RefUpdate(
+                localRef: fields[0], localObject: fields[1], remoteRef: fields[2], remoteObject: fields[3])
+            guard ObjectName.isValid(update.localObject), ObjectName.isValid(update.remoteObject),
+                update.localObject.count == update.remoteObject.count
+            else {
+                throw .malformedLine(number: lineNumber, text: String(line))
+            }
+            updates.append(update)
+        }
+        return PushRequest(remoteName: arguments[0], remoteURL: arguments[1], updates: updates)
+    }
+}
+
+/// Git object names.
+public enum ObjectName {
+    /// 40 (SHA-1) or 64 (SHA-256) lower-case hex digits.
+    public static func isValid(_ name: String) -> Bool {
+        (name.utf8.count == 40 || name.utf8.count == 64)
+            && name.utf8.allSatisfy {
+                (UInt8(ascii: "0")...UInt8(ascii: "9")).contains($0)
+                    || (UInt8(ascii: "a")...UInt8(ascii: "f")).contains($0)
+            }
+    }
+
+    /// The all-zeros name git uses for "no object", in either length.
+    public static func isZero(_ name: String) -> Bool {
+        isValid(name) && name.utf8.allSatisfy { $0 == UInt8(ascii: "0") }
+    }
+}
+
+/// Input that does not follow git's pre-push contract.
+public enum PushContractError: LocalizedError, Sendable, Equatable {
+    case wrongArguments([String])
+    case malformedLine(number: Int, text: String)
+
+    public var errorDescription: String? {
+        switch self {
+        case .wrongArguments(let arguments):
+            "A pre-push hook gets two arguments, the remote and its URL; got \(arguments.count)."
+        case .malformedLine(let number, _):
+            "Line \(number) of the pre-push input is not '<local ref> <local sha> <remote ref> <remote sha>'."
+        }
+    }
+
+    public var failureReason: String? {
+        switch self {
+        case .wrongArguments(let arguments):
+            "Arguments: \(arguments.map { "'\($0)'" }.joined(separator: " "))."
+        case .malformedLine(_, let text):
+            "It reads '\(text)'; object names must be 40 or 64 hex digits of the same length."
+        }
+    }
+
+    public var recoverySuggestion: String? {
+        switch self {
+        case .wrongArguments: "Let git run the hook, or run prepush with no arguments to check the work tree."
+        case .malformedLine: "Let git run the hook; it writes this input itself."
+        }
+    }
+}
