@@ -63,7 +63,7 @@ let package = Package(
         .testTarget(name: "ProcessKitTests", dependencies: ["ProcessKit"]),
         .testTarget(name: "PreflightCoreTests", dependencies: ["PreflightCore", "ProcessKit"]),
         .testTarget(name: "ToolCommandTests", dependencies: ["ProcessKit"]),
-        .testTarget(name: "PrePushKitTests", dependencies: ["PrePushKit"]),
+        .testTarget(name: "PrePushKitTests", dependencies: ["PrePushKit", "ProcessKit"]),
         .testTarget(name: "TodoScanKitTests", dependencies: ["TodoScanKit", "PreflightCore"]),
     ]
 )

@@ -1,0 +1,65 @@
+import Foundation
+import ProcessKit
+
+/// Reads the coverage of the last `swift test --enable-code-coverage` run of a package with the
+/// toolchain's own `llvm-cov` (Debian's LLVM cannot read Swift's profiles).
+public struct CoverageCollector: Sendable {
+    /// The package's root folder.
+    public var packageRoot: String
+    /// SwiftPM's products folder (`swift build --show-bin-path`).
+    public var binPath: String
+
+    public init(packageRoot: String, binPath: String) {
+        self.packageRoot = packageRoot
+        self.binPath = binPath
+    }
+
+    /// The merged profile SwiftPM writes after a passing coverage run.
+    public var profileDataPath: String { binPath + "/codecov/default.profdata" }
+
+    /// The test executable: `<Package>PackageTests.xctest` (a plain binary on Linux, a bundle on macOS).
+    public func testBinary() -> String? {
+        let entries = (try? FileManager.default.contentsOfDirectory(atPath: binPath)) ?? []
+        guard let bundle = entries.sorted().first(where: { $0.hasSuffix("PackageTests.xctest") }) else { return nil }
+        let path = binPath + "/" + bundle
+        var isDirectory: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else { return nil }
+        if isDirectory.boolValue {
+            return path + "/Contents/MacOS/" + String(bundle.dropLast(".xctest".count))
+        }
+        return path
+    }
+
+    /// The package's own coverage. Throws ``CoverageError/noCoverageData(path:)`` when the last test
+    /// run left no profile (SwiftPM writes none when a test fails).
+    public func summary() async throws -> CoverageSummary {
+        guard FileManager.default.fileExists(atPath: profileDataPath) else {
+            throw CoverageError.noCoverageData(path: profileDataPath)
+        }
+        guard let binary = testBinary() else {
+            throw CoverageError.noCoverageData(path: binPath + "/*PackageTests.xctest")
+        }
+        var export = Command(
+            try Self.toolchainTool("llvm-cov"), ["export", "-summary-only", "-instr-profile", profileDataPath, binary])
+        export.standardError = .capture(limit: 1 << 20)
+        let result = try await export.run().checked()
+        return try CoverageSummary.parse(exportJSON: Data(result.standardOutput?.bytes ?? []), packageRoot: packageRoot)
+    }
+
+    /// A tool of the Swift toolchain in use: next to the real `swift` on PATH, else on PATH itself.
+    public static func toolchainTool(_ name: String) throws(CoverageError) -> String {
+        let path = ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin"
+        for directory in path.split(separator: ":").map(String.init) {
+            let swift = directory + "/swift"
+            guard FileManager.default.isExecutableFile(atPath: swift) else { continue }
+            let real = URL(fileURLWithPath: swift).resolvingSymlinksInPath().deletingLastPathComponent().path
+            if FileManager.default.isExecutableFile(atPath: real + "/" + name) { return real + "/" + name }
+            break
+        }
+        for directory in path.split(separator: ":")
+        where FileManager.default.isExecutableFile(atPath: directory + "/" + name) {
+            return directory + "/" + name
+        }
+        throw .toolMissing(name)
+    }
+}

@@ -1,0 +1,99 @@
+import Foundation
+import PrePushKit
+import ProcessKit
+import Testing
+
+/// A small real package, built and tested with coverage by the real toolchain (about 20 s).
+@Suite("Coverage end to end", .serialized)
+struct CoverageEndToEndTests {
+    static func makeFixture() throws -> String {
+        let root = NSTemporaryDirectory() + "prepush-coverage-" + UUID().uuidString
+        let files = [
+            "Package.swift": """
+            // swift-tools-version: 6.0
+            import PackageDescription
+            let package = Package(
+                name: "Calc",
+                targets: [
+                    .target(name: "Calc"), .target(name: "Format", dependencies: ["Calc"]),
+                    .testTarget(name: "CalcTests", dependencies: ["Calc", "Format"]),
+                ])
+            """,
+            "Sources/Calc/Calc.swift": """
+            public func add(_ a: Int, _ b: Int) -> Int { a + b }
+            public func sign(_ a: Int) -> String {
+                if a > 0 {
+                    return "positive"
+                } else if a < 0 {
+                    return "negative"
+                }
+                return "zero"
+            }
+            """,
+            "Sources/Format/Format.swift": """
+            import Calc
+            public func describe(_ a: Int) -> String { "\\(a) is \\(sign(a))" }
+            public func unused() -> Int { 42 }
+            """,
+            "Tests/CalcTests/CalcTests.swift": """
+            import Calc
+            import Format
+            import Testing
+            @Test func adds() { #expect(add(1, 2) == 3) }
+            @Test func describes() { #expect(describe(1) == "1 is positive") }
+            """,
+        ]
+        for (path, text) in files {
+            let full = root + "/" + path
+            try FileManager.default.createDirectory(
+                atPath: (full as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
+            try text.write(toFile: full, atomically: true, encoding: .utf8)
+        }
+        return root
+    }
+
+    @Test("The total equals llvm-cov report with .build and Tests ignored; targets and files are listed")
+    func totalMatchesLLVMCovReport() async throws {
+        let root = try Self.makeFixture()
+        for arguments in [
+            ["build", "--build-tests", "--enable-code-coverage"], ["test", "--skip-build", "--enable-code-coverage"],
+        ] {
+            var step = Command("swift", arguments, workingDirectory: root)
+            step.timeout = .seconds(600)
+            try await step.run().checked()
+        }
+        let binPath = try await Command("swift", ["build", "--show-bin-path"], workingDirectory: root).output()
+        let collector = CoverageCollector(packageRoot: root, binPath: binPath)
+        let summary = try await collector.summary()
+        #expect(summary.files.map(\.path) == ["Sources/Calc/Calc.swift", "Sources/Format/Format.swift"])
+        #expect(summary.targets.map(\.name) == ["Calc", "Format"])
+
+        let report = try await Command(
+            try CoverageCollector.toolchainTool("llvm-cov"),
+            [
+                "report", try #require(collector.testBinary()), "-instr-profile", collector.profileDataPath,
+                #"-ignore-filename-regex=\.build|Tests"#,
+            ]
+        ).output()
+        // TOTAL row: … Lines, Missed Lines, Cover …
+        let total = try #require(report.split(separator: "\n").first { $0.hasPrefix("TOTAL") })
+        let columns = total.split(separator: " ")
+        let lines = try #require(Int(columns[7]))
+        let missed = try #require(Int(columns[8]))
+        #expect(summary.total.count == lines)
+        #expect(summary.total.covered == lines - missed)
+        #expect(String(format: "%.2f%%", summary.total.percent) == String(columns[9]))
+
+        let table = summary.table(includingFiles: true)
+        #expect(table.contains("Calc"))
+        #expect(table.contains("  Sources/Format/Format.swift"))
+        #expect(table.split(separator: "\n").last!.hasPrefix("Total"))
+    }
+
+    @Test("No profile (tests failed or never ran) is a clear error, not a crash")
+    func noProfile() async throws {
+        let collector = CoverageCollector(packageRoot: "/nonexistent", binPath: "/nonexistent/.build/debug")
+        let error = await #expect(throws: CoverageError.self) { try await collector.summary() }
+        #expect(error?.failureReason?.contains("SwiftPM writes no profile when a test fails") == true)
+    }
+}
