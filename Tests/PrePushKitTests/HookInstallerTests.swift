@@ -1,0 +1,137 @@
+import Foundation
+import PrePushKit
+import ProcessKit
+import Testing
+
+/// A repository with a bare remote, for real pushes.
+struct PushFixture {
+    let root: String
+    var work: String { root + "/work" }
+    var remote: String { root + "/remote.git" }
+
+    init() throws {
+        root = NSTemporaryDirectory() + "prepush-hooks-" + UUID().uuidString
+        try FileManager.default.createDirectory(atPath: root + "/work", withIntermediateDirectories: true)
+        try git(["init", "-q", "--bare", remote], in: root)
+        try git(["init", "-q", "-b", "main"], in: work)
+        try "hello\n".write(toFile: work + "/README", atomically: true, encoding: .utf8)
+        try git(["add", "."], in: work)
+        try git(["commit", "-q", "-m", "initial"], in: work)
+        try git(["remote", "add", "origin", remote], in: work)
+    }
+
+    @discardableResult
+    func git(_ arguments: [String], in directory: String) throws -> ProcessResult {
+        var command = Command("git", arguments, workingDirectory: directory)
+        command.environment = .inherit.setting([
+            "GIT_AUTHOR_NAME": "Test", "GIT_AUTHOR_EMAIL": "t@example.com", "GIT_COMMITTER_NAME": "Test",
+            "GIT_COMMITTER_EMAIL": "t@example.com",
+        ]).removing("GIT_DIR", "GIT_WORK_TREE", "GIT_INDEX_FILE")
+        return try command.runBlocking()
+    }
+
+    /// A stand-in for the prepush binary that records its arguments and stdin and exits `status`.
+    func recorder(named name: String, status: Int32) throws -> String {
+        let path = root + "/" + name
+        try """
+        #!/bin/sh
+        echo "args: $*" > "\(path).log"
+        cat >> "\(path).log"
+        exit \(status)
+        """.write(toFile: path, atomically: true, encoding: .utf8)
+        chmod(path, 0o755)
+        return path
+    }
+
+    func log(_ name: String) -> String {
+        (try? String(contentsOfFile: root + "/" + name + ".log", encoding: .utf8)) ?? ""
+    }
+}
+
+@Suite("Hook installation")
+struct HookInstallerTests {
+    @Test("hooks/pre-push in the repository is the template the binary installs")
+    func templateMatchesFile() throws {
+        let file = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent().appendingPathComponent("hooks/pre-push")
+        #expect(try String(contentsOf: file, encoding: .utf8) == HookInstaller.defaultTemplate)
+    }
+
+    @Test("Installed hook gets git's arguments and stdin; its failure stops the push")
+    func installAndPush() throws {
+        let fixture = try PushFixture()
+        let passing = try fixture.recorder(named: "prepush-ok", status: 0)
+        let installer = HookInstaller(repository: fixture.work, prepushBinary: passing)
+        let outcome = try installer.install()
+        #expect(outcome == .installed(path: fixture.work + "/.git/hooks/pre-push"))
+        #expect(try fixture.git(["push", "-q", "origin", "main"], in: fixture.work).succeeded)
+        let log = fixture.log("prepush-ok")
+        #expect(log.hasPrefix("args: hook origin \(fixture.remote)\n"))
+        #expect(log.contains("refs/heads/main "))
+
+        let failing = try fixture.recorder(named: "prepush-fail", status: 1)
+        try HookInstaller(repository: fixture.work, prepushBinary: failing).install()
+        try "more\n".write(toFile: fixture.work + "/README", atomically: true, encoding: .utf8)
+        try fixture.git(["commit", "-q", "-am", "second"], in: fixture.work)
+        #expect(!(try fixture.git(["push", "-q", "origin", "main"], in: fixture.work).succeeded))
+        let remoteHead = try fixture.git(["rev-parse", "main"], in: fixture.remote).outputText
+        let localParent = try fixture.git(["rev-parse", "main~1"], in: fixture.work).outputText
+        #expect(remoteHead == localParent)
+    }
+
+    @Test("A foreign hook is chained (runs first, same stdin, its failure stops the push) and restored exactly")
+    func chainsForeignHook() throws {
+        let fixture = try PushFixture()
+        let hook = fixture.work + "/.git/hooks/pre-push"
+        let foreign =
+            "#!/bin/sh\n# the team's own hook\ncat > \"\(fixture.root)/foreign.log\"\nexit ${FOREIGN_STATUS:-0}\n"
+        try foreign.write(toFile: hook, atomically: true, encoding: .utf8)
+        chmod(hook, 0o755)
+        let prepush = try fixture.recorder(named: "prepush", status: 0)
+        let installer = HookInstaller(repository: fixture.work, prepushBinary: prepush)
+        #expect(try installer.install() == .chained(path: hook, existing: hook + ".preflight-chained"))
+        #expect(try fixture.git(["push", "-q", "origin", "main"], in: fixture.work).succeeded)
+        let foreignInput = (try? String(contentsOfFile: fixture.root + "/foreign.log", encoding: .utf8)) ?? ""
+        #expect(foreignInput.hasPrefix("refs/heads/main "))
+        #expect(fixture.log("prepush").contains(foreignInput.trimmingCharacters(in: .newlines)))
+
+        #expect(try installer.uninstall())
+        #expect(try String(contentsOfFile: hook, encoding: .utf8) == foreign)
+        #expect(!FileManager.default.fileExists(atPath: hook + ".preflight-chained"))
+        #expect(try !installer.uninstall())  // nothing of ours left; the foreign hook stays
+        #expect(try String(contentsOfFile: hook, encoding: .utf8) == foreign)
+    }
+
+    @Test("--force replaces a foreign hook; uninstall brings it back")
+    func forceReplaces() throws {
+        let fixture = try PushFixture()
+        let hook = fixture.work + "/.git/hooks/pre-push"
+        try "#!/bin/sh\nexit 1\n".write(toFile: hook, atomically: true, encoding: .utf8)
+        chmod(hook, 0o755)
+        let installer = HookInstaller(
+            repository: fixture.work, prepushBinary: try fixture.recorder(named: "p", status: 0))
+        #expect(try installer.install(force: true) == .replaced(path: hook, backup: hook + ".preflight-backup"))
+        #expect(try fixture.git(["push", "-q", "origin", "main"], in: fixture.work).succeeded)
+        #expect(try installer.install() == .updated(path: hook))
+        try installer.uninstall()
+        #expect(try String(contentsOfFile: hook, encoding: .utf8) == "#!/bin/sh\nexit 1\n")
+    }
+
+    @Test("core.hooksPath is respected")
+    func hooksPath() throws {
+        let fixture = try PushFixture()
+        try fixture.git(["config", "core.hooksPath", ".githooks"], in: fixture.work)
+        let installer = HookInstaller(repository: fixture.work, prepushBinary: "/usr/local/bin/prepush")
+        #expect(try installer.install() == .installed(path: fixture.work + "/.githooks/pre-push"))
+        let script = try String(contentsOfFile: fixture.work + "/.githooks/pre-push", encoding: .utf8)
+        #expect(script.contains("prepush='/usr/local/bin/prepush'"))
+    }
+
+    @Test("Outside a repository: a clear error")
+    func notARepository() {
+        let error = #expect(throws: HookError.self) {
+            try HookInstaller(repository: NSTemporaryDirectory(), prepushBinary: "/x").install()
+        }
+        #expect(error?.recoverySuggestion != nil)
+    }
+}
