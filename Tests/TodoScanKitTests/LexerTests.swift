@@ -46,6 +46,13 @@ struct LexerTests {
         LexerCase("escaped quote", #"let s = "\" // TODO: no""#, []),
         LexerCase("escaped backslash", #"let s = "\\" // TODO: yes"#, ["1:17: TODO: yes"]),
         LexerCase("raw multiline", "let s = #\"\"\"\n\"\"\" // TODO: no\n\"\"\"# // TODO: yes", ["3:9: TODO: yes"]),
+        LexerCase("one-line raw string of a quote", "let quote = #\"\"\"#\n// TODO: found", ["2:4: TODO: found"]),
+        LexerCase(
+            "one-line raw string with quotes", "let s = #\"\"\" quoted \"#\n// TODO: found", ["2:4: TODO: found"]),
+        LexerCase(
+            "tag after a non-ASCII space or dash", "// see above\u{00A0}TODO: a\n// x—FIXME: b",
+            ["1:15: TODO: a", "2:8: FIXME: b"]),
+        LexerCase("tag inside a Unicode word", "// éTODO: no", []),
         LexerCase("nested block comments", "/* outer /* inner */ TODO: still */ let x = 1", ["1:22: TODO: still"]),
         LexerCase("block comment text stops at */", "/** TODO: doc */", ["1:5: TODO: doc"]),
         LexerCase("bare regex", #"let r = /\/\/ TODO: no/"#, []),

@@ -66,10 +66,9 @@ public struct FileDiscovery: Sendable {
                 continue
             }
             let listed = (usesGit ? gitFiles(in: root) : nil) ?? walk(root, problems: &problems)
-            // Byte order: stable across locales, and much cheaper than String's Unicode ordering.
-            let ordered = listed.sorted { $0.utf8.lexicographicallyPrecedes($1.utf8) }
-            let selectsAll = includes.isEmpty && excludes.isEmpty
-            for relative in ordered where selectsAll || isSelected(relative) {
+            // git lists in order and a walk is deterministic; findings are sorted when reported,
+            // so the file list is not (sorting 20 000 paths cost as much as scanning them).
+            for relative in listed where isSelected(relative) {
                 let path = Self.join(root, relative)
                 if seen.insert(path).inserted { files.append(path) }
             }
@@ -78,7 +77,11 @@ public struct FileDiscovery: Sendable {
     }
 
     private func isSelected(_ relative: String) -> Bool {
-        if !includes.isEmpty && !includes.contains(where: { $0.matches(relative) }) { return false }
+        // Build and dependency folders are never sources, even when git lists them.
+        if relative.split(separator: "/").dropLast().contains(where: { skippedDirectories.contains(String($0)) }) {
+            return false
+        }
+        if !includes.isEmpty && !includes.contains(where: { $0.matchesFile(relative) }) { return false }
         return !excludes.contains { $0.matches(relative) }
     }
 

@@ -10,6 +10,9 @@ public struct Glob: Sendable, Hashable, CustomStringConvertible {
     private let bytes: [UInt8]
     private let matchesComponents: Bool
 
+    /// For `*.swift`-like patterns: the literal suffix, matched without the general matcher.
+    private let suffix: [UInt8]?
+
     public init(_ pattern: String) {
         var trimmed = pattern
         while trimmed.hasPrefix("./") { trimmed.removeFirst(2) }
@@ -17,6 +20,20 @@ public struct Glob: Sendable, Hashable, CustomStringConvertible {
         self.pattern = pattern
         self.bytes = Array(trimmed.utf8)
         self.matchesComponents = !trimmed.contains("/")
+        let special = Set("*?[".utf8)
+        if bytes.first == UInt8(ascii: "*"), matchesComponents, !bytes.dropFirst().contains(where: special.contains) {
+            suffix = Array(bytes.dropFirst())
+        } else {
+            suffix = nil
+        }
+    }
+
+    /// Whether the file at `path` matches: a pattern without `/` is matched against the file's
+    /// name only (`--include '*.swift'` does not take in a folder named `csv.swift`).
+    public func matchesFile(_ path: String) -> Bool {
+        guard matchesComponents else { return matches(path) }
+        let name = path.utf8.split(separator: Self.slash).last ?? path.utf8[...]
+        return matchesComponent(name)
     }
 
     public var description: String { pattern }
@@ -26,12 +43,17 @@ public struct Glob: Sendable, Hashable, CustomStringConvertible {
         var text = Array(path.utf8)[...]
         while text.starts(with: [UInt8(ascii: "."), Self.slash]) { text = text.dropFirst(2) }
         if matchesComponents {
-            return text.split(separator: Self.slash).contains { Self.match(bytes[...], $0) }
+            return text.split(separator: Self.slash).contains { matchesComponent($0) }
         }
         return Self.match(bytes[...], text)
     }
 
     private static let slash = UInt8(ascii: "/")
+
+    private func matchesComponent<Name: Collection<UInt8>>(_ name: Name) -> Bool {
+        if let suffix { return name.count >= suffix.count && name.suffix(suffix.count).elementsEqual(suffix) }
+        return Self.match(bytes[...], ArraySlice(name))
+    }
 
     private static func match(_ pattern: ArraySlice<UInt8>, _ text: ArraySlice<UInt8>) -> Bool {
         var pattern = pattern

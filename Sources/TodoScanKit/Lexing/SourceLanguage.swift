@@ -12,7 +12,7 @@ public enum SourceLanguage: String, Sendable, CaseIterable {
 
     /// The language of a file by its extension, or `nil` when todoscan does not read it.
     public init?(path: String) {
-        let name = path.split(separator: "/").last.map(String.init) ?? path
+        let name = path.utf8.lastIndex(of: UInt8(ascii: "/")).map { path[path.index(after: $0)...] } ?? path[...]
         guard let dot = name.lastIndex(of: "."), dot != name.startIndex else {
             return nil
         }

@@ -81,7 +81,10 @@ struct SwiftCommentLexer {
             while byte(end) == Byte.hash { end += 1 }
             let hashes = end - index
             if byte(end) == Byte.quote {
-                let multiline = byte(end + 1) == Byte.quote && byte(end + 2) == Byte.quote
+                var multiline = byte(end + 1) == Byte.quote && byte(end + 2) == Byte.quote
+                if multiline && closesOnSameLine(from: end + 1, hashes: hashes) {
+                    multiline = false  // `#"""#`, `#""" a "#`: a one-line raw string that holds quotes
+                }
                 stack.append(.string(hashes: hashes, multiline: multiline))
                 index = end + (multiline ? 3 : 1)
             } else if byte(end) == Byte.slash {
@@ -108,6 +111,17 @@ struct SwiftCommentLexer {
             while end < source.count, source[end] != UInt8(ascii: "`"), !Byte.isLineEnd(source[end]) { end += 1 }
             index = min(end + 1, source.count)
         }
+    }
+
+    /// Whether a `"` followed by `hashes` `#` closes a raw string before the line ends, which makes
+    /// `#"""` the start of a one-line raw string rather than a multi-line one.
+    private func closesOnSameLine(from start: Int, hashes: Int) -> Bool {
+        var cursor = start
+        while cursor < source.count, !Byte.isLineEnd(source[cursor]) {
+            if source[cursor] == Byte.quote && hasHashes(at: cursor + 1, count: hashes) { return true }
+            cursor += 1
+        }
+        return false
     }
 
     /// Whether Swift could read a regex literal at the `/` at `offset`: not right after an operand

@@ -29,13 +29,22 @@ public struct TodoScanner: Sendable {
     /// The tags in `source`, read as `language`.
     public func occurrences(in source: UnsafeBufferPointer<UInt8>, language: SourceLanguage) -> [TagOccurrence] {
         let finder = TagFinder(syntax: syntax)
-        guard finder.mayContainTag(source) else { return [] }
-        return finder.occurrences(in: source, spans: CommentLexer.comments(in: source, language: language))
+        let candidates = finder.candidates(in: source)
+        guard candidates?.isEmpty != true else { return [] }  // no tag word anywhere: nothing to lex
+        let spans = CommentLexer.comments(in: source, language: language)
+        return finder.occurrences(in: source, spans: spans, candidates: candidates)
     }
 
     /// Scans one file. Files of no known language, binary files (a NUL byte in the first 8 KiB)
     /// and files over ``maximumFileSize`` are not lexed.
     public func scanFile(atPath path: String, language explicitLanguage: SourceLanguage? = nil) -> FileScan {
+        let buffer = ReadBuffer()
+        defer { buffer.release() }
+        return scanFile(atPath: path, language: explicitLanguage, readBuffer: buffer)
+    }
+
+    /// Scans one file, reading it into `readBuffer` (reused across files: no fresh pages per file).
+    func scanFile(atPath path: String, language explicitLanguage: SourceLanguage?, readBuffer: ReadBuffer) -> FileScan {
         guard let language = explicitLanguage ?? SourceLanguage(path: path) else { return .notSource }
         let descriptor = open(path, O_RDONLY | O_CLOEXEC)
         guard descriptor >= 0 else { return .failed(.unreadable(path: path, reason: String(cString: strerror(errno)))) }
@@ -51,8 +60,7 @@ public struct TodoScanner: Sendable {
         guard size <= maximumFileSize else {
             return .failed(.tooLarge(path: path, size: size, limit: maximumFileSize))
         }
-        let buffer = UnsafeMutableBufferPointer<UInt8>.allocate(capacity: max(size, 1))
-        defer { buffer.deallocate() }
+        let buffer = readBuffer.reserve(max(size, 1))
         var filled = 0
         while filled < size {
             let count = read(descriptor, buffer.baseAddress! + filled, size - filled)
@@ -73,7 +81,7 @@ public struct TodoScanner: Sendable {
     public func scan(paths: [String]) -> [FileScan] {
         var results = [FileScan](repeating: .notSource, count: paths.count)
         let lock = NSLock()
-        let chunk = 16
+        let chunk = 64
         let chunks = (paths.count + chunk - 1) / chunk
         results.withUnsafeMutableBufferPointer { slots in
             nonisolated(unsafe) let slots = slots
@@ -81,13 +89,36 @@ public struct TodoScanner: Sendable {
                 let range = (part * chunk)..<min(paths.count, (part + 1) * chunk)
                 var local: [FileScan] = []
                 local.reserveCapacity(range.count)
-                for index in range { local.append(scanFile(atPath: paths[index])) }
+                let buffer = ReadBuffer()
+                defer { buffer.release() }
+                for index in range {
+                    local.append(scanFile(atPath: paths[index], language: nil, readBuffer: buffer))
+                }
                 lock.lock()
                 for (offset, index) in range.enumerated() { slots[index] = local[offset] }
                 lock.unlock()
             }
         }
         return results
+    }
+}
+
+/// A growable byte buffer, reused for the files one worker reads.
+final class ReadBuffer {
+    private var storage = UnsafeMutableBufferPointer<UInt8>(start: nil, count: 0)
+
+    /// At least `capacity` bytes; the contents are not kept.
+    func reserve(_ capacity: Int) -> UnsafeMutableBufferPointer<UInt8> {
+        if storage.count < capacity {
+            storage.deallocate()
+            storage = .allocate(capacity: max(capacity, 256 << 10))
+        }
+        return storage
+    }
+
+    func release() {
+        storage.deallocate()
+        storage = UnsafeMutableBufferPointer(start: nil, count: 0)
     }
 }
 

@@ -12,38 +12,70 @@ struct TagFinder {
         }
     }
 
-    /// Whether `source` holds any tag word at all, in any place: the cheap test that spares
-    /// lexing most files.
-    func mayContainTag(_ source: UnsafeBufferPointer<UInt8>) -> Bool {
-        guard syntax.isCaseSensitive else { return true }
-        return patterns.contains { ByteSearch.contains(source, $0.bytes) }
+    /// Where a tag word occurs anywhere in `source`, ascending; `nil` when matching ignores case
+    /// (then every comment byte is examined). An empty list means no comment needs lexing.
+    func candidates(in source: UnsafeBufferPointer<UInt8>) -> [Int]? {
+        guard syntax.isCaseSensitive else { return nil }
+        var offsets: [Int] = []
+        for (_, bytes) in patterns {
+            var from = 0
+            while let hit = ByteSearch.firstOffset(of: bytes, in: source, from: from) {
+                offsets.append(hit)
+                from = hit + 1
+            }
+        }
+        return patterns.count > 1 ? offsets.sorted() : offsets
     }
 
-    /// The tags inside `spans`, in order.
-    func occurrences(in source: UnsafeBufferPointer<UInt8>, spans: [CommentSpan]) -> [TagOccurrence] {
+    /// The tags inside `spans`, in order. With `candidates`, only those offsets are examined.
+    func occurrences(in source: UnsafeBufferPointer<UInt8>, spans: [CommentSpan], candidates: [Int]?) -> [TagOccurrence]
+    {
         var found: [TagOccurrence] = []
         var lines = LineCounter(source)
-        for span in spans {
-            var cursor = span.start
-            while cursor < span.end {
-                // A tag starts a word; one right after a backtick is quoted in a Markdown code span
-                // (documentation about tags, like this line's), not a tag.
-                if cursor == span.start
-                    || (!Byte.isIdentifier(source[cursor - 1]) && source[cursor - 1] != Byte.backtick),
-                    let match = match(at: cursor, in: source, end: span.end)
-                {
-                    let position = lines.position(of: cursor)
-                    found.append(
-                        TagOccurrence(
-                            rule: match.rule, reference: match.reference, text: match.text, line: position.line,
-                            column: position.column))
-                    cursor = match.resume
-                } else {
-                    cursor += 1
+        func consider(_ offset: Int, in span: CommentSpan) -> Int? {
+            guard startsWord(at: offset, in: source, spanStart: span.start),
+                let match = match(at: offset, in: source, end: span.end)
+            else { return nil }
+            let position = lines.position(of: offset)
+            found.append(
+                TagOccurrence(
+                    rule: match.rule, reference: match.reference, text: match.text, line: position.line,
+                    column: position.column))
+            return match.resume
+        }
+        if let candidates {
+            var spanIndex = 0
+            var resume = 0
+            for offset in candidates where offset >= resume {
+                while spanIndex < spans.count && spans[spanIndex].end <= offset { spanIndex += 1 }
+                guard spanIndex < spans.count else { break }
+                let span = spans[spanIndex]
+                if span.start <= offset, let next = consider(offset, in: span) { resume = next }
+            }
+        } else {
+            for span in spans {
+                var cursor = span.start
+                while cursor < span.end {
+                    cursor = consider(cursor, in: span) ?? cursor + 1
                 }
             }
         }
         return found
+    }
+
+    /// A tag starts a word: the comment starts there, or the character before it is neither part
+    /// of an identifier (Unicode letters and digits included) nor a backtick (a tag quoted in a
+    /// Markdown code span is documentation about tags, like this line's, not a tag).
+    private func startsWord(at offset: Int, in source: UnsafeBufferPointer<UInt8>, spanStart: Int) -> Bool {
+        guard offset > spanStart else { return true }
+        let before = source[offset - 1]
+        if before < 0x80 { return !Byte.isIdentifier(before) && before != Byte.backtick }
+        var start = offset - 1
+        while start > spanStart, offset - start < 4, source[start] & 0xC0 == 0x80 { start -= 1 }
+        let scalars = String(decoding: UnsafeBufferPointer(rebasing: source[start..<offset]), as: UTF8.self)
+            .unicodeScalars
+        guard let scalar = scalars.last else { return true }
+        return !(scalar.properties.isAlphabetic || scalar.properties.numericType != nil)
     }
 
     private func match(
@@ -138,10 +170,15 @@ struct LineCounter {
 
 /// Substring search over bytes.
 enum ByteSearch {
-    /// Whether `needle` occurs in `haystack` (the C library's memmem: vectorized where available).
-    static func contains(_ haystack: UnsafeBufferPointer<UInt8>, _ needle: [UInt8]) -> Bool {
-        guard !needle.isEmpty else { return true }
-        guard let base = haystack.baseAddress, haystack.count >= needle.count else { return false }
-        return needle.withUnsafeBytes { pf_find_bytes(base, haystack.count, $0.baseAddress!, $0.count) != nil }
+    /// The first offset at or after `from` where `needle` occurs (the C library's memmem).
+    static func firstOffset(of needle: [UInt8], in haystack: UnsafeBufferPointer<UInt8>, from: Int) -> Int? {
+        guard !needle.isEmpty, let base = haystack.baseAddress, haystack.count - from >= needle.count else {
+            return nil
+        }
+        return needle.withUnsafeBytes { raw in
+            pf_find_bytes(base + from, haystack.count - from, raw.baseAddress!, raw.count).map {
+                base.distance(to: $0.assumingMemoryBound(to: UInt8.self))
+            }
+        }
     }
 }
