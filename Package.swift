@@ -22,7 +22,7 @@ let package = Package(
         .target(name: "PreflightCore", dependencies: ["ProcessKit"]),
 
         // MARK: Tool libraries
-        .target(name: "PrePushKit", dependencies: ["PreflightCore", "ProcessKit"]),
+        .target(name: "PrePushKit", dependencies: ["PreflightCore", "ProcessKit", "TodoScanKit"]),
         .target(name: "CByteSearch"),
         .target(name: "TodoScanKit", dependencies: ["PreflightCore", "ProcessKit", "CByteSearch"]),
         .target(name: "ErrorLintKit", dependencies: ["PreflightCore"]),

@@ -1,20 +1,133 @@
 import ArgumentParser
+import Foundation
 import PrePushKit
 import PreflightCLI
+import PreflightCore
 
 @main
 struct PrePush: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "prepush",
         abstract: PrePushKit.abstract,
-        discussion: "This command is being built; for now it only prints this help."
+        discussion: """
+            Steps: swift build --build-tests --enable-code-coverage; swift test --skip-build \
+            --enable-code-coverage; coverage of the package's own sources (not .build, not Tests); \
+            todoscan (ERROR tags fail); any extra steps. The first failing step stops the run and the push.
+
+            A push that only deletes refs, or changes no *.swift, Package.swift or Package.resolved, is \
+            not checked; neither is a tree already verified with the same toolchain and options; \
+            PREPUSH_SKIP=1 skips the check, and git push --no-verify skips the hook.
+            """,
+        version: PreflightVersion.current,
+        subcommands: [Check.self, Hook.self, Install.self, Uninstall.self],
+        defaultSubcommand: Check.self
     )
 
     static func main() async {
         await ToolMain.main(Self.self, tool: "prepush")
     }
+}
 
-    func run() async throws {
-        print(Self.helpMessage())
+/// The options of a check, shared by `check` and `hook`.
+struct CheckOptions: ParsableArguments {
+    @Option(
+        help: ArgumentHelp("Fail when line coverage of the package's own sources is below this.", valueName: "percent"))
+    var minCoverage: Double?
+
+    @Flag(help: "Show coverage per file, not only per target.")
+    var coverageFiles = false
+
+    @Option(
+        name: .customShort("c"),
+        help: ArgumentHelp("Build configuration: debug or release.", valueName: "configuration"))
+    var configuration = "debug"
+
+    @Flag(help: "Skip todoscan.")
+    var noTodoscan = false
+
+    @Flag(help: "Check even when this tree was verified before.")
+    var noCache = false
+
+    @Option(
+        name: .customLong("test-argument"),
+        parsing: .unconditionalSingleValue,
+        help: ArgumentHelp(
+            "Pass an argument to swift test, e.g. --test-argument --parallel (repeatable).", valueName: "argument"))
+    var testArguments: [String] = []
+
+    var options: PrePushOptions {
+        var options = PrePushOptions()
+        options.minimumCoverage = minCoverage
+        options.showsCoverageFiles = coverageFiles
+        options.configuration = configuration
+        options.runsTodoscan = !noTodoscan
+        options.usesCache = !noCache
+        options.testArguments = testArguments
+        return options
+    }
+}
+
+extension PrePush {
+    struct Check: AsyncParsableCommand {
+        static let configuration = CommandConfiguration(abstract: "Check the work tree (the default; run by hand).")
+
+        @OptionGroup var check: CheckOptions
+
+        func run() async throws {
+            let run = PrePushRun(options: check.options, log: ToolOutput.standardError)
+            let status = try await run.run(.workTree, in: FileManager.default.currentDirectoryPath)
+            if status != 0 { throw ExitCode(status) }
+        }
+    }
+
+    struct Hook: AsyncParsableCommand {
+        static let configuration = CommandConfiguration(
+            abstract: "Check a push: git's pre-push hook runs this with the remote, its URL, and the refs on stdin.")
+
+        @Argument(help: "The remote's name.") var remote: String
+        @Argument(help: "The remote's URL.") var url: String
+        @OptionGroup var check: CheckOptions
+
+        func run() async throws {
+            let input = String(decoding: FileHandle.standardInput.readDataToEndOfFile(), as: UTF8.self)
+            let run = PrePushRun(options: check.options, log: ToolOutput.standardError)
+            let status = try await run.run(
+                .hook(arguments: [remote, url], input: input), in: FileManager.default.currentDirectoryPath)
+            if status != 0 { throw ExitCode(status) }
+        }
+    }
+
+    struct Install: AsyncParsableCommand {
+        static let configuration = CommandConfiguration(
+            abstract: "Install the pre-push hook in this repository (an existing hook is kept and run first).")
+
+        @Flag(help: "Replace an existing hook instead of chaining it (uninstall still restores it).")
+        var force = false
+
+        func run() async throws {
+            let installer = HookInstaller(
+                repository: FileManager.default.currentDirectoryPath, prepushBinary: ExecutablePath.current())
+            switch try installer.install(force: force) {
+            case .installed(let path): ToolOutput.standardError("prepush: installed \(path)\n")
+            case .updated(let path): ToolOutput.standardError("prepush: updated \(path)\n")
+            case .chained(let path, let existing):
+                ToolOutput.standardError(
+                    "prepush: installed \(path); the hook that was there runs first, from \(existing)\n")
+            case .replaced(let path, let backup):
+                ToolOutput.standardError("prepush: installed \(path); the hook that was there is kept as \(backup)\n")
+            }
+        }
+    }
+
+    struct Uninstall: AsyncParsableCommand {
+        static let configuration = CommandConfiguration(abstract: "Remove the hook and restore what was there before.")
+
+        func run() async throws {
+            let installer = HookInstaller(
+                repository: FileManager.default.currentDirectoryPath, prepushBinary: ExecutablePath.current())
+            let removed = try installer.uninstall()
+            ToolOutput.standardError(
+                removed ? "prepush: uninstalled the pre-push hook\n" : "prepush: no prepush hook is installed\n")
+        }
     }
 }

@@ -1,0 +1,27 @@
+/// How prepush checks a push: defaults, then the configuration file's `prepush` section, then flags.
+public struct PrePushOptions: Sendable {
+    /// Extra arguments for `swift test` (`--parallel`, `--filter X`).
+    public var testArguments: [String] = []
+    /// `debug` or `release` (`-c`).
+    public var configuration = "debug"
+    /// Fail when the package's line coverage is below this percentage.
+    public var minimumCoverage: Double?
+    /// Print coverage per file as well as per target.
+    public var showsCoverageFiles = false
+    /// A push that changes none of these paths is not checked.
+    public var relevantPaths = ["*.swift", "Package.swift", "Package.resolved"]
+    /// Remember verified trees and skip them next time.
+    public var usesCache = true
+    /// Run todoscan on the package as a step (ERROR tags fail the push).
+    public var runsTodoscan = true
+    /// More steps, each an argument vector run in the package root after the built-in ones.
+    public var extraSteps: [[String]] = []
+
+    public init() {}
+
+    /// What must match for a cached verification to count (besides the tree and the toolchain).
+    var cacheFingerprint: String {
+        ([configuration] + testArguments + [minimumCoverage.map { "\($0)" } ?? "-", "\(runsTodoscan)"]
+            + extraSteps.map { $0.joined(separator: "\u{1F}") }).joined(separator: "\u{1E}")
+    }
+}

@@ -1,0 +1,125 @@
+import Foundation
+import PreflightCore
+import ProcessKit
+import TodoScanKit
+
+/// One prepush check: of a push (run by git's hook) or of the work tree (run by hand).
+public struct PrePushRun: Sendable {
+    /// What is being checked.
+    public enum Mode: Sendable {
+        /// git's pre-push hook: its two arguments and what it wrote on standard input.
+        case hook(arguments: [String], input: String)
+        /// By hand: the work tree as it is.
+        case workTree
+    }
+
+    public var options: PrePushOptions
+    /// Where messages go (standard error: git shows it to the person pushing).
+    public var log: @Sendable (String) -> Void
+
+    public init(options: PrePushOptions, log: @escaping @Sendable (String) -> Void) {
+        self.options = options
+        self.log = log
+    }
+
+    /// Runs the check in the repository containing `directory` and returns the exit status.
+    public func run(_ mode: Mode, in directory: String) async throws -> Int32 {
+        let git = GitQuery(directory: directory)
+        guard let root = try? await git.output(["rev-parse", "--show-toplevel"]) else {
+            throw PrePushError.notARepository(directory)
+        }
+        let repository = GitQuery(directory: root)
+
+        var commitToVerify: String?
+        if case .hook(let arguments, let input) = mode {
+            let request = try PushRequest.parse(arguments: arguments, input: input)
+            if request.deletesOnly {
+                log("prepush: the push only deletes refs; nothing to check\n")
+                return 0
+            }
+            if request.pushedUpdates.isEmpty {
+                log("prepush: nothing is pushed; nothing to check\n")
+                return 0
+            }
+            if ProcessInfo.processInfo.environment["PREPUSH_SKIP"] == "1" {
+                log("prepush: skipped (PREPUSH_SKIP=1)\n")
+                return 0
+            }
+            var relevant = false
+            for update in request.pushedUpdates where !relevant {
+                let base = update.createsRemoteRef ? nil : update.remoteObject
+                let changed = try await repository.changedPaths(commit: update.localObject, base: base)
+                relevant = changed.contains { path in options.relevantPaths.contains { Glob($0).matches(path) } }
+            }
+            if !relevant {
+                log(
+                    "prepush: this push changes no \(options.relevantPaths.joined(separator: ", ")); nothing to check\n"
+                )
+                return 0
+            }
+            commitToVerify = request.pushedUpdates.last?.localObject
+        } else if ProcessInfo.processInfo.environment["PREPUSH_SKIP"] == "1" {
+            log("prepush: skipped (PREPUSH_SKIP=1)\n")
+            return 0
+        }
+
+        // What is verified is the work tree; say so when it is not what is pushed.
+        let head = try await repository.output(["rev-parse", "HEAD"])
+        let dirty = !(try await repository.output(["status", "--porcelain", "--untracked-files=no"])).isEmpty
+        if let commitToVerify, commitToVerify != head {
+            log(
+                "prepush: warning: pushing \(commitToVerify.prefix(12)) but the work tree is at \(head.prefix(12)); checking the work tree\n"
+            )
+        }
+        if dirty {
+            log("prepush: warning: the work tree has uncommitted changes; they are checked but not pushed\n")
+        }
+
+        let cache = VerificationCache(gitDirectory: try await repository.output(["rev-parse", "--absolute-git-dir"]))
+        var cacheKey: String?
+        if options.usesCache && !dirty {
+            let tree = try await repository.output(["rev-parse", (commitToVerify ?? head) + "^{tree}"])
+            let toolchain = (try? await Command("swift", ["--version"]).output()) ?? "unknown toolchain"
+            cacheKey = VerificationCache.key(tree: tree, toolchain: toolchain, options: options.cacheFingerprint)
+            if let cacheKey, cache.contains(cacheKey) {
+                log(
+                    "prepush: tree \(tree.prefix(12)) already verified with this toolchain and these options; nothing to check\n"
+                )
+                return 0
+            }
+        }
+
+        let steps = StepRunner(packageRoot: root, options: options, log: log)
+        let outcomes = try await steps.runAll()
+        log("\n" + StepOutcome.table(outcomes))
+        if let failed = outcomes.first(where: { $0.status == .failed }) {
+            log("prepush: \(failed.name) failed; the push is stopped (git push --no-verify skips this check)\n")
+            return 1
+        }
+        if let cacheKey { cache.record(cacheKey) }
+        return 0
+    }
+}
+
+/// Why prepush could not run at all.
+public enum PrePushError: LocalizedError, Sendable {
+    case notARepository(String)
+
+    public var errorDescription: String? {
+        switch self {
+        case .notARepository(let path): "'\(path)' is not inside a git work tree."
+        }
+    }
+
+    public var failureReason: String? {
+        switch self {
+        case .notARepository: "prepush checks the Swift package at the root of a git repository."
+        }
+    }
+
+    public var recoverySuggestion: String? {
+        switch self {
+        case .notARepository: "Run it inside the repository, or let git run it as the pre-push hook (prepush install)."
+        }
+    }
+}

@@ -1,0 +1,161 @@
+import Foundation
+import PreflightCore
+import ProcessKit
+import TodoScanKit
+
+/// Runs the check's steps in order, each streamed live with a header, its time and its status;
+/// the first failure ends the run.
+struct StepRunner: Sendable {
+    let packageRoot: String
+    let options: PrePushOptions
+    let log: @Sendable (String) -> Void
+
+    func runAll() async throws -> [StepOutcome] {
+        var outcomes: [StepOutcome] = []
+        func proceed(_ outcome: StepOutcome) -> Bool {
+            outcomes.append(outcome)
+            return outcome.status == .passed
+        }
+        let configuration = ["-c", options.configuration]
+        guard
+            proceed(
+                try await command(
+                    "build", ["swift", "build", "--build-tests", "--enable-code-coverage"] + configuration
+                ) { _ in "" })
+        else { return outcomes }
+        guard
+            proceed(
+                try await command(
+                    "test",
+                    ["swift", "test", "--skip-build", "--enable-code-coverage"] + configuration + options.testArguments,
+                    figure: TestCount.figure))
+        else { return outcomes }
+        guard proceed(try await coverage()) else { return outcomes }
+        if options.runsTodoscan {
+            guard proceed(todoscan()) else { return outcomes }
+        }
+        for (index, step) in options.extraSteps.enumerated() where !step.isEmpty {
+            guard proceed(try await command("step \(index + 1)", step) { _ in "" }) else { return outcomes }
+        }
+        return outcomes
+    }
+
+    /// Runs one argv as a step, streaming its output lines to the log.
+    private func command(
+        _ name: String, _ argv: [String], figure: @escaping @Sendable ([String]) -> String
+    ) async throws -> StepOutcome {
+        log("==> \(name): \(Command(argv[0], Array(argv.dropFirst())).commandLine)\n")
+        let lines = LineLog()
+        var command = Command(argv[0], Array(argv.dropFirst()), workingDirectory: packageRoot)
+        command.standardOutput = .lines { [log] line in
+            lines.append(line.text)
+            log(line.text + "\n")
+        }
+        command.standardError = .lines { [log] line in log(line.text + "\n") }
+        let start = ContinuousClock.now
+        let result: ProcessResult
+        do {
+            result = try await command.run()
+        } catch let error as ProcessError {
+            if case .interrupted = error { throw error }
+            log(ErrorReport.render(error, tool: "prepush"))
+            return StepOutcome(
+                name: name, status: .failed, seconds: Self.seconds(since: start), figure: "could not run")
+        }
+        let seconds = Self.seconds(since: start)
+        let status: StepOutcome.Status = result.succeeded ? .passed : .failed
+        log(
+            "<== \(name): \(result.succeeded ? "passed" : "failed with \(result.termination)") in \(String(format: "%.1f", seconds)) s\n"
+        )
+        let shown = result.succeeded ? figure(lines.values) : "\(result.termination)"
+        return StepOutcome(name: name, status: status, seconds: seconds, figure: shown)
+    }
+
+    private func coverage() async throws -> StepOutcome {
+        log("==> coverage\n")
+        let start = ContinuousClock.now
+        let binPath = try await Command(
+            "swift", ["build", "--show-bin-path", "-c", options.configuration], workingDirectory: packageRoot
+        ).output()
+        let summary: CoverageSummary
+        do {
+            summary = try await CoverageCollector(packageRoot: packageRoot, binPath: binPath).summary()
+        } catch let error as CoverageError {
+            log(ErrorReport.render(error, tool: "prepush"))
+            return StepOutcome(
+                name: "coverage", status: .failed, seconds: Self.seconds(since: start), figure: "no data")
+        }
+        log(summary.table(includingFiles: options.showsCoverageFiles))
+        let percent = summary.total.percent
+        var status = StepOutcome.Status.passed
+        if let minimum = options.minimumCoverage, percent < minimum {
+            log(
+                "prepush: coverage \(String(format: "%.2f", percent)) % is below the minimum \(String(format: "%.2f", minimum)) %\n"
+            )
+            status = .failed
+        }
+        return StepOutcome(
+            name: "coverage", status: status, seconds: Self.seconds(since: start),
+            figure: String(format: "%.2f %% of %d lines", percent, summary.total.count))
+    }
+
+    private func todoscan() -> StepOutcome {
+        log("==> todoscan\n")
+        let start = ContinuousClock.now
+        var options = TodoScanOptions()
+        if let file = try? ConfigurationFile.load(explicitPath: nil, searchingFrom: packageRoot) {
+            try? options.apply(file.section("todoscan"))
+        }
+        options.paths = [packageRoot]
+        let summary = LineLog()
+        let status = TodoScanRun.run(options, output: log, errorOutput: { summary.append($0) })
+        let figure = summary.values.last?.trimmingCharacters(in: .newlines) ?? ""
+        log(figure + "\n")
+        return StepOutcome(
+            name: "todoscan", status: status == .clean ? .passed : .failed, seconds: Self.seconds(since: start),
+            figure: figure)
+    }
+
+    private static func seconds(since start: ContinuousClock.Instant) -> Double {
+        let elapsed = ContinuousClock.now - start
+        return Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18
+    }
+}
+
+/// Lines collected from a handler.
+final class LineLog: @unchecked Sendable {
+    private let lock = NSLock()
+    private var stored: [String] = []
+
+    func append(_ line: String) {
+        lock.lock()
+        stored.append(line)
+        lock.unlock()
+    }
+
+    var values: [String] {
+        lock.lock()
+        defer { lock.unlock() }
+        return stored
+    }
+}
+
+/// How many tests ran, read from XCTest's and Swift Testing's closing lines.
+enum TestCount {
+    static func figure(_ lines: [String]) -> String {
+        var total = 0
+        for line in lines {
+            // XCTest: "Executed 12 tests, with 0 failures (0 unexpected) in 0.01 (0.01) seconds" (the
+            // last one is the grand total); Swift Testing: "✔ Test run with 5 tests in 2 suites passed…".
+            if let count = number(after: "Test run with ", in: line) { total += count }
+        }
+        let xctest = lines.last { $0.hasPrefix("\t Executed ") || $0.hasPrefix("Executed ") }
+        if let xctest, let count = number(after: "Executed ", in: xctest) { total += count }
+        return "\(total) test\(total == 1 ? "" : "s") passed"
+    }
+
+    private static func number(after prefix: String, in line: String) -> Int? {
+        guard let range = line.range(of: prefix) else { return nil }
+        return Int(line[range.upperBound...].prefix { $0.isNumber })
+    }
+}

@@ -1,0 +1,127 @@
+import Foundation
+import ProcessKit
+import Testing
+
+/// The built `prepush`, installed as a real pre-push hook in a real repository with a bare remote,
+/// checking a real Swift package (a minute or two: several builds).
+@Suite("prepush end to end", .serialized)
+struct PrePushEndToEndTests {
+    private static let prepush = ToolCommandTests.productsDirectory + "/prepush"
+
+    private struct Repository {
+        let root = NSTemporaryDirectory() + "prepush-e2e-" + UUID().uuidString
+        var work: String { root + "/work" }
+        var remote: String { root + "/remote.git" }
+
+        @discardableResult
+        func run(_ executable: String, _ arguments: [String], in directory: String? = nil) throws -> ProcessResult {
+            var command = Command(executable, arguments, workingDirectory: directory ?? work)
+            command.environment = .inherit.setting([
+                "GIT_AUTHOR_NAME": "Test", "GIT_AUTHOR_EMAIL": "t@example.com", "GIT_COMMITTER_NAME": "Test",
+                "GIT_COMMITTER_EMAIL": "t@example.com",
+            ]).removing("GIT_DIR", "GIT_WORK_TREE", "GIT_INDEX_FILE", "PREPUSH_SKIP")
+            command.timeout = .seconds(600)
+            return try command.runBlocking()
+        }
+
+        func write(_ path: String, _ text: String) throws {
+            let full = work + "/" + path
+            try FileManager.default.createDirectory(
+                atPath: (full as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
+            try text.write(toFile: full, atomically: true, encoding: .utf8)
+        }
+
+        func commit(_ message: String) throws {
+            try run("git", ["add", "-A"])
+            try run("git", ["commit", "-q", "-m", message]).checked()
+        }
+
+        func remoteHead(_ branch: String) throws -> String {
+            try run("git", ["rev-parse", branch], in: remote).outputText
+        }
+    }
+
+    private func makeRepository() throws -> Repository {
+        let repository = Repository()
+        try FileManager.default.createDirectory(atPath: repository.work, withIntermediateDirectories: true)
+        try repository.run("git", ["init", "-q", "--bare", repository.remote], in: repository.root).checked()
+        try repository.run("git", ["init", "-q", "-b", "main"]).checked()
+        try repository.write(".gitignore", ".build/\n")
+        try repository.write(
+            "Package.swift",
+            """
+            // swift-tools-version: 6.0
+            import PackageDescription
+            let package = Package(name: "Calc", targets: [.target(name: "Calc"), .testTarget(name: "CalcTests", dependencies: ["Calc"])])
+            """)
+        try repository.write(
+            "Sources/Calc/Calc.swift",
+            "public func add(_ a: Int, _ b: Int) -> Int { a + b }\npublic func unused() -> Int { 1 }\n")
+        try repository.write(
+            "Tests/CalcTests/CalcTests.swift",
+            "import Calc\nimport Testing\n@Test func adds() { #expect(add(1, 2) == 3) }\n")
+        try repository.commit("initial")
+        try repository.run("git", ["remote", "add", "origin", repository.remote]).checked()
+        return repository
+    }
+
+    @Test("install, push green with coverage, re-push verified tree, failing test rejected, deletion skipped")
+    func pushLifecycle() throws {
+        let repository = try makeRepository()
+        let install = try repository.run(Self.prepush, ["install"])
+        #expect(install.succeeded, "\(install.errorText)")
+
+        let first = try repository.run("git", ["push", "origin", "main"])
+        #expect(first.succeeded, "\(first.errorText)")
+        #expect(first.errorText.contains("Total"))
+        #expect(first.errorText.contains("1 test passed"))
+        #expect(try repository.remoteHead("main") == repository.run("git", ["rev-parse", "main"]).outputText)
+
+        // Checked by hand first, then pushed: the push finds the tree verified.
+        try repository.write("Sources/Calc/More.swift", "public func twice(_ a: Int) -> Int { add(a, a) }\n")
+        try repository.commit("more")
+        try repository.run(Self.prepush, []).checked()
+        let again = try repository.run("git", ["push", "origin", "main", "main:copy"])
+        #expect(again.succeeded)
+        #expect(again.errorText.contains("already verified"))
+
+        try repository.write(
+            "Tests/CalcTests/CalcTests.swift",
+            "import Calc\nimport Testing\n@Test func adds() { #expect(add(1, 2) == 4) }\n")
+        try repository.commit("break a test")
+        let before = try repository.remoteHead("main")
+        let broken = try repository.run("git", ["push", "origin", "main"])
+        #expect(!broken.succeeded)
+        #expect(broken.errorText.contains("test failed; the push is stopped"))
+        #expect(try repository.remoteHead("main") == before)
+
+        let deletion = try repository.run("git", ["push", "origin", ":copy"])
+        #expect(deletion.succeeded)
+        #expect(deletion.errorText.contains("only deletes refs"))
+    }
+
+    @Test("By hand: coverage gate, dirty-tree warning, ERROR tag fails, pushes of non-Swift files are skipped")
+    func byHandAndGates() throws {
+        let repository = try makeRepository()
+        let gate = try repository.run(Self.prepush, ["--min-coverage", "90"])
+        #expect(gate.termination == .exited(1))
+        #expect(gate.errorText.contains("below the minimum 90.00 %"))
+
+        try repository.write(
+            "Sources/Calc/Calc.swift", "public func add(_ a: Int, _ b: Int) -> Int { a + b }\n// ERROR: not yet\n")
+        let tagged = try repository.run(Self.prepush, [])
+        #expect(tagged.termination == .exited(1))
+        #expect(tagged.errorText.contains("uncommitted changes"))
+        #expect(tagged.errorText.contains("ERROR: not yet"))
+        #expect(tagged.errorText.contains("todoscan failed"))
+
+        try repository.run("git", ["checkout", "--", "."]).checked()
+        try repository.run(Self.prepush, ["install"]).checked()
+        try repository.run("git", ["push", "-q", "origin", "main"]).checked()
+        try repository.write("NOTES.txt", "not code\n")
+        try repository.commit("notes")
+        let docsOnly = try repository.run("git", ["push", "origin", "main"])
+        #expect(docsOnly.succeeded)
+        #expect(docsOnly.errorText.contains("nothing to check"))
+    }
+}
