@@ -65,10 +65,11 @@ public struct FileDiscovery: Sendable {
                 if seen.insert(path).inserted { files.append(path) }
                 continue
             }
-            let listed = (usesGit ? gitFiles(in: root) : nil) ?? walk(root, problems: &problems)
+            let fromGit = usesGit ? gitFiles(in: root) : nil
+            let listed = fromGit ?? walk(root, problems: &problems)
             // git lists in order and a walk is deterministic; findings are sorted when reported,
             // so the file list is not (sorting 20 000 paths cost as much as scanning them).
-            for relative in listed where isSelected(relative) {
+            for relative in listed where isSelected(relative, checkingFolders: fromGit != nil) {
                 let path = Self.join(root, relative)
                 if seen.insert(path).inserted { files.append(path) }
             }
@@ -76,13 +77,22 @@ public struct FileDiscovery: Sendable {
         return Result(files: files, problems: problems)
     }
 
-    private func isSelected(_ relative: String) -> Bool {
-        // Build and dependency folders are never sources, even when git lists them.
-        if relative.split(separator: "/").dropLast().contains(where: { skippedDirectories.contains(String($0)) }) {
-            return false
-        }
+    /// `checkingFolders`: whether to drop paths inside skipped folders (git may list them; a walk
+    /// never enters them).
+    private func isSelected(_ relative: String, checkingFolders: Bool) -> Bool {
+        if checkingFolders && isInsideSkippedDirectory(relative) { return false }
         if !includes.isEmpty && !includes.contains(where: { $0.matchesFile(relative) }) { return false }
         return !excludes.contains { $0.matches(relative) }
+    }
+
+    /// Build and dependency folders are never sources, even when git lists them.
+    private func isInsideSkippedDirectory(_ relative: String) -> Bool {
+        var start = relative.utf8.startIndex
+        for index in relative.utf8.indices where relative.utf8[index] == UInt8(ascii: "/") {
+            if skippedDirectories.contains(String(relative[start..<index])) { return true }
+            start = relative.utf8.index(after: index)
+        }
+        return false
     }
 
     /// Files git knows under `directory` (relative to it), or `nil` outside a work tree.

@@ -32,7 +32,8 @@ public struct Glob: Sendable, Hashable, CustomStringConvertible {
     /// name only (`--include '*.swift'` does not take in a folder named `csv.swift`).
     public func matchesFile(_ path: String) -> Bool {
         guard matchesComponents else { return matches(path) }
-        let name = path.utf8.split(separator: Self.slash).last ?? path.utf8[...]
+        let utf8 = path.utf8
+        let name = utf8.lastIndex(of: Self.slash).map { utf8[utf8.index(after: $0)...] } ?? utf8[...]
         return matchesComponent(name)
     }
 

@@ -1,3 +1,9 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
 /// Where one comment's text lies in a file: byte offsets of its content, without the opening
 /// delimiter (`//`, `/*`, `#`) and, for block comments, without the closing `*/`.
 public struct CommentSpan: Sendable, Hashable {
@@ -16,7 +22,15 @@ public struct CommentSpan: Sendable, Hashable {
 /// literals of every kind, interpolations, regex and character literals.
 public enum CommentLexer {
     /// The comments of `source`, in order.
-    public static func comments(in source: UnsafeBufferPointer<UInt8>, language: SourceLanguage) -> [CommentSpan] {
+    ///
+    /// With `through`, lexing may stop once it is past that offset: comments that start later are
+    /// not needed (todoscan stops after the last place a tag word occurs).
+    public static func comments(
+        in source: UnsafeBufferPointer<UInt8>, language: SourceLanguage, through limit: Int = .max
+    ) -> [CommentSpan] {
+        let source =
+            limit < source.count
+            ? UnsafeBufferPointer(rebasing: source[..<Self.endOfLine(after: limit, in: source)]) : source
         switch language {
         case .swift:
             var lexer = SwiftCommentLexer(source)
@@ -31,6 +45,14 @@ public enum CommentLexer {
             var lexer = HashCommentLexer(source, style: .wordStart)
             return lexer.lex()
         }
+    }
+
+    /// Where the line holding `offset` ends (a comment holding `offset` is complete there unless it
+    /// is a block comment, whose text after that line todoscan does not use).
+    static func endOfLine(after offset: Int, in source: UnsafeBufferPointer<UInt8>) -> Int {
+        guard let base = source.baseAddress, offset < source.count else { return source.count }
+        guard let found = memchr(base + offset, Int32(Byte.newline), source.count - offset) else { return source.count }
+        return base.distance(to: found.assumingMemoryBound(to: UInt8.self))
     }
 
     /// The comments of `text` (convenience for tests and small inputs).

@@ -31,7 +31,7 @@ public struct TodoScanner: Sendable {
         let finder = TagFinder(syntax: syntax)
         let candidates = finder.candidates(in: source)
         guard candidates?.isEmpty != true else { return [] }  // no tag word anywhere: nothing to lex
-        let spans = CommentLexer.comments(in: source, language: language)
+        let spans = CommentLexer.comments(in: source, language: language, through: candidates?.last ?? .max)
         return finder.occurrences(in: source, spans: spans, candidates: candidates)
     }
 

@@ -1,5 +1,11 @@
 import CByteSearch
 
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
 /// Finds tags in the comments of one file and places them by line and column.
 struct TagFinder {
     private let syntax: TagSyntax
@@ -14,17 +20,43 @@ struct TagFinder {
 
     /// Where a tag word occurs anywhere in `source`, ascending; `nil` when matching ignores case
     /// (then every comment byte is examined). An empty list means no comment needs lexing.
+    ///
+    /// One pass for all tags: 32 bytes at a time are compared against each tag's first two bytes
+    /// (vector compares), and only the rare positions where a pair matches are checked in full.
     func candidates(in source: UnsafeBufferPointer<UInt8>) -> [Int]? {
         guard syntax.isCaseSensitive else { return nil }
+        guard let base = source.baseAddress, !patterns.isEmpty else { return [] }
+        let count = source.count
         var offsets: [Int] = []
-        for (_, bytes) in patterns {
-            var from = 0
-            while let hit = ByteSearch.firstOffset(of: bytes, in: source, from: from) {
-                offsets.append(hit)
-                from = hit + 1
+        func verify(_ offset: Int) {
+            for (_, bytes) in patterns where offset + bytes.count <= count {
+                if bytes.withUnsafeBytes({ memcmp(base + offset, $0.baseAddress!, $0.count) }) == 0 {
+                    offsets.append(offset)
+                    return
+                }
             }
         }
-        return patterns.count > 1 ? offsets.sorted() : offsets
+        var offset = 0
+        if patterns.allSatisfy({ $0.bytes.count >= 2 }) {
+            let firsts = patterns.map { SIMD32<UInt8>(repeating: $0.bytes[0]) }
+            let seconds = patterns.map { SIMD32<UInt8>(repeating: $0.bytes[1]) }
+            let raw = UnsafeRawPointer(base)
+            while offset + 33 <= count {
+                let here = raw.loadUnaligned(fromByteOffset: offset, as: SIMD32<UInt8>.self)
+                let next = raw.loadUnaligned(fromByteOffset: offset + 1, as: SIMD32<UInt8>.self)
+                var hit = (here .== firsts[0]) .& (next .== seconds[0])
+                for index in 1..<firsts.count { hit .|= (here .== firsts[index]) .& (next .== seconds[index]) }
+                if any(hit) {
+                    for lane in 0..<32 where hit[lane] { verify(offset + lane) }
+                }
+                offset += 32
+            }
+        }
+        while offset < count {
+            verify(offset)
+            offset += 1
+        }
+        return offsets
     }
 
     /// The tags inside `spans`, in order. With `candidates`, only those offsets are examined.
@@ -157,12 +189,17 @@ struct LineCounter {
 
     /// The position of `offset`; offsets must not decrease between calls.
     mutating func position(of offset: Int) -> (line: Int, column: Int) {
+        guard let base = source.baseAddress else { return (line, offset - lineStart + 1) }
         while scanned < offset {
-            if source[scanned] == Byte.newline {
-                line += 1
-                lineStart = scanned + 1
+            // memchr hops from newline to newline instead of looking at every byte.
+            guard let found = memchr(base + scanned, Int32(Byte.newline), offset - scanned) else {
+                scanned = offset
+                break
             }
-            scanned += 1
+            let newline = base.distance(to: found.assumingMemoryBound(to: UInt8.self))
+            line += 1
+            lineStart = newline + 1
+            scanned = newline + 1
         }
         return (line, offset - lineStart + 1)
     }
