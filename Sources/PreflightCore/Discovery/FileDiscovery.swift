@@ -52,8 +52,26 @@ public struct FileDiscovery: Sendable {
     /// The files under `roots` (files or directories), each once, in a stable order.
     public func files(under roots: [String]) -> Result {
         var files: [String] = []
+        let problems = forEachBatch(under: roots, batchSize: 4096) { files += $0 }
+        return Result(files: files, problems: problems)
+    }
+
+    /// Hands the files under `roots` to `body` in batches as they are found, so that work on the
+    /// first files can start while the walk goes on. Same files and order as ``files(under:)``.
+    /// Returns the paths that could not be listed.
+    public func forEachBatch(under roots: [String], batchSize: Int, _ body: ([String]) -> Void) -> [DiscoveryProblem] {
         var problems: [DiscoveryProblem] = []
         var seen = Set<String>()
+        var batch: [String] = []
+        batch.reserveCapacity(batchSize)
+        func take(_ path: String) {
+            guard seen.insert(path).inserted else { return }
+            batch.append(path)
+            if batch.count >= batchSize {
+                body(batch)
+                batch.removeAll(keepingCapacity: true)
+            }
+        }
         for root in roots {
             var info = stat()
             guard stat(root, &info) == 0 else {
@@ -61,20 +79,21 @@ public struct FileDiscovery: Sendable {
                 continue
             }
             if (info.st_mode & S_IFMT) != S_IFDIR {
-                let path = Self.clean(root)
-                if seen.insert(path).inserted { files.append(path) }
-                continue
-            }
-            let fromGit = usesGit ? gitFiles(in: root) : nil
-            let listed = fromGit ?? walk(root, problems: &problems)
-            // git lists in order and a walk is deterministic; findings are sorted when reported,
-            // so the file list is not (sorting 20 000 paths cost as much as scanning them).
-            for relative in listed where isSelected(relative, checkingFolders: fromGit != nil) {
-                let path = Self.join(root, relative)
-                if seen.insert(path).inserted { files.append(path) }
+                take(Self.clean(root))
+            } else if usesGit, let listed = gitFiles(in: root) {
+                for relative in listed where isSelected(relative, checkingFolders: true) {
+                    take(Self.join(root, relative))
+                }
+            } else {
+                // A walk is deterministic; findings are sorted when reported, so files are not
+                // (sorting 20 000 paths cost as much as scanning them).
+                walk(root, problems: &problems) { relative in
+                    if isSelected(relative, checkingFolders: false) { take(Self.join(root, relative)) }
+                }
             }
         }
-        return Result(files: files, problems: problems)
+        if !batch.isEmpty { body(batch) }
+        return problems
     }
 
     /// `checkingFolders`: whether to drop paths inside skipped folders (git may list them; a walk
@@ -116,8 +135,7 @@ public struct FileDiscovery: Sendable {
     }
 
     /// Regular files under `root`, relative to it, without entering skipped or linked folders.
-    private func walk(_ root: String, problems: inout [DiscoveryProblem]) -> [String] {
-        var found: [String] = []
+    private func walk(_ root: String, problems: inout [DiscoveryProblem], found: (String) -> Void) {
         var pending: [String] = [""]
         while let relative = pending.popLast() {
             let directory = relative.isEmpty ? root : Self.join(root, relative)
@@ -143,19 +161,18 @@ public struct FileDiscovery: Sendable {
                 case S_IFDIR:
                     if !skippedDirectories.contains(name) { pending.append(child) }
                 case S_IFREG:
-                    found.append(child)
+                    found(child)
                 case S_IFLNK:
                     // A link to a file is read; a link to a folder is never entered.
                     var target = stat()
                     if stat(Self.join(root, child), &target) == 0, (target.st_mode & S_IFMT) == S_IFREG {
-                        found.append(child)
+                        found(child)
                     }
                 default:
                     continue
                 }
             }
         }
-        return found
     }
 
     /// `S_IFDIR`, `S_IFREG` or `S_IFLNK` for a `d_type`, `0` for other known types, `nil` when unknown.

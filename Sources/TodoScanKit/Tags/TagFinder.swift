@@ -46,7 +46,9 @@ struct TagFinder {
                 let next = raw.loadUnaligned(fromByteOffset: offset + 1, as: SIMD32<UInt8>.self)
                 var hit = (here .== firsts[0]) .& (next .== seconds[0])
                 for index in 1..<firsts.count { hit .|= (here .== firsts[index]) .& (next .== seconds[index]) }
-                if any(hit) {
+                // `any(_:)` is not inlined here; the mask's 32 lanes are 32 bytes, 0 or all ones.
+                let lanes = unsafeBitCast(hit, to: (UInt64, UInt64, UInt64, UInt64).self)
+                if (lanes.0 | lanes.1 | lanes.2 | lanes.3) != 0 {
                     for lane in 0..<32 where hit[lane] { verify(offset + lane) }
                 }
                 offset += 32
