@@ -55,6 +55,7 @@ struct LexerTests {
         LexerCase("tag inside a Unicode word", "// éTODO: no", []),
         LexerCase("nested block comments", "/* outer /* inner */ TODO: still */ let x = 1", ["1:22: TODO: still"]),
         LexerCase("block comment text stops at */", "/** TODO: doc */", ["1:5: TODO: doc"]),
+        LexerCase("a line comment's text keeps */", "// TODO: a*/b", ["1:4: TODO: a*/b"]),
         LexerCase("bare regex", #"let r = /\/\/ TODO: no/"#, []),
         LexerCase("regex after keyword", #"return /a\/\/ TODO: no/"#, []),
         LexerCase("extended regex", "let r = #/ // TODO: no /#", []),

@@ -19,7 +19,7 @@ struct CFamilyCommentLexer {
                 lexLineComment()
             } else if current == Byte.slash && byte(index + 1) == Byte.star {
                 let end = find(Byte.star, Byte.slash, from: index + 2)
-                spans.append(CommentSpan(start: index + 2, end: end ?? source.count))
+                spans.append(CommentSpan(start: index + 2, end: end ?? source.count, isBlock: true))
                 index = end.map { $0 + 2 } ?? source.count
             } else if current == Byte.quote {
                 index =

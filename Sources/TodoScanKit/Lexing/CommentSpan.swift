@@ -11,10 +11,13 @@ public struct CommentSpan: Sendable, Hashable {
     public var start: Int
     /// Offset just past the last content byte.
     public var end: Int
+    /// A `/* */` comment (whose text may hold a nested comment's `*/`), not a line comment.
+    public var isBlock: Bool
 
-    public init(start: Int, end: Int) {
+    public init(start: Int, end: Int, isBlock: Bool = false) {
         self.start = start
         self.end = end
+        self.isBlock = isBlock
     }
 }
 

@@ -165,7 +165,7 @@ struct SwiftCommentLexer {
             }
         }
         let contentEnd = depth == 0 ? cursor - 2 : source.count
-        spans.append(CommentSpan(start: index + 2, end: contentEnd))
+        spans.append(CommentSpan(start: index + 2, end: contentEnd, isBlock: true))
         index = min(cursor, source.count)
     }
 

@@ -68,7 +68,7 @@ struct TagFinder {
         var lines = LineCounter(source)
         func consider(_ offset: Int, in span: CommentSpan) -> Int? {
             guard startsWord(at: offset, in: source, spanStart: span.start),
-                let match = match(at: offset, in: source, end: span.end)
+                let match = match(at: offset, in: source, end: span.end, inBlock: span.isBlock)
             else { return nil }
             let position = lines.position(of: offset)
             found.append(
@@ -113,7 +113,7 @@ struct TagFinder {
     }
 
     private func match(
-        at offset: Int, in source: UnsafeBufferPointer<UInt8>, end: Int
+        at offset: Int, in source: UnsafeBufferPointer<UInt8>, end: Int, inBlock: Bool
     )
         -> (rule: TagRule, reference: String?, text: String, resume: Int)?
     {
@@ -137,7 +137,7 @@ struct TagFinder {
                 textStart = afterWord
             }
             guard let textStart else { continue }
-            let text = self.text(from: textStart, in: source, end: end)
+            let text = self.text(from: textStart, in: source, end: end, inBlock: inBlock)
             return (rule, reference, text, max(textStart, afterWord))
         }
         return nil
@@ -163,11 +163,12 @@ struct TagFinder {
         return nil
     }
 
-    /// The rest of the line within the comment, trimmed, stopping at a nested comment's `*/`.
-    private func text(from start: Int, in source: UnsafeBufferPointer<UInt8>, end: Int) -> String {
+    /// The rest of the line within the comment, trimmed; in a block comment it also stops at a
+    /// nested comment's `*/`.
+    private func text(from start: Int, in source: UnsafeBufferPointer<UInt8>, end: Int, inBlock: Bool) -> String {
         var stop = start
         while stop < end, !Byte.isLineEnd(source[stop]) {
-            if source[stop] == Byte.star && stop + 1 < end && source[stop + 1] == Byte.slash { break }
+            if inBlock && source[stop] == Byte.star && stop + 1 < end && source[stop + 1] == Byte.slash { break }
             stop += 1
         }
         var first = start
