@@ -1,4 +1,5 @@
 import Foundation
+import PreflightCore
 import ProcessKit
 
 /// Installs and removes the pre-push hook of a repository, keeping any hook that was there.
@@ -36,9 +37,9 @@ public struct HookInstaller: Sendable {
 
     /// The effective hooks folder.
     public func hooksDirectory() throws(HookError) -> String {
-        var command = Command("git", ["rev-parse", "--git-path", "hooks"], workingDirectory: repository)
-        command.environment = .inherit.removing("GIT_DIR", "GIT_WORK_TREE", "GIT_INDEX_FILE")
-        guard let result = try? command.runBlocking(), result.succeeded else {
+        guard let result = try? Command.git(["rev-parse", "--git-path", "hooks"], in: repository).runBlocking(),
+            result.succeeded
+        else {
             throw .notARepository(repository)
         }
         let path = result.outputText.trimmingCharacters(in: .newlines)

@@ -1,4 +1,5 @@
 import Foundation
+import PreflightCore
 import ProcessKit
 
 /// The few git questions prepush asks, each one `git` call through ProcessKit.
@@ -6,11 +7,7 @@ struct GitQuery: Sendable {
     let directory: String
 
     private func command(_ arguments: [String]) -> Command {
-        var command = Command("git", ["-c", "core.quotepath=off"] + arguments, workingDirectory: directory)
-        // A hook runs with GIT_DIR and friends set for the pushing repository: keep them out.
-        command.environment = .inherit.removing("GIT_DIR", "GIT_WORK_TREE", "GIT_INDEX_FILE", "GIT_PREFIX")
-            .setting(["LC_ALL": "C"])
-        return command
+        Command.git(arguments, in: directory)
     }
 
     /// Standard output of a successful git call, trailing newlines removed.

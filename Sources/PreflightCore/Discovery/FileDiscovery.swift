@@ -116,10 +116,8 @@ public struct FileDiscovery: Sendable {
 
     /// Files git knows under `directory` (relative to it), or `nil` outside a work tree.
     private func gitFiles(in directory: String) -> [String]? {
-        var command = Command(
-            "git", ["ls-files", "-z", "--cached", "--others", "--exclude-standard", "--", "."],
-            workingDirectory: directory,
-            environment: .inherit.removing("GIT_DIR", "GIT_WORK_TREE", "GIT_INDEX_FILE"))
+        var command = Command.git(
+            ["ls-files", "-z", "--cached", "--others", "--exclude-standard", "--", "."], in: directory)
         command.standardError = .discard
         guard let result = try? command.runBlocking(), result.succeeded, let output = result.standardOutput else {
             return nil
