@@ -34,6 +34,15 @@ struct CheckOptions: ParsableArguments {
         help: ArgumentHelp("Fail when line coverage of the package's own sources is below this.", valueName: "percent"))
     var minCoverage: Double?
 
+    @Option(help: ArgumentHelp("Fail when coverage of the lines this push adds is below this.", valueName: "percent"))
+    var minDiffCoverage: Double?
+
+    @Option(
+        help: ArgumentHelp(
+            "By hand: measure added lines against this revision (default: the upstream branch, else origin/HEAD).",
+            valueName: "revision"))
+    var diffBase: String?
+
     @Flag(help: "Show coverage per file, not only per target.")
     var coverageFiles = false
 
@@ -58,6 +67,8 @@ struct CheckOptions: ParsableArguments {
     var options: PrePushOptions {
         var options = PrePushOptions()
         options.minimumCoverage = minCoverage
+        options.minimumDiffCoverage = minDiffCoverage
+        options.diffBase = diffBase
         options.showsCoverageFiles = coverageFiles
         options.configuration = configuration
         options.runsTodoscan = !noTodoscan

@@ -1,5 +1,6 @@
 import Foundation
 import PrePushKit
+import PreflightCore
 import ProcessKit
 import Testing
 
@@ -84,6 +85,38 @@ struct CoverageEndToEndTests {
         #expect(summary.total.covered == lines - missed)
         #expect(String(format: "%.2f%%", summary.total.percent) == String(columns[9]))
 
+        // Coverage of changed lines: commit, add an untested function, test again.
+        let git = { (arguments: [String]) async throws in
+            var command = Command("git", arguments, workingDirectory: root)
+            command.environment = .inherit.setting([
+                "GIT_AUTHOR_NAME": "T", "GIT_AUTHOR_EMAIL": "t@example.com", "GIT_COMMITTER_NAME": "T",
+                "GIT_COMMITTER_EMAIL": "t@example.com",
+            ]).removing("GIT_DIR", "GIT_WORK_TREE", "GIT_INDEX_FILE")
+            try await command.run().checked()
+        }
+        try "/.build\n".write(toFile: root + "/.gitignore", atomically: true, encoding: .utf8)
+        try await git(["init", "-q"])
+        try await git(["add", "-A"])
+        try await git(["commit", "-q", "-m", "initial"])
+        let format = root + "/Sources/Format/Format.swift"
+        try
+            (try String(contentsOfFile: format, encoding: .utf8)
+            + "\npublic func shout(_ text: String) -> String {\n    text.uppercased()\n}\n").write(
+                toFile: format, atomically: true, encoding: .utf8)
+        for arguments in [
+            ["build", "--build-tests", "--enable-code-coverage"], ["test", "--skip-build", "--enable-code-coverage"],
+        ] {
+            try await Command("swift", arguments, workingDirectory: root).run().checked()
+        }
+        let added = try AddedLines.since("HEAD", in: root)
+        let diff = DiffCoverage(added: added, coverage: try await collector.lineCoverage(), packageRoot: root)
+        #expect(diff.files.map(\.path) == ["Sources/Format/Format.swift"])
+        #expect(diff.missingCount == diff.coverableCount && diff.coverableCount >= 2)
+        #expect(diff.percent == 0)
+        // Line 3 counts as changed too: it gained the newline it lacked.
+        #expect(diff.warnings.first == "Sources/Format/Format.swift:3: warning: not covered by tests")
+        #expect(diff.report.hasPrefix("Sources/Format/Format.swift (0.0 %): missing lines 3-6\n"))
+
         let table = summary.table(includingFiles: true)
         #expect(table.contains("Calc"))
         #expect(table.contains("  Sources/Format/Format.swift"))
@@ -95,5 +128,18 @@ struct CoverageEndToEndTests {
         let collector = CoverageCollector(packageRoot: "/nonexistent", binPath: "/nonexistent/.build/debug")
         let error = await #expect(throws: CoverageError.self) { try await collector.summary() }
         #expect(error?.failureReason?.contains("SwiftPM writes no profile when a test fails") == true)
+    }
+
+    @Test("lcov parsing and line ranges")
+    func lcov() {
+        let coverage = LineCoverage.parse(
+            lcov: "SF:/p/Sources/A/a.swift\nDA:1,3\nDA:2,0\nDA:3,0\nDA:5,0\nend_of_record\n")
+        #expect(coverage.counts["/p/Sources/A/a.swift"] == [1: 3, 2: 0, 3: 0, 5: 0])
+        let added = AddedLines(lines: ["/p/Sources/A/a.swift": [1...3, 5...5]])
+        let diff = DiffCoverage(added: added, coverage: coverage, packageRoot: "/p")
+        #expect(
+            diff.report
+                == "Sources/A/a.swift (25.0 %): missing lines 2-3, 5\nAdded lines: 4 coverable, 3 not covered, 25.0 % covered\n"
+        )
     }
 }

@@ -123,5 +123,13 @@ struct PrePushEndToEndTests {
         let docsOnly = try repository.run("git", ["push", "origin", "main"])
         #expect(docsOnly.succeeded)
         #expect(docsOnly.errorText.contains("nothing to check"))
+
+        // An untested new file: coverage of the added lines gates.
+        try repository.write("Sources/Calc/New.swift", "public func triple(_ a: Int) -> Int {\n    a * 3\n}\n")
+        let diff = try repository.run(
+            Self.prepush, ["--min-diff-coverage", "80", "--diff-base", "HEAD", "--no-todoscan"])
+        #expect(diff.termination == .exited(1))
+        #expect(diff.errorText.contains("Sources/Calc/New.swift:1: warning: not covered by tests"))
+        #expect(diff.errorText.contains("coverage of added lines 0.00 % is below the minimum 80.00 %"))
     }
 }

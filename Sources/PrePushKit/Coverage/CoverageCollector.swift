@@ -46,6 +46,21 @@ public struct CoverageCollector: Sendable {
         return try CoverageSummary.parse(exportJSON: Data(result.standardOutput?.bytes ?? []), packageRoot: packageRoot)
     }
 
+    /// Execution counts per line (`llvm-cov export -format=lcov`), for coverage of changed lines.
+    public func lineCoverage() async throws -> LineCoverage {
+        guard FileManager.default.fileExists(atPath: profileDataPath) else {
+            throw CoverageError.noCoverageData(path: profileDataPath)
+        }
+        guard let binary = testBinary() else {
+            throw CoverageError.noCoverageData(path: binPath + "/*PackageTests.xctest")
+        }
+        var export = Command(
+            try Self.toolchainTool("llvm-cov"), ["export", "-format=lcov", "-instr-profile", profileDataPath, binary])
+        export.standardError = .capture(limit: 1 << 20)
+        export.standardOutput = .capture(limit: 1 << 30)
+        return LineCoverage.parse(lcov: try await export.run().checked().outputText)
+    }
+
     /// A tool of the Swift toolchain in use: next to the real `swift` on PATH, else on PATH itself.
     public static func toolchainTool(_ name: String) throws(CoverageError) -> String {
         let path = ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin"

@@ -6,6 +6,11 @@ public struct PrePushOptions: Sendable {
     public var configuration = "debug"
     /// Fail when the package's line coverage is below this percentage.
     public var minimumCoverage: Double?
+    /// Fail when the coverage of the lines this push adds is below this percentage.
+    public var minimumDiffCoverage: Double?
+    /// What added lines are measured against when checking by hand (default: the upstream branch,
+    /// else `origin/HEAD`); a push uses what the remote has.
+    public var diffBase: String?
     /// Print coverage per file as well as per target.
     public var showsCoverageFiles = false
     /// A push that changes none of these paths is not checked.
@@ -21,7 +26,9 @@ public struct PrePushOptions: Sendable {
 
     /// What must match for a cached verification to count (besides the tree and the toolchain).
     var cacheFingerprint: String {
-        ([configuration] + testArguments + [minimumCoverage.map { "\($0)" } ?? "-", "\(runsTodoscan)"]
+        ([configuration] + testArguments + [
+            minimumCoverage.map { "\($0)" } ?? "-", minimumDiffCoverage.map { "\($0)" } ?? "-", "\(runsTodoscan)",
+        ]
             + extraSteps.map { $0.joined(separator: "\u{1F}") }).joined(separator: "\u{1E}")
     }
 }

@@ -89,7 +89,25 @@ public struct PrePushRun: Sendable {
             }
         }
 
-        let steps = StepRunner(packageRoot: root, options: options, log: log)
+        var added: AddedLines?
+        if options.minimumDiffCoverage != nil {
+            var bases: [String] = []
+            if case .hook(let arguments, let input) = mode,
+                let update = try PushRequest.parse(arguments: arguments, input: input).pushedUpdates.last,
+                !update.createsRemoteRef
+            {
+                bases.append(update.remoteObject)
+            }
+            bases += [options.diffBase, "@{upstream}", "origin/HEAD"].compactMap { $0 }
+            added = bases.lazy.compactMap { try? AddedLines.since($0, in: root) }.first
+            if added == nil {
+                log(
+                    "prepush: warning: no base to measure added lines against (tried \(bases.joined(separator: ", "))); diff coverage skipped\n"
+                )
+            }
+        }
+
+        let steps = StepRunner(packageRoot: root, options: options, addedLines: added, log: log)
         let outcomes = try await steps.runAll()
         log("\n" + StepOutcome.table(outcomes))
         if let failed = outcomes.first(where: { $0.status == .failed }) {

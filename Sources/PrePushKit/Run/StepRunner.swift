@@ -8,6 +8,8 @@ import TodoScanKit
 struct StepRunner: Sendable {
     let packageRoot: String
     let options: PrePushOptions
+    /// The lines the push adds, when diff coverage is asked for and a base was found.
+    let addedLines: AddedLines?
     let log: @Sendable (String) -> Void
 
     func runAll() async throws -> [StepOutcome] {
@@ -94,9 +96,22 @@ struct StepRunner: Sendable {
             )
             status = .failed
         }
-        return StepOutcome(
-            name: "coverage", status: status, seconds: Self.seconds(since: start),
-            figure: String(format: "%.2f %% of %d lines", percent, summary.total.count))
+        var figure = String(format: "%.2f %% of %d lines", percent, summary.total.count)
+        if let addedLines, let minimum = options.minimumDiffCoverage {
+            let collector = CoverageCollector(packageRoot: packageRoot, binPath: binPath)
+            let diff = DiffCoverage(
+                added: addedLines, coverage: try await collector.lineCoverage(), packageRoot: packageRoot)
+            log(diff.report)
+            for warning in diff.warnings { log(warning + "\n") }
+            figure += String(format: "; added lines %.2f %%", diff.percent)
+            if diff.percent < minimum {
+                log(
+                    "prepush: coverage of added lines \(String(format: "%.2f", diff.percent)) % is below the minimum \(String(format: "%.2f", minimum)) %\n"
+                )
+                status = .failed
+            }
+        }
+        return StepOutcome(name: "coverage", status: status, seconds: Self.seconds(since: start), figure: figure)
     }
 
     private func todoscan() -> StepOutcome {
