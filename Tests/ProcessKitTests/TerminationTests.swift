@@ -9,11 +9,11 @@ import Glibc
 @Suite("Exit codes, signals and durations")
 struct TerminationTests {
     @Test("Every exit code 0–255 comes back as an exit code")
-    func everyExitCode() throws {
+    func everyExitCode() async throws {
         for code in 0...255 {
             var command = Command("/bin/sh", ["-c", "exit \(code)"])
             command.standardOutput = .discard
-            let result = try command.runBlocking()
+            let result = try await command.run()
             #expect(result.termination == .exited(Int32(code)))
             #expect(result.succeeded == (code == 0))
         }

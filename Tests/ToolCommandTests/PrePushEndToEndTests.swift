@@ -14,14 +14,17 @@ struct PrePushEndToEndTests {
         var remote: String { root + "/remote.git" }
 
         @discardableResult
-        func run(_ executable: String, _ arguments: [String], in directory: String? = nil) throws -> ProcessResult {
+        func run(_ executable: String, _ arguments: [String], in directory: String? = nil) async throws -> ProcessResult
+        {
             var command = Command(executable, arguments, workingDirectory: directory ?? work)
             command.environment = .inherit.setting([
                 "GIT_AUTHOR_NAME": "Test", "GIT_AUTHOR_EMAIL": "t@example.com", "GIT_COMMITTER_NAME": "Test",
                 "GIT_COMMITTER_EMAIL": "t@example.com",
             ]).removing("GIT_DIR", "GIT_WORK_TREE", "GIT_INDEX_FILE", "PREPUSH_SKIP")
             command.timeout = .seconds(600)
-            return try command.runBlocking()
+            // Awaited, not blocking: these builds take many seconds, and a blocked cooperative
+            // thread would stall every other test's awaits meanwhile.
+            return try await command.run()
         }
 
         func write(_ path: String, _ text: String) throws {
@@ -31,21 +34,21 @@ struct PrePushEndToEndTests {
             try text.write(toFile: full, atomically: true, encoding: .utf8)
         }
 
-        func commit(_ message: String) throws {
-            try run("git", ["add", "-A"])
-            try run("git", ["commit", "-q", "-m", message]).checked()
+        func commit(_ message: String) async throws {
+            try await run("git", ["add", "-A"])
+            try await run("git", ["commit", "-q", "-m", message]).checked()
         }
 
-        func remoteHead(_ branch: String) throws -> String {
-            try run("git", ["rev-parse", branch], in: remote).outputText
+        func remoteHead(_ branch: String) async throws -> String {
+            try await run("git", ["rev-parse", branch], in: remote).outputText
         }
     }
 
-    private func makeRepository() throws -> Repository {
+    private func makeRepository() async throws -> Repository {
         let repository = Repository()
         try FileManager.default.createDirectory(atPath: repository.work, withIntermediateDirectories: true)
-        try repository.run("git", ["init", "-q", "--bare", repository.remote], in: repository.root).checked()
-        try repository.run("git", ["init", "-q", "-b", "main"]).checked()
+        try await repository.run("git", ["init", "-q", "--bare", repository.remote], in: repository.root).checked()
+        try await repository.run("git", ["init", "-q", "-b", "main"]).checked()
         try repository.write(".gitignore", ".build/\n")
         try repository.write(
             "Package.swift",
@@ -60,73 +63,74 @@ struct PrePushEndToEndTests {
         try repository.write(
             "Tests/CalcTests/CalcTests.swift",
             "import Calc\nimport Testing\n@Test func adds() { #expect(add(1, 2) == 3) }\n")
-        try repository.commit("initial")
-        try repository.run("git", ["remote", "add", "origin", repository.remote]).checked()
+        try await repository.commit("initial")
+        try await repository.run("git", ["remote", "add", "origin", repository.remote]).checked()
         return repository
     }
 
     @Test("install, push green with coverage, re-push verified tree, failing test rejected, deletion skipped")
-    func pushLifecycle() throws {
-        let repository = try makeRepository()
-        let install = try repository.run(Self.prepush, ["install"])
+    func pushLifecycle() async throws {
+        let repository = try await makeRepository()
+        let install = try await repository.run(Self.prepush, ["install"])
         #expect(install.succeeded, "\(install.errorText)")
 
-        let first = try repository.run("git", ["push", "origin", "main"])
+        let first = try await repository.run("git", ["push", "origin", "main"])
         #expect(first.succeeded, "\(first.errorText)")
         #expect(first.errorText.contains("Total"))
         #expect(first.errorText.contains("1 test passed"))
-        #expect(try repository.remoteHead("main") == repository.run("git", ["rev-parse", "main"]).outputText)
+        let localMain = try await repository.run("git", ["rev-parse", "main"]).outputText
+        #expect(try await repository.remoteHead("main") == localMain)
 
         // Checked by hand first, then pushed: the push finds the tree verified.
         try repository.write("Sources/Calc/More.swift", "public func twice(_ a: Int) -> Int { add(a, a) }\n")
-        try repository.commit("more")
-        try repository.run(Self.prepush, []).checked()
-        let again = try repository.run("git", ["push", "origin", "main", "main:copy"])
+        try await repository.commit("more")
+        try await repository.run(Self.prepush, []).checked()
+        let again = try await repository.run("git", ["push", "origin", "main", "main:copy"])
         #expect(again.succeeded)
         #expect(again.errorText.contains("already verified"))
 
         try repository.write(
             "Tests/CalcTests/CalcTests.swift",
             "import Calc\nimport Testing\n@Test func adds() { #expect(add(1, 2) == 4) }\n")
-        try repository.commit("break a test")
-        let before = try repository.remoteHead("main")
-        let broken = try repository.run("git", ["push", "origin", "main"])
+        try await repository.commit("break a test")
+        let before = try await repository.remoteHead("main")
+        let broken = try await repository.run("git", ["push", "origin", "main"])
         #expect(!broken.succeeded)
         #expect(broken.errorText.contains("test failed; the push is stopped"))
-        #expect(try repository.remoteHead("main") == before)
+        #expect(try await repository.remoteHead("main") == before)
 
-        let deletion = try repository.run("git", ["push", "origin", ":copy"])
+        let deletion = try await repository.run("git", ["push", "origin", ":copy"])
         #expect(deletion.succeeded)
         #expect(deletion.errorText.contains("only deletes refs"))
     }
 
     @Test("By hand: coverage gate, dirty-tree warning, ERROR tag fails, pushes of non-Swift files are skipped")
-    func byHandAndGates() throws {
-        let repository = try makeRepository()
-        let gate = try repository.run(Self.prepush, ["--min-coverage", "90"])
+    func byHandAndGates() async throws {
+        let repository = try await makeRepository()
+        let gate = try await repository.run(Self.prepush, ["--min-coverage", "90"])
         #expect(gate.termination == .exited(1))
         #expect(gate.errorText.contains("below the minimum 90.00 %"))
 
         try repository.write(
             "Sources/Calc/Calc.swift", "public func add(_ a: Int, _ b: Int) -> Int { a + b }\n// ERROR: not yet\n")
-        let tagged = try repository.run(Self.prepush, [])
+        let tagged = try await repository.run(Self.prepush, [])
         #expect(tagged.termination == .exited(1))
         #expect(tagged.errorText.contains("uncommitted changes"))
         #expect(tagged.errorText.contains("ERROR: not yet"))
         #expect(tagged.errorText.contains("todoscan failed"))
 
-        try repository.run("git", ["checkout", "--", "."]).checked()
-        try repository.run(Self.prepush, ["install"]).checked()
-        try repository.run("git", ["push", "-q", "origin", "main"]).checked()
+        try await repository.run("git", ["checkout", "--", "."]).checked()
+        try await repository.run(Self.prepush, ["install"]).checked()
+        try await repository.run("git", ["push", "-q", "origin", "main"]).checked()
         try repository.write("NOTES.txt", "not code\n")
-        try repository.commit("notes")
-        let docsOnly = try repository.run("git", ["push", "origin", "main"])
+        try await repository.commit("notes")
+        let docsOnly = try await repository.run("git", ["push", "origin", "main"])
         #expect(docsOnly.succeeded)
         #expect(docsOnly.errorText.contains("nothing to check"))
 
         // An untested new file: coverage of the added lines gates.
         try repository.write("Sources/Calc/New.swift", "public func triple(_ a: Int) -> Int {\n    a * 3\n}\n")
-        let diff = try repository.run(
+        let diff = try await repository.run(
             Self.prepush, ["--min-diff-coverage", "80", "--diff-base", "HEAD", "--no-todoscan"])
         #expect(diff.termination == .exited(1))
         #expect(diff.errorText.contains("Sources/Calc/New.swift:1: warning: not covered by tests"))
