@@ -23,8 +23,7 @@ let package = Package(
 
         // MARK: Tool libraries
         .target(name: "PrePushKit", dependencies: ["PreflightCore", "ProcessKit", "TodoScanKit"]),
-        .target(name: "CByteSearch"),
-        .target(name: "TodoScanKit", dependencies: ["PreflightCore", "ProcessKit", "CByteSearch"]),
+        .target(name: "TodoScanKit", dependencies: ["PreflightCore", "ProcessKit"]),
         .target(name: "ErrorLintKit", dependencies: ["PreflightCore"]),
 
         // MARK: Command-line front ends: argument parsing only

@@ -1,5 +1,3 @@
-import CByteSearch
-
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)
@@ -205,20 +203,5 @@ struct LineCounter {
             scanned = newline + 1
         }
         return (line, offset - lineStart + 1)
-    }
-}
-
-/// Substring search over bytes.
-enum ByteSearch {
-    /// The first offset at or after `from` where `needle` occurs (the C library's memmem).
-    static func firstOffset(of needle: [UInt8], in haystack: UnsafeBufferPointer<UInt8>, from: Int) -> Int? {
-        guard !needle.isEmpty, let base = haystack.baseAddress, haystack.count - from >= needle.count else {
-            return nil
-        }
-        return needle.withUnsafeBytes { raw in
-            pf_find_bytes(base + from, haystack.count - from, raw.baseAddress!, raw.count).map {
-                base.distance(to: $0.assumingMemoryBound(to: UInt8.self))
-            }
-        }
     }
 }
