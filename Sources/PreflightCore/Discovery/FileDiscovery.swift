@@ -51,26 +51,11 @@ public struct FileDiscovery: Sendable {
 
     /// The files under `roots` (files or directories), each once, in a stable order.
     public func files(under roots: [String]) -> Result {
-        var files: [String] = []
-        let problems = forEachBatch(under: roots, batchSize: 4096) { files += $0 }
-        return Result(files: files, problems: problems)
-    }
-
-    /// Hands the files under `roots` to `body` in batches as they are found, so that work on the
-    /// first files can start while the walk goes on. Same files and order as ``files(under:)``.
-    /// Returns the paths that could not be listed.
-    public func forEachBatch(under roots: [String], batchSize: Int, _ body: ([String]) -> Void) -> [DiscoveryProblem] {
         var problems: [DiscoveryProblem] = []
         var seen = Set<String>()
-        var batch: [String] = []
-        batch.reserveCapacity(batchSize)
+        var files: [String] = []
         func take(_ path: String) {
-            guard seen.insert(path).inserted else { return }
-            batch.append(path)
-            if batch.count >= batchSize {
-                body(batch)
-                batch.removeAll(keepingCapacity: true)
-            }
+            if seen.insert(path).inserted { files.append(path) }
         }
         for root in roots {
             var info = stat()
@@ -92,8 +77,7 @@ public struct FileDiscovery: Sendable {
                 }
             }
         }
-        if !batch.isEmpty { body(batch) }
-        return problems
+        return Result(files: files, problems: problems)
     }
 
     /// `checkingFolders`: whether to drop paths inside skipped folders (git may list them; a walk
