@@ -11,7 +11,9 @@ let package = Package(
         .library(name: "ProcessKit", targets: ["ProcessKit"]),
     ],
     dependencies: [
-        .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2")
+        .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
+        // Only errorlint's targets use swift-syntax, so `prepush` and `todoscan` build without it.
+        .package(url: "https://github.com/swiftlang/swift-syntax", exact: "603.0.1"),
     ],
     targets: [
         // MARK: Process execution
@@ -24,7 +26,16 @@ let package = Package(
         // MARK: Tool libraries
         .target(name: "PrePushKit", dependencies: ["PreflightCore", "ProcessKit", "TodoScanKit"]),
         .target(name: "TodoScanKit", dependencies: ["PreflightCore", "ProcessKit"]),
-        .target(name: "ErrorLintKit", dependencies: ["PreflightCore"]),
+        // String catalogs (.strings, .stringsdict, .xcstrings): reading and checking; no swift-syntax.
+        .target(name: "StringCatalogKit", dependencies: ["PreflightCore"]),
+        .target(
+            name: "ErrorLintKit",
+            dependencies: [
+                "PreflightCore", "StringCatalogKit",
+                .product(name: "SwiftSyntax", package: "swift-syntax"),
+                .product(name: "SwiftParser", package: "swift-syntax"),
+            ]
+        ),
 
         // MARK: Command-line front ends: argument parsing only
         .target(
@@ -64,5 +75,7 @@ let package = Package(
         .testTarget(name: "ToolCommandTests", dependencies: ["ProcessKit"]),
         .testTarget(name: "PrePushKitTests", dependencies: ["PrePushKit", "ProcessKit"]),
         .testTarget(name: "TodoScanKitTests", dependencies: ["TodoScanKit", "PreflightCore"]),
+        .testTarget(name: "StringCatalogKitTests", dependencies: ["StringCatalogKit", "PreflightCore"]),
+        .testTarget(name: "ErrorLintKitTests", dependencies: ["ErrorLintKit", "StringCatalogKit", "PreflightCore"]),
     ]
 )

@@ -1,0 +1,5 @@
+import Testing
+
+@testable import ErrorLintKit
+
+@Test func placeholder() {}

@@ -1,0 +1,5 @@
+import Testing
+
+@testable import StringCatalogKit
+
+@Test func placeholder() {}
