@@ -73,7 +73,7 @@ let package = Package(
         .testTarget(name: "ProcessKitTests", dependencies: ["ProcessKit"]),
         .testTarget(name: "PreflightCoreTests", dependencies: ["PreflightCore", "ProcessKit"]),
         .testTarget(name: "ToolCommandTests", dependencies: ["ProcessKit"]),
-        .testTarget(name: "PrePushKitTests", dependencies: ["PrePushKit", "ProcessKit"]),
+        .testTarget(name: "PrePushKitTests", dependencies: ["PrePushKit", "ProcessKit"], exclude: ["Fixtures"]),
         .testTarget(name: "TodoScanKitTests", dependencies: ["TodoScanKit", "PreflightCore"]),
         .testTarget(name: "StringCatalogKitTests", dependencies: ["StringCatalogKit", "PreflightCore"]),
         .testTarget(name: "ErrorLintKitTests", dependencies: ["ErrorLintKit", "StringCatalogKit", "PreflightCore"]),
