@@ -1,0 +1,75 @@
+import PreflightCore
+
+/// A key's value in one language.
+public struct CatalogLocalization: Sendable, Hashable {
+    /// The language tag as the catalog writes it (`en`, `pt-BR`, `zh-Hans`, `Base`).
+    public var language: String
+    /// The text or its variations; `nil` when the file names the language but gives no value.
+    public var content: LocalizedContent?
+    /// `%#@name@` definitions, in file order.
+    public var substitutions: [CatalogSubstitution]
+    /// Where the language's value is written (its key in xcstrings, the key's line in `.strings`).
+    public var location: SourceLocation
+    /// The file format it came from.
+    public var format: CatalogFormat
+
+    public init(
+        language: String, content: LocalizedContent?, substitutions: [CatalogSubstitution] = [],
+        location: SourceLocation, format: CatalogFormat
+    ) {
+        self.language = language
+        self.content = content
+        self.substitutions = substitutions
+        self.location = location
+        self.format = format
+    }
+
+    /// The substitution named `name`, if defined.
+    public func substitution(_ name: String) -> CatalogSubstitution? {
+        substitutions.first { $0.name == name }
+    }
+
+    /// Every unit: the content's, then the substitutions' forms.
+    public var units: [CatalogUnit] {
+        (content?.units ?? [])
+            + substitutions.flatMap { $0.variations.map { LocalizedContent.variations($0).units } ?? [] }
+    }
+
+    /// Every variation: the content's, then the substitutions'.
+    public var allVariations: [CatalogVariations] {
+        (content?.allVariations ?? [])
+            + substitutions.flatMap { $0.variations.map { LocalizedContent.variations($0).allVariations } ?? [] }
+    }
+
+    /// The text to show for this language: the plain value, or the `other` form; `%#@name@` is
+    /// replaced by the substitution's `other` form (`%arg` by its specifier).
+    public var displayText: String? {
+        guard var text = content?.displayValue else { return nil }
+        for substitution in substitutions {
+            guard var form = substitution.variations.flatMap({ LocalizedContent.variations($0).displayValue }) else {
+                continue
+            }
+            form = form.replacingAll("%arg", with: "%" + (substitution.formatSpecifier ?? "@"))
+            text = text.replacingAll("%#@\(substitution.name)@", with: form)
+            if let number = substitution.argumentNumber {
+                text = text.replacingAll("%\(number)$#@\(substitution.name)@", with: form)
+            }
+        }
+        return text
+    }
+}
+
+extension String {
+    /// Plain substring replacement without Foundation.
+    func replacingAll(_ target: String, with replacement: String) -> String {
+        guard !target.isEmpty, contains(target) else { return self }
+        var result = ""
+        var rest = self[...]
+        while let range = rest.firstRange(of: target) {
+            result += rest[..<range.lowerBound]
+            result += replacement
+            rest = rest[range.upperBound...]
+        }
+        return result + rest
+    }
+}

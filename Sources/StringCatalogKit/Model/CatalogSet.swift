@@ -1,0 +1,59 @@
+/// Every catalog of a project: tables by name, the languages they hold, and what the `.strings`
+/// parser noticed. Build one with ``CatalogLoader``.
+public struct CatalogSet: Sendable, Hashable {
+    /// Tables by name.
+    public var tables: [String: CatalogTable]
+    /// Keys defined twice in one `.strings` file.
+    public var duplicateKeys: [DuplicateKey]
+    /// The language assumed for `.strings`/`.stringsdict` tables (and files outside a `.lproj`).
+    public var developmentLanguage: String
+
+    /// The name of the `.lproj` folder that holds the base (development) localization.
+    public static let baseLanguage = "Base"
+
+    public init(tables: [String: CatalogTable] = [:], duplicateKeys: [DuplicateKey] = [], developmentLanguage: String) {
+        self.tables = tables
+        self.duplicateKeys = duplicateKeys
+        self.developmentLanguage = developmentLanguage
+    }
+
+    /// Every language present in any table, `Base` left out: the languages the project ships.
+    public var languages: Set<String> {
+        tables.values.reduce(into: Set<String>()) { $0.formUnion($1.languages) }.subtracting([Self.baseLanguage])
+    }
+
+    /// The entry for a key in a table.
+    public func entry(key: String, table: String = "Localizable") -> CatalogEntry? {
+        tables[table]?.entries[key]
+    }
+
+    /// The text a user sees for a key in one language: the plain value, the `other` plural form or
+    /// the device default. In the table's source language a key without a value shows
+    /// `defaultValue`, else the key itself (as Foundation does). `nil` when the language has no
+    /// value.
+    public func displayText(
+        key: String, table: String = "Localizable", language: String, defaultValue: String? = nil
+    )
+        -> String?
+    {
+        let table = tables[table]
+        if let text = table?.entries[key]?.localizations[language]?.displayText { return text }
+        if language == (table?.sourceLanguage ?? developmentLanguage) { return defaultValue ?? key }
+        return nil
+    }
+
+    /// ``displayText(key:table:language:defaultValue:)`` for each of `languages` (default: every
+    /// language of the table, and its source language) that has a text.
+    public func displayTexts(
+        key: String, table: String = "Localizable", languages: [String]? = nil, defaultValue: String? = nil
+    ) -> [String: String] {
+        let names =
+            languages
+            ?? Array((tables[table]?.languages ?? []).union([tables[table]?.sourceLanguage ?? developmentLanguage]))
+        var texts: [String: String] = [:]
+        for language in names {
+            texts[language] = displayText(key: key, table: table, language: language, defaultValue: defaultValue)
+        }
+        return texts
+    }
+}

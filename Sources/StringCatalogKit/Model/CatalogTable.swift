@@ -1,0 +1,34 @@
+/// One table (`Localizable`, `Errors`, …): every file of that name, every language, merged.
+public struct CatalogTable: Sendable, Hashable {
+    /// The file name without its extension.
+    public var name: String
+    /// The language the keys are written in: the xcstrings `sourceLanguage`, else the development
+    /// language given to the loader.
+    public var sourceLanguage: String
+    /// Entries by key.
+    public var entries: [String: CatalogEntry]
+    /// The languages any file of this table has (xcstrings localizations and source language,
+    /// `.lproj` folders; `Base` included).
+    public var languages: Set<String>
+    /// The files read for this table, by language (an xcstrings file under every language it holds).
+    public var files: [String: [String]]
+
+    public init(
+        name: String, sourceLanguage: String, entries: [String: CatalogEntry] = [:], languages: Set<String> = [],
+        files: [String: [String]] = [:]
+    ) {
+        self.name = name
+        self.sourceLanguage = sourceLanguage
+        self.entries = entries
+        self.languages = languages
+        self.files = files
+    }
+
+    /// The entry for a key, if the table has it.
+    public subscript(key: String) -> CatalogEntry? { entries[key] }
+
+    /// `true` when some file of the table is an xcstrings catalog.
+    public var hasStringCatalog: Bool {
+        files.values.contains { $0.contains { CatalogFormat(path: $0) == .xcstrings } }
+    }
+}
