@@ -1,0 +1,48 @@
+/// Runs every catalog check for keys the code uses.
+///
+/// ```swift
+/// let loaded = CatalogLoader.load(catalogPaths)
+/// let checker = CatalogChecker(catalogs: loaded.catalogs)          // or languages: ["en", "de"]
+/// let findings = checker.check(KeyUsage(key: "login.failed", table: "Errors"))
+///     + checker.duplicateKeyFindings()
+/// ```
+public struct CatalogChecker: Sendable {
+    public var catalogs: CatalogSet
+    /// The languages every used key needs a value in.
+    public var languages: [String]
+
+    /// `languages` defaults to every language present in the catalogs (`Base` left out).
+    public init(catalogs: CatalogSet, languages: [String]? = nil) {
+        self.catalogs = catalogs
+        self.languages = languages ?? catalogs.languages.sorted()
+    }
+
+    /// Every finding for one used key: `missing-key` (with a `nil` location when no file of the
+    /// table has it), `untranslated`, `format-mismatch`, `plural-categories`, in that order.
+    public func check(_ usage: KeyUsage) -> [CatalogFinding] {
+        guard let table = catalogs.tables[usage.table] else {
+            let message =
+                "key \(usage.key.quotedForMessage) is not in table \(usage.table): no \(usage.table) catalog was found"
+            return [
+                CatalogFinding(
+                    kind: .missingKey, location: nil, key: usage.key, table: usage.table, language: nil,
+                    message: message)
+            ]
+        }
+        guard let entry = table.entries[usage.key] else {
+            return [
+                CatalogFinding(
+                    kind: .missingKey, location: nil, key: usage.key, table: usage.table, language: nil,
+                    message: "key \(usage.key.quotedForMessage) is not in table \(usage.table)")
+            ]
+        }
+        let context = KeyCheckContext(usage: usage, table: table, entry: entry, requiredLanguages: languages)
+        return MissingKeyCheck.findings(context) + UntranslatedCheck.findings(context)
+            + FormatMismatchCheck.findings(context) + PluralCategoriesCheck.findings(context)
+    }
+
+    /// `duplicate-key` findings of every `.strings` file.
+    public func duplicateKeyFindings() -> [CatalogFinding] {
+        DuplicateKeyCheck.findings(catalogs.duplicateKeys)
+    }
+}

@@ -1,0 +1,62 @@
+import PreflightCore
+
+/// `format-mismatch`: a translation reads different arguments than the source-language value
+/// (by position and ``FormatArgumentClass``), or a value holds an invalid directive (`%0$@`, a
+/// `%#@name@` without its definition, one position read as two classes).
+///
+/// The reference is the source language's value; without one, the code's default value, else the
+/// key. Positional directives may be reordered freely (`%2$@ %1$@` matches `%@ %@`).
+public enum FormatMismatchCheck {
+    public static func findings(_ context: KeyCheckContext) -> [CatalogFinding] {
+        let entry = context.entry
+        let key = entry.key.quotedForMessage
+        var findings: [CatalogFinding] = []
+        let sourceLocalization = entry.localizations[context.sourceLanguage]
+        let source: FormatSignature
+        let sourceName: String
+        if let sourceLocalization, sourceLocalization.content != nil {
+            source = FormatSignature(localization: sourceLocalization)
+            sourceName = "the \(context.sourceLanguage) value"
+        } else if let defaultValue = context.usage.defaultValue {
+            source = FormatSignature(format: defaultValue)
+            sourceName = "the default value in code"
+        } else {
+            source = FormatSignature(format: entry.key)
+            sourceName = "the key"
+        }
+        for language in context.checkedLanguages {
+            guard let localization = entry.localizations[language], localization.content != nil else { continue }
+            let isSource = language == context.sourceLanguage && sourceLocalization?.content != nil
+            let signature = isSource ? source : FormatSignature(localization: localization)
+            var seen = Set<String>()
+            for problem in signature.problems where seen.insert(problem.message).inserted {
+                findings.append(
+                    context.finding(
+                        .formatMismatch, at: problem.location ?? localization.location, language: language,
+                        "\(language) value of \(key): \(problem.message)"))
+            }
+            if isSource || (!entry.shouldTranslate && language != context.sourceLanguage) { continue }
+            for position in Set(source.positions).union(signature.positions).sorted() {
+                let expected = source.arguments[position]
+                let actual = signature.arguments[position]
+                let location = actual?.location ?? localization.content?.location ?? localization.location
+                let message: String
+                switch (expected, actual) {
+                case (let expected?, let actual?) where expected.argumentClass != actual.argumentClass:
+                    message =
+                        "argument \(position) is \(actual.text) (\(actual.argumentClass.rawValue)) where \(sourceName) has \(expected.text) (\(expected.argumentClass.rawValue))"
+                case (let expected?, nil):
+                    message = "drops argument \(position) (\(expected.text) in \(sourceName))"
+                case (nil, let actual?):
+                    message = "reads argument \(position) (\(actual.text)) that \(sourceName) does not have"
+                default:
+                    continue
+                }
+                findings.append(
+                    context.finding(
+                        .formatMismatch, at: location, language: language, "\(language) value of \(key) \(message)"))
+            }
+        }
+        return findings
+    }
+}

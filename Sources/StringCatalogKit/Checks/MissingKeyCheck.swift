@@ -1,0 +1,27 @@
+/// `missing-key`: the key has no value in a required language.
+///
+/// In an xcstrings catalog the source language needs no unit (the key or the code's default value
+/// is the text), and `shouldTranslate: false` needs no translation at all. A key absent from every
+/// file of its table is ``CatalogChecker``'s business (it has no catalog location).
+public enum MissingKeyCheck {
+    public static func findings(_ context: KeyCheckContext) -> [CatalogFinding] {
+        let entry = context.entry
+        var findings: [CatalogFinding] = []
+        for language in context.requiredLanguages.sorted() where entry.localizations[language] == nil {
+            let isSource = language == context.sourceLanguage
+            if context.isInStringCatalog && (isSource || !entry.shouldTranslate) { continue }
+            let file: String
+            if context.isInStringCatalog {
+                file = "\(context.table.name).xcstrings"
+            } else {
+                let hasFile = context.table.files[language] != nil
+                file = "\(language).lproj/\(context.table.name).strings" + (hasFile ? "" : ", which does not exist")
+            }
+            findings.append(
+                context.finding(
+                    .missingKey, at: context.keyLocation, language: language,
+                    "key \(entry.key.quotedForMessage) has no \(language) value (in \(file))"))
+        }
+        return findings
+    }
+}
