@@ -292,7 +292,7 @@ struct JSONScanner {
                 }
                 output.append(contentsOf: UTF8.encode(Unicode.Scalar(scalar) ?? "\u{FFFD}")!)
             default:
-                index -= 1
+                index -= 2
                 throw error("invalid escape '\\\(String(decoding: [escaped], as: UTF8.self))' in a string")
             }
         }

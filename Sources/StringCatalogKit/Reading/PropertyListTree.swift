@@ -58,6 +58,7 @@ final class PropertyListNode {
         parser.shouldResolveExternalEntities = false
         let parsed = parser.parse()
         if let problem = builder.problem { throw problem }
+        if let error = builder.syntaxError { throw error }
         guard parsed else {
             let code = (parser.parserError as NSError?)?.code ?? 0
             let name = XMLParser.ErrorCode(rawValue: code).map { String(describing: $0) } ?? "error \(code)"
@@ -72,7 +73,9 @@ final class PropertyListNode {
     private final class Builder: NSObject, XMLParserDelegate {
         var root: PropertyListNode?
         var problem: SyntaxError?
-        private var stack: [PropertyListNode] = []
+        var syntaxError: SyntaxError?
+        /// Open containers, each with the key it will be stored under in its parent.
+        private var stack: [(node: PropertyListNode, key: (key: String, line: Int, column: Int)?)] = []
         private var pendingKey: (key: String, line: Int, column: Int)?
         private var text: String?
         private var textLine = 0
@@ -86,8 +89,10 @@ final class PropertyListNode {
             let column = parser.columnNumber
             switch elementName {
             case "dict", "array":
-                stack.append(
-                    PropertyListNode(kind: elementName == "dict" ? .dictionary : .array, line: line, column: column))
+                let node = PropertyListNode(
+                    kind: elementName == "dict" ? .dictionary : .array, line: line, column: column)
+                stack.append((node, pendingKey))
+                pendingKey = nil
             case "key", "string", "integer", "real", "date", "data":
                 text = ""
                 textLine = line
@@ -112,7 +117,7 @@ final class PropertyListNode {
         ) {
             switch elementName {
             case "key":
-                if let top = stack.last, top.kind == .dictionary, pendingKey == nil {
+                if let top = stack.last, top.node.kind == .dictionary, pendingKey == nil {
                     pendingKey = (text ?? "", textLine, textColumn)
                 } else {
                     fail(parser, "<key> outside a <dict> or after another <key>")
@@ -126,16 +131,28 @@ final class PropertyListNode {
                     kind: .boolean(elementName == "true"), line: parser.lineNumber, column: parser.columnNumber)
                 attach(node, parser)
             case "dict", "array":
-                guard let node = stack.popLast() else { return }
-                if pendingKey != nil && node.kind == .dictionary { fail(parser, "<key> without a value") }
+                guard let (node, key) = stack.popLast() else { return }
+                if pendingKey != nil { fail(parser, "<key> without a value") }
+                pendingKey = key
                 attach(node, parser)
             default:
                 break
             }
         }
 
+        func parser(_ parser: XMLParser, parseErrorOccurred parseError: any Error) {
+            // The first error's place; by the time parse() returns, the parser may be further on.
+            if syntaxError == nil {
+                let code = (parseError as NSError).code
+                let name = XMLParser.ErrorCode(rawValue: code).map { String(describing: $0) } ?? "error \(code)"
+                syntaxError = SyntaxError(
+                    line: max(1, parser.lineNumber), column: max(1, parser.columnNumber),
+                    message: "malformed XML (\(name))")
+            }
+        }
+
         private func attach(_ node: PropertyListNode, _ parser: XMLParser) {
-            guard let parent = stack.last else {
+            guard let parent = stack.last?.node else {
                 if root == nil { root = node } else { fail(parser, "more than one top-level value") }
                 return
             }

@@ -25,7 +25,7 @@ enum TextDecoding {
     }
 
     /// Text without a byte order mark is taken as UTF-16 when, in its first bytes, the zeros are
-    /// all on one side of each pair (ASCII characters) and there are some: `"\0a\0=` or `"\0a\0`.
+    /// nearly all on one side of each pair (ASCII characters) and there are some: `"\0a\0=` or `"\0a\0`.
     private static func guessUTF16WithoutMark(_ bytes: [UInt8]) -> Bool? {
         let sample = bytes.prefix(64)
         guard sample.count >= 2, sample.count.isMultiple(of: 2) || bytes.count > 64 else { return nil }
@@ -35,8 +35,9 @@ enum TextDecoding {
             if offset.isMultiple(of: 2) { evenZeros += 1 } else { oddZeros += 1 }
         }
         let pairs = sample.count / 2
-        if evenZeros * 2 >= pairs && oddZeros == 0 { return true }
-        if oddZeros * 2 >= pairs && evenZeros == 0 { return false }
+        // Mostly on one side; a few on the other come from characters like U+DE00 or U+0100.
+        if evenZeros * 2 >= pairs && oddZeros * 8 <= evenZeros { return true }
+        if oddZeros * 2 >= pairs && evenZeros * 8 <= oddZeros { return false }
         return nil
     }
 

@@ -1,5 +1,0 @@
-import Testing
-
-@testable import StringCatalogKit
-
-@Test func placeholder() {}
