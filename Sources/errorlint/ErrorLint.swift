@@ -1,20 +1,181 @@
 import ArgumentParser
 import ErrorLintKit
+import Foundation
 import PreflightCLI
+import PreflightCore
 
 @main
 struct ErrorLint: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "errorlint",
         abstract: ErrorLintKit.abstract,
-        discussion: "This command is being built; for now it only prints this help."
+        discussion: """
+            Every type conforming to LocalizedError (in its declaration, an extension anywhere, a \
+            refining protocol or a superclass) must implement errorDescription and the required \
+            members with the signature Foundation calls (var name: String?), for every case, with \
+            localized text whose keys exist in the string catalogs (.xcstrings, .strings, \
+            .stringsdict) for every language.
+
+            Rules (configurable with --rule ID=error|warning|note|off):
+            \(RuleRegistry.all.map { "  \($0.description.id) (\($0.description.defaultSeverity.rawValue)): \($0.description.summary)" }.joined(separator: "\n"))
+
+            Exit status: 0 no error-severity findings; 1 at least one (any finding with --strict); \
+            2 usage error or a file that could not be read or parsed (the rest is still checked).
+            """,
+        version: PreflightVersion.current,
+        subcommands: [Check.self, Catalog.self],
+        defaultSubcommand: Check.self
     )
 
     static func main() async {
         await ToolMain.main(Self.self, tool: "errorlint")
     }
+}
 
-    func run() async throws {
-        print(Self.helpMessage())
+/// The options both subcommands share: what to read.
+struct InputOptions: ParsableArguments {
+    @Argument(help: "Files and folders with Swift sources and string catalogs.")
+    var paths: [String] = ["."]
+
+    @Option(
+        name: .customLong("catalog"),
+        help: ArgumentHelp("A string catalog file or folder to read besides those under the paths (repeatable).",
+            valueName: "path"))
+    var catalogs: [String] = []
+
+    @Option(
+        name: .customLong("languages"),
+        help: ArgumentHelp(
+            "Languages every key must have, comma-separated (default: every language in the catalogs).",
+            valueName: "list"))
+    var languages: String?
+
+    @Option(
+        name: .customLong("include"),
+        help: ArgumentHelp("Only read paths matching this glob (repeatable).", valueName: "glob"))
+    var includes: [String] = []
+
+    @Option(
+        name: .customLong("exclude"),
+        help: ArgumentHelp("Skip paths matching this glob (repeatable).", valueName: "glob"))
+    var excludes: [String] = []
+
+    @Option(
+        help: ArgumentHelp("Read settings from this file instead of the nearest .preflight.json.", valueName: "path"))
+    var config: String?
+
+    /// Defaults, then the configuration file, then these flags.
+    func options() throws -> ErrorLintOptions {
+        var options = ErrorLintOptions()
+        let directory = FileManager.default.currentDirectoryPath
+        if let file = try ConfigurationFile.load(explicitPath: config, searchingFrom: directory) {
+            try options.apply(file.section("errorlint"))
+        }
+        options.paths = paths
+        if !catalogs.isEmpty { options.catalogPaths = catalogs }
+        if let languages {
+            options.languages = languages.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }
+        }
+        if !includes.isEmpty { options.includes = includes }
+        if !excludes.isEmpty { options.excludes = excludes }
+        return options
     }
 }
+
+extension ErrorLint {
+    struct Check: AsyncParsableCommand {
+        static let configuration = CommandConfiguration(
+            abstract: "Check the error types and catalogs (the default subcommand).")
+
+        @OptionGroup var input: InputOptions
+
+        @Option(help: "Output format: \(DiagnosticFormat.allCases.map(\.rawValue).joined(separator: ", ")).")
+        var format: DiagnosticFormat?
+
+        @Option(
+            name: .customLong("rule"),
+            help: ArgumentHelp("Set a rule's severity: ID=error|warning|note|off (repeatable).", valueName: "setting"))
+        var rules: [String] = []
+
+        @Option(
+            name: .customLong("require"),
+            help: ArgumentHelp(
+                "Members every error type must implement besides errorDescription, comma-separated "
+                    + "(default: failureReason,recoverySuggestion; 'none' for none).", valueName: "members"))
+        var requiredMembers: String?
+
+        @Flag(inversion: .prefixedNo, help: "Fail (exit 1) on any finding, not only errors.")
+        var strict: Bool?
+
+        @Flag(name: [.short, .long], help: "Print no summary line on standard error.")
+        var quiet = false
+
+        @Flag(help: "Print absolute paths instead of paths relative to the current directory.")
+        var absolutePaths = false
+
+        @Flag(help: .hidden)
+        var parseEveryFile = false
+
+        @Flag(help: "Print the effective settings (defaults, configuration file, flags) and exit.")
+        var printConfig = false
+
+        func run() async throws {
+            var options = try input.options()
+            for rule in rules {
+                let parts = rule.split(separator: "=", maxSplits: 1).map(String.init)
+                guard parts.count == 2, RuleRegistry.rule(withID: parts[0]) != nil,
+                    let setting = RuleSetting(parts[1])
+                else {
+                    throw ValidationError(
+                        "--rule takes ID=error|warning|note|off with one of: "
+                            + RuleRegistry.all.map { $0.description.id }.joined(separator: ", "))
+                }
+                options.ruleSettings[parts[0]] = setting
+            }
+            if let requiredMembers {
+                options.requiredMembers = []
+                for name in requiredMembers.split(separator: ",") where name != "none" {
+                    guard let member = ErrorMember(rawValue: String(name)) else {
+                        throw ValidationError(
+                            "--require takes members from: \(ErrorMember.allCases.map(\.rawValue).joined(separator: ", "))")
+                    }
+                    options.requiredMembers.insert(member)
+                }
+            }
+            if let format { options.format = format }
+            if let strict { options.isStrict = strict }
+            options.isQuiet = quiet
+            options.usesAbsolutePaths = absolutePaths
+            options.parsesEveryFile = parseEveryFile
+            if printConfig {
+                ToolOutput.standardOutput(options.effectiveConfiguration)
+                return
+            }
+            let status = ErrorLintRun.run(
+                options, output: ToolOutput.standardOutput, errorOutput: ToolOutput.standardError)
+            if status != .clean { throw ExitCode(status.rawValue) }
+        }
+    }
+
+    struct Catalog: AsyncParsableCommand {
+        static let configuration = CommandConfiguration(
+            abstract: "Print the error catalog: every user-facing error, its cases and each member's text per language.")
+
+        @OptionGroup var input: InputOptions
+
+        @Option(help: "Output format: markdown or json.")
+        var format: ErrorCatalogFormat = .markdown
+
+        func run() async throws {
+            let options = try input.options()
+            let catalog = ErrorCatalog(ErrorLintAnalysis.read(options))
+            ToolOutput.standardOutput(format.render(catalog))
+            for problem in catalog.problems {
+                ToolOutput.standardError("errorlint: error: \(problem.path): \(problem.reason)\n")
+            }
+            if !catalog.problems.isEmpty { throw ExitCode(ToolExitStatus.usageOrInputError.rawValue) }
+        }
+    }
+}
+
+extension ErrorCatalogFormat: ExpressibleByArgument {}

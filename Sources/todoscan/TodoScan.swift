@@ -143,5 +143,3 @@ struct TodoScan: AsyncParsableCommand {
         if status != .clean { throw ExitCode(status.rawValue) }
     }
 }
-
-extension DiagnosticFormat: ExpressibleByArgument {}

@@ -214,6 +214,11 @@ public struct FileDiscovery: Sendable {
 public struct DiscoveryProblem: Sendable, Hashable {
     public var path: String
     public var reason: String
+
+    public init(path: String, reason: String) {
+        self.path = path
+        self.reason = reason
+    }
 }
 
 /// Per-folder results of a parallel walk, read back in folder order.

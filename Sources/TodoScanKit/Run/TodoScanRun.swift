@@ -133,17 +133,3 @@ extension TodoScanRun {
         return (absolute as NSString).deletingLastPathComponent
     }
 }
-
-/// Prints paths relative to the current directory, or absolute on request.
-struct PathDisplay {
-    let absolute: Bool
-    let currentDirectory = FileManager.default.currentDirectoryPath
-
-    func path(_ path: String) -> String {
-        if absolute {
-            return path.hasPrefix("/") ? path : (currentDirectory as NSString).appendingPathComponent(path)
-        }
-        let prefix = currentDirectory.hasSuffix("/") ? currentDirectory : currentDirectory + "/"
-        return path.hasPrefix(prefix) ? String(path.dropFirst(prefix.count)) : path
-    }
-}

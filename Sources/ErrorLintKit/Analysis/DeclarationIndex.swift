@@ -1,0 +1,207 @@
+import PreflightCore
+
+/// Every declaration read from the scanned files, and the answers errorlint needs from them:
+/// which types are `LocalizedError` (or only `Error`), their cases and members.
+///
+/// Conformance is followed through extensions anywhere in the sources, protocols that refine
+/// `LocalizedError` (transitively, with the members their extensions provide) and superclasses.
+/// Type names are looked up in the same module first, then the same package, then anywhere.
+public struct DeclarationIndex: Sendable {
+    private var typesBySimpleName: [Substring: [DeclaredType]] = [:]
+    private var extensionsBySimpleName: [Substring: [DeclaredExtension]] = [:]
+    private var protocolsBySimpleName: [Substring: [DeclaredProtocol]] = [:]
+
+    /// Names (last component) of `LocalizedError` and every protocol refining it.
+    public private(set) var localizedErrorProtocols: Set<Substring> = ["LocalizedError"]
+    /// Names of `Error` and every protocol refining it (`LocalizedError` included).
+    public private(set) var errorProtocols: Set<Substring> = ["Error", "LocalizedError", "CustomNSError"]
+
+    public init(_ files: [FileDeclarations]) {
+        for file in files {
+            for type in file.types { typesBySimpleName[type.simpleName, default: []].append(type) }
+            for extensionDeclaration in file.extensions {
+                extensionsBySimpleName[Self.simpleName(extensionDeclaration.extendedName), default: []].append(
+                    extensionDeclaration)
+            }
+            for protocolDeclaration in file.protocols {
+                protocolsBySimpleName[protocolDeclaration.simpleName, default: []].append(protocolDeclaration)
+            }
+        }
+        localizedErrorProtocols = refinements(of: localizedErrorProtocols)
+        errorProtocols = refinements(of: errorProtocols.union(localizedErrorProtocols))
+    }
+
+    /// The protocols that inherit, directly or not, from one of `roots`, plus the roots.
+    private func refinements(of roots: Set<Substring>) -> Set<Substring> {
+        var found = roots
+        var changed = true
+        while changed {
+            changed = false
+            for (name, declarations) in protocolsBySimpleName where !found.contains(name) {
+                if declarations.contains(where: { $0.inheritedNames.contains { found.contains(Substring($0)) } }) {
+                    found.insert(name)
+                    changed = true
+                }
+            }
+        }
+        return found
+    }
+
+    static func simpleName(_ name: String) -> Substring {
+        name.split(separator: ".").last ?? Substring(name)
+    }
+
+    // MARK: Error types
+
+    /// One type, with the extensions that belong to it.
+    private struct Entity {
+        var declaration: DeclaredType?
+        var name: String
+        var scope: String
+        var extensions: [DeclaredExtension]
+
+        var inheritedNames: [String] {
+            (declaration?.inheritedNames ?? []) + extensions.flatMap(\.inheritedNames)
+        }
+    }
+
+    /// Every type that conforms to `Error`, each once, in a stable order (by location).
+    private func entities() -> [Entity] {
+        var entities: [Entity] = []
+        for (simpleName, types) in typesBySimpleName {
+            for type in types {
+                entities.append(Entity(declaration: type, name: type.qualifiedName, scope: type.scope, extensions: []))
+            }
+            _ = simpleName
+        }
+        // Attach each extension to the best matching declaration; extensions of types declared
+        // elsewhere (retroactive conformances) become entities of their own, one per name and scope.
+        var external: [String: Int] = [:]
+        for (simpleName, extensions) in extensionsBySimpleName where !protocolsBySimpleName.keys.contains(simpleName) {
+            for extensionDeclaration in extensions {
+                if let index = bestDeclaration(for: extensionDeclaration, in: entities) {
+                    entities[index].extensions.append(extensionDeclaration)
+                } else {
+                    let key = "\(SourceScope.package(of: extensionDeclaration.scope))|\(extensionDeclaration.extendedName)"
+                    if let index = external[key] {
+                        entities[index].extensions.append(extensionDeclaration)
+                    } else {
+                        external[key] = entities.count
+                        entities.append(
+                            Entity(
+                                declaration: nil, name: extensionDeclaration.extendedName,
+                                scope: extensionDeclaration.scope, extensions: [extensionDeclaration]))
+                    }
+                }
+            }
+        }
+        return entities
+    }
+
+    private func bestDeclaration(for extensionDeclaration: DeclaredExtension, in entities: [Entity]) -> Int? {
+        let extended = extensionDeclaration.extendedName
+        let candidates = entities.indices.filter { index in
+            guard let declaration = entities[index].declaration else { return false }
+            let name = declaration.qualifiedName
+            return name == extended || extended.hasSuffix("." + name) || name.hasSuffix("." + extended)
+        }
+        return preferred(candidates, scope: extensionDeclaration.scope) { entities[$0].scope }
+    }
+
+    /// The candidate in `scope`, else in the same package, else the first.
+    private func preferred<T>(_ candidates: [T], scope: String, scopeOf: (T) -> String) -> T? {
+        if candidates.count <= 1 { return candidates.first }
+        if let same = candidates.first(where: { scopeOf($0) == scope }) { return same }
+        let package = SourceScope.package(of: scope)
+        return candidates.first { SourceScope.package(of: scopeOf($0)) == package } ?? candidates.first
+    }
+
+    /// The error types of the sources: every `LocalizedError`, and every type that is only
+    /// `Error` but declares `localizedDescription`. Sorted by location.
+    public func errorTypes() -> [LocalizedErrorType] {
+        let all = entities()
+        var byName: [Substring: [Int]] = [:]
+        for (index, entity) in all.enumerated() { byName[Self.simpleName(entity.name), default: []].append(index) }
+
+        func superclass(of entity: Entity) -> Int? {
+            guard entity.declaration?.kind == .class else { return nil }
+            for name in entity.declaration?.inheritedNames ?? [] {
+                let candidates = (byName[Substring(name)] ?? []).filter { all[$0].declaration?.kind == .class }
+                if let found = preferred(candidates, scope: entity.scope, scopeOf: { all[$0].scope }) { return found }
+            }
+            return nil
+        }
+        func conforms(_ index: Int, to protocols: Set<Substring>, depth: Int = 0) -> Bool {
+            if all[index].inheritedNames.contains(where: { protocols.contains(Substring($0)) }) { return true }
+            guard depth < 16, let parent = superclass(of: all[index]) else { return false }
+            return conforms(parent, to: protocols, depth: depth + 1)
+        }
+
+        var result: [LocalizedErrorType] = []
+        for index in all.indices {
+            let entity = all[index]
+            let isLocalized = conforms(index, to: localizedErrorProtocols)
+            let ownMembers = (entity.declaration?.members ?? []) + entity.extensions.flatMap(\.members)
+            if !isLocalized {
+                guard conforms(index, to: errorProtocols),
+                    ownMembers.contains(where: { $0.name == MemberNames.localizedDescription })
+                else { continue }
+            }
+            var members = ownMembers.map { ResolvedMember(declaration: $0) }
+            var parent = superclass(of: entity)
+            var depth = 0
+            while let current = parent, depth < 16 {
+                let inherited = (all[current].declaration?.members ?? []) + all[current].extensions.flatMap(\.members)
+                members += inherited.map { ResolvedMember(declaration: $0, isInherited: true) }
+                parent = superclass(of: all[current])
+                depth += 1
+            }
+            members += protocolExtensionMembers(for: entity, inheritedFrom: all, superclass: superclass)
+            let location = entity.declaration?.location ?? entity.extensions[0].location
+            let cases: [ErrorCase] =
+                entity.declaration?.kind == .enum
+                ? entity.declaration!.cases
+                : [ErrorCase(name: String(Self.simpleName(entity.name)), location: location)]
+            result.append(
+                LocalizedErrorType(
+                    name: entity.name, kind: entity.declaration?.kind, location: location,
+                    isLocalizedError: isLocalized, cases: cases, members: members))
+        }
+        return result.sorted { ($0.location, $0.name) < ($1.location, $1.name) }
+    }
+
+    /// Members that extensions of the type's protocols (and the protocols they refine) provide.
+    private func protocolExtensionMembers(
+        for entity: Entity, inheritedFrom all: [Entity], superclass: (Entity) -> Int?
+    ) -> [ResolvedMember] {
+        var protocols: [Substring] = []
+        var pending = entity.inheritedNames.map { Substring($0) }
+        var current = entity
+        var depth = 0
+        while let parent = superclass(current), depth < 16 {
+            pending += all[parent].inheritedNames.map { Substring($0) }
+            current = all[parent]
+            depth += 1
+        }
+        while let name = pending.popLast() {
+            guard !protocols.contains(name), let declarations = protocolsBySimpleName[name] ?? (
+                name == "LocalizedError" ? [] : nil)
+            else { continue }
+            protocols.append(name)
+            pending += declarations.flatMap(\.inheritedNames).map { Substring($0) }
+        }
+        let package = SourceScope.package(of: entity.scope)
+        var members: [ResolvedMember] = []
+        for name in protocols {
+            let declaringPackages = Set((protocolsBySimpleName[name] ?? []).map { SourceScope.package(of: $0.scope) })
+            for extensionDeclaration in extensionsBySimpleName[name] ?? [] {
+                let extensionPackage = SourceScope.package(of: extensionDeclaration.scope)
+                guard extensionPackage == package || declaringPackages.contains(extensionPackage) else { continue }
+                members += extensionDeclaration.members.map {
+                    ResolvedMember(declaration: $0, providingProtocol: String(name))
+                }
+            }
+        }
+        return members
+    }
+}

@@ -1,0 +1,138 @@
+import Foundation
+import PreflightCore
+
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// Reads the Swift files errorlint needs into a ``DeclarationIndex``, on every core.
+///
+/// Parsing every file of a big tree with swift-syntax is the slow part, and few files hold an
+/// error type; so by default a file is parsed only when it can matter: it mentions
+/// `LocalizedError` or `localizedDescription`, or a declaration header in it (see
+/// ``DeclarationMentions``) names a type or protocol that an already parsed file showed to be
+/// relevant (an error type, its protocols and superclasses, types with error members). That repeats
+/// until no new file qualifies, so the result equals parsing everything.
+public struct SwiftSourceReader: Sendable {
+    /// Parse every file instead (the reference the prefilter is measured and checked against).
+    public var parsesEveryFile: Bool
+
+    public init(parsesEveryFile: Bool = false) {
+        self.parsesEveryFile = parsesEveryFile
+    }
+
+    /// What reading found.
+    public struct Result: Sendable {
+        public var index: DeclarationIndex
+        /// How many files were parsed (for the summary and the benchmark).
+        public var parsedFiles: Int
+        /// Files that could not be read, with the reason.
+        public var problems: [DiscoveryProblem]
+    }
+
+    private struct Source: Sendable {
+        var path: String
+        var text: String?
+        var problem: String?
+        var isSeed = false
+        var mentions: Set<String> = []
+    }
+
+    public func read(paths: [String]) -> Result {
+        let sources: [Source] = paths.parallelMap(chunkSize: 32) { path in
+            Self.load(path, withMentions: !parsesEveryFile)
+        }
+        let problems = sources.compactMap { source in
+            source.problem.map { DiscoveryProblem(path: source.path, reason: $0) }
+        }
+        let readable = sources.indices.filter { sources[$0].text != nil }
+
+        if parsesEveryFile {
+            let files = readable.parallelMap(chunkSize: 4) { index in
+                DeclarationCollector.collect(path: sources[index].path, source: sources[index].text!)
+            }
+            return Result(index: DeclarationIndex(files), parsedFiles: files.count, problems: problems)
+        }
+
+        var parsed: [FileDeclarations] = []
+        var done = Set<Int>()
+        var pending = readable.filter { sources[$0].isSeed }
+        var namesSearched = Set<String>()
+        while !pending.isEmpty {
+            done.formUnion(pending)
+            parsed += pending.parallelMap(chunkSize: 4) { index in
+                DeclarationCollector.collect(path: sources[index].path, source: sources[index].text!)
+            }
+            let names = Self.relevantNames(in: parsed).subtracting(namesSearched)
+            namesSearched.formUnion(names)
+            guard !names.isEmpty else { break }
+            pending = readable.filter { !done.contains($0) && !sources[$0].mentions.isDisjoint(with: names) }
+        }
+        return Result(index: DeclarationIndex(parsed), parsedFiles: parsed.count, problems: problems)
+    }
+
+    /// Names whose declarations or extensions elsewhere can change what errorlint reports: error
+    /// protocols, types that conform to `Error` protocols or declare error members, and the
+    /// names those inherit from.
+    static func relevantNames(in files: [FileDeclarations]) -> Set<String> {
+        let index = DeclarationIndex(files)
+        let protocols = index.errorProtocols
+        var names = Set(protocols.map(String.init))
+        func consider(_ name: Substring, inherited: [String], members: [DeclaredMember]) {
+            let relevant =
+                inherited.contains { protocols.contains(Substring($0)) }
+                || members.contains { MemberNames.isOfInterest($0.name) }
+            guard relevant else { return }
+            names.insert(String(name))
+            names.formUnion(inherited)
+        }
+        for file in files {
+            for type in file.types { consider(type.simpleName, inherited: type.inheritedNames, members: type.members) }
+            for extensionDeclaration in file.extensions {
+                consider(
+                    DeclarationIndex.simpleName(extensionDeclaration.extendedName),
+                    inherited: extensionDeclaration.inheritedNames, members: extensionDeclaration.members)
+            }
+        }
+        // `Error` itself is in half the files' headers and adds nothing: a type that is only
+        // `Error` matters only with a `localizedDescription`, which makes its file a seed.
+        names.remove("Error")
+        return names
+    }
+
+    private static func load(_ path: String, withMentions: Bool) -> Source {
+        let data: Data
+        do {
+            data = try Data(contentsOf: URL(fileURLWithPath: path))
+        } catch {
+            return Source(path: path, problem: (error as NSError).localizedFailureReason ?? error.localizedDescription)
+        }
+        var source = Source(path: path, text: String(decoding: data, as: UTF8.self))
+        guard withMentions else { return source }
+        data.withUnsafeBytes { raw in
+            let bytes = raw.bindMemory(to: UInt8.self)
+            source.isSeed = contains(bytes, "LocalizedError") || contains(bytes, MemberNames.localizedDescription)
+            source.mentions = DeclarationMentions.identifiers(in: bytes)
+        }
+        return source
+    }
+
+    /// Whether `needle` occurs in `bytes` (memchr for the first byte, then a compare; glibc's
+    /// memmem needs _GNU_SOURCE, which Swift's Glibc module does not set).
+    private static func contains(_ bytes: UnsafeBufferPointer<UInt8>, _ needle: String) -> Bool {
+        guard let base = bytes.baseAddress else { return false }
+        let pattern = Array(needle.utf8)
+        let end = base + bytes.count
+        var cursor = base
+        while end - cursor >= pattern.count,
+            let hit = memchr(cursor, Int32(pattern[0]), end - cursor - pattern.count + 1)
+        {
+            let candidate = UnsafePointer(hit.assumingMemoryBound(to: UInt8.self))
+            if memcmp(candidate, pattern, pattern.count) == 0 { return true }
+            cursor = candidate + 1
+        }
+        return false
+    }
+}

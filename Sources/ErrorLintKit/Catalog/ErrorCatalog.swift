@@ -1,0 +1,88 @@
+import PreflightCore
+
+/// The error catalog: every user-facing error of a project, its cases, and what each member says
+/// in each language. The page support staff and translators need (`errorlint catalog`).
+public struct ErrorCatalog: Sendable {
+    /// One error type.
+    public struct ErrorEntry: Sendable, Hashable {
+        public var type: String
+        public var location: SourceLocation
+        public var cases: [CaseEntry]
+    }
+
+    /// One case of an error type and its members' texts.
+    public struct CaseEntry: Sendable, Hashable {
+        public var name: String
+        /// In ``ErrorMember`` order; members the type does not implement are left out.
+        public var members: [MemberText]
+    }
+
+    /// What one member says for one case.
+    public struct MemberText: Sendable, Hashable {
+        public var member: ErrorMember
+        /// `localized`, `literal`, `interpolated`, `computed` or `none`.
+        public var kind: String
+        /// The key and table, for localized text.
+        public var key: String?
+        public var table: String?
+        /// The text per language; for text that is not localized, one entry under `""`.
+        public var texts: [String: String]
+    }
+
+    /// The project's languages, source language first when known.
+    public var languages: [String]
+    public var errors: [ErrorEntry]
+    /// What could not be read.
+    public var problems: [DiscoveryProblem]
+
+    public init(_ analysis: ErrorLintAnalysis) {
+        let catalogs = analysis.catalogs
+        languages = catalogs?.languages ?? []
+        problems = analysis.problems
+        errors = analysis.errorTypes.filter(\.isLocalizedError).map { type in
+            ErrorEntry(
+                type: type.name, location: type.location,
+                cases: type.cases.map { errorCase in
+                    CaseEntry(
+                        name: errorCase.displayName(in: type),
+                        members: ErrorMember.allCases.compactMap { member in
+                            type.value(of: member, for: errorCase).map {
+                                Self.text(member: member, value: $0, catalogs: catalogs)
+                            }
+                        })
+                })
+        }
+    }
+
+    private static func text(member: ErrorMember, value: TextValue, catalogs: CatalogContext?) -> MemberText {
+        let leaves = value.leaves
+        if leaves.count == 1 {
+            switch leaves[0] {
+            case .localized(let reference):
+                var texts = catalogs?.texts(for: reference) ?? [:]
+                if texts.isEmpty { texts[""] = reference.defaultValue ?? reference.key ?? "(key computed at run time)" }
+                return MemberText(member: member, kind: "localized", key: reference.key, table: reference.tableName, texts: texts)
+            case .literal(let text, _):
+                return MemberText(member: member, kind: "literal", texts: ["": text])
+            case .interpolated(let text, _):
+                return MemberText(member: member, kind: "interpolated", texts: ["": text])
+            case .absent:
+                return MemberText(member: member, kind: "none", texts: [:])
+            case .opaque(let description, _), .forward(let description, _):
+                return MemberText(member: member, kind: "computed", texts: ["": description])
+            case .combination:
+                break
+            }
+        }
+        let parts = leaves.map { leaf -> String in
+            switch leaf {
+            case .localized(let reference): reference.defaultValue ?? reference.key ?? "(localized)"
+            case .literal(let text, _), .interpolated(let text, _): text
+            case .absent: "nil"
+            case .opaque(let description, _), .forward(let description, _): description
+            case .combination: ""
+            }
+        }
+        return MemberText(member: member, kind: "computed", texts: ["": parts.joined(separator: " | ")])
+    }
+}

@@ -1,0 +1,79 @@
+import PreflightCore
+
+/// What an error member returns, as far as the source shows it without running the code.
+public indirect enum TextValue: Sendable, Hashable {
+    /// Text that goes through a localization API.
+    case localized(LocalizedStringReference)
+    /// A string literal without interpolation.
+    case literal(String, SourceLocation)
+    /// A string literal with interpolations; `literalText` is the literal part (interpolations left
+    /// out), so a rule can tell `"Failed: \(x)"` from `"\(x)"`.
+    case interpolated(literalText: String, SourceLocation)
+    /// `nil`: the member says nothing for this case.
+    case absent(SourceLocation)
+    /// Another property of the same value (`self.description`, `reason`), resolved once every
+    /// file is read.
+    case forward(property: String, SourceLocation)
+    /// Any of these, or these joined (`a ?? b`, `c ? a : b`, `a + b`, `if`/`switch` expressions
+    /// that do not switch over `self`).
+    case combination([TextValue])
+    /// Something the linter cannot see through (a call, a variable); never guessed.
+    case opaque(String, SourceLocation)
+
+    /// Every value this one is made of, itself included, depth first.
+    public var leaves: [TextValue] {
+        if case .combination(let parts) = self { return parts.flatMap(\.leaves) }
+        return [self]
+    }
+
+    /// Where the value is written.
+    public var location: SourceLocation? {
+        switch self {
+        case .localized(let reference): reference.location
+        case .literal(_, let location), .interpolated(_, let location), .absent(let location),
+            .forward(_, let location), .opaque(_, let location):
+            location
+        case .combination(let parts): parts.lazy.compactMap(\.location).first
+        }
+    }
+
+    /// `true` when the value is `nil` on every path.
+    public var isAbsent: Bool {
+        leaves.allSatisfy { if case .absent = $0 { true } else { false } }
+    }
+}
+
+/// A call to a localization API whose key (and table) the source states.
+public struct LocalizedStringReference: Sendable, Hashable {
+    /// Which API: `NSLocalizedString`, `String(localized:)`, `LocalizedStringResource`, …
+    public var api: String
+    /// The key, when it is a literal; `nil` for a key computed at run time (not checked).
+    public var key: String?
+    /// `true` when the key came from an interpolated literal (`String(localized: "Hi \(name)")`),
+    /// whose catalog key has format specifiers in place of the interpolations.
+    public var keyHasInterpolations: Bool
+    /// The table (`tableName:` / `table:`); `nil` means `Localizable`.
+    public var table: String?
+    /// The text used when the key is missing (`value:` / `defaultValue:`).
+    public var defaultValue: String?
+    /// `true` when the call names a bundle other than the main one (`bundle: .module`, …).
+    public var bundle: String?
+    /// Where the call is written.
+    public var location: SourceLocation
+
+    public init(
+        api: String, key: String?, keyHasInterpolations: Bool = false, table: String? = nil,
+        defaultValue: String? = nil, bundle: String? = nil, location: SourceLocation
+    ) {
+        self.api = api
+        self.key = key
+        self.keyHasInterpolations = keyHasInterpolations
+        self.table = table
+        self.defaultValue = defaultValue
+        self.bundle = bundle
+        self.location = location
+    }
+
+    /// The table the key is looked up in.
+    public var tableName: String { table ?? "Localizable" }
+}

@@ -1,0 +1,86 @@
+import PreflightCore
+
+/// A member that returns a string literal or interpolation users will read untranslated.
+public struct UnlocalizedTextRule: ErrorLintRule {
+    public static let description = RuleDescription(
+        id: "unlocalized-text",
+        summary: "An error member returns text that does not go through a localization API",
+        defaultSeverity: .warning,
+        triggeringExamples: [
+            RuleExample(
+                """
+                enum LoginError: LocalizedError {
+                    case expired
+                    var errorDescription: String? { "Your session expired." }
+                }
+                """),
+            RuleExample(
+                """
+                enum LoginError: LocalizedError {
+                    case expired(minutes: Int)
+                    var errorDescription: String? { description }
+                    var description: String {
+                        switch self { case .expired(let minutes): "Expired \\(minutes) minutes ago" }
+                    }
+                }
+                """),
+        ],
+        nonTriggeringExamples: [
+            RuleExample(
+                """
+                enum LoginError: LocalizedError {
+                    case expired
+                    var errorDescription: String? {
+                        NSLocalizedString("login.expired", value: "Your session expired.", comment: "")
+                    }
+                }
+                """),
+            // Opaque values are never guessed at.
+            RuleExample(
+                """
+                struct ServerError: LocalizedError {
+                    var message: String
+                    var errorDescription: String? { message }
+                }
+                """),
+        ]
+    )
+
+    public init() {}
+
+    public func findings(in context: RuleContext) -> [RuleFinding] {
+        var findings: [RuleFinding] = []
+        var seen = Set<SourceLocation>()
+        for type in context.localizedErrorTypes {
+            for member in context.textMembers {
+                for errorCase in type.cases {
+                    for leaf in type.value(of: member, for: errorCase)?.leaves ?? [] {
+                        guard let text = Self.unlocalizedText(leaf), let location = leaf.location,
+                            seen.insert(location).inserted
+                        else { continue }
+                        findings.append(
+                            RuleFinding(
+                                location: location,
+                                message:
+                                    "\(member.rawValue) of '\(type.name)' returns text that is not localized: "
+                                    + "\"\(text)\"; use String(localized:)"))
+                    }
+                }
+            }
+        }
+        return findings
+    }
+
+    /// The words of a literal or interpolation, when it has any (punctuation alone is no text).
+    private static func unlocalizedText(_ value: TextValue) -> String? {
+        let text: String
+        switch value {
+        case .literal(let literal, _): text = literal
+        case .interpolated(let literal, _): text = literal
+        default: return nil
+        }
+        guard text.contains(where: \.isLetter) else { return nil }
+        let single = text.replacingOccurrences(of: "\n", with: " ")
+        return single.count > 60 ? String(single.prefix(57)) + "…" : single
+    }
+}

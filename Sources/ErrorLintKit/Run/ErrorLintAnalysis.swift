@@ -1,0 +1,51 @@
+import Foundation
+import PreflightCore
+
+/// What errorlint read from a project: its error types and string catalogs, and what it could
+/// not read. Both the lint and the `catalog` page start from it.
+public struct ErrorLintAnalysis: Sendable {
+    public var errorTypes: [LocalizedErrorType]
+    /// `nil` when no catalog was found or given.
+    public var catalogs: CatalogContext?
+    /// Paths that could not be read or parsed, each with the reason (the rest is still checked).
+    public var problems: [DiscoveryProblem]
+    /// How many Swift files were found, and how many of them had to be parsed.
+    public var swiftFileCount: Int
+    public var parsedFileCount: Int
+
+    /// The file extensions of string catalogs.
+    public static let catalogExtensions: Set<String> = ["strings", "stringsdict", "xcstrings"]
+
+    /// Discovers the files under `options.paths`, reads the Swift sources and the catalogs.
+    public static func read(_ options: ErrorLintOptions) -> ErrorLintAnalysis {
+        let discovery = FileDiscovery(
+            includes: options.includes.map(Glob.init), excludes: options.excludes.map(Glob.init))
+        let found = discovery.files(under: options.paths)
+        var problems = found.problems
+        var swiftFiles: [String] = []
+        var catalogFiles: [String] = []
+        for path in found.files {
+            let pathExtension = (path as NSString).pathExtension
+            if pathExtension == "swift" {
+                swiftFiles.append(path)
+            } else if catalogExtensions.contains(pathExtension) {
+                catalogFiles.append(path)
+            }
+        }
+        if !options.catalogPaths.isEmpty {
+            let extra = FileDiscovery().files(under: options.catalogPaths)
+            problems += extra.problems
+            for path in extra.files where catalogExtensions.contains((path as NSString).pathExtension) {
+                if !catalogFiles.contains(path) { catalogFiles.append(path) }
+            }
+        }
+
+        let sources = SwiftSourceReader(parsesEveryFile: options.parsesEveryFile).read(paths: swiftFiles)
+        problems += sources.problems
+        let catalogs = CatalogContext.load(files: catalogFiles, languages: options.languages)
+        problems += catalogs.problems
+        return ErrorLintAnalysis(
+            errorTypes: sources.index.errorTypes(), catalogs: catalogs.context, problems: problems,
+            swiftFileCount: swiftFiles.count, parsedFileCount: sources.parsedFiles)
+    }
+}

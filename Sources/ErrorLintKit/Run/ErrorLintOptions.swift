@@ -1,0 +1,114 @@
+import Foundation
+import PreflightCore
+
+/// Everything one errorlint run needs: defaults, then the configuration file's `errorlint`
+/// section, then command-line flags.
+public struct ErrorLintOptions: Sendable {
+    /// Files and folders to scan for Swift sources and string catalogs.
+    public var paths: [String] = ["."]
+    /// More catalog files or folders (`--catalog`), besides those found under ``paths``.
+    public var catalogPaths: [String] = []
+    /// The languages every key must have; empty means every language present in the catalogs.
+    public var languages: [String] = []
+    /// Members besides `errorDescription` every error type must implement.
+    public var requiredMembers: Set<ErrorMember> = [.failureReason, .recoverySuggestion]
+    /// Per-rule overrides of the default severity.
+    public var ruleSettings: [String: RuleSetting] = [:]
+    /// Only paths matching one of these (when any).
+    public var includes: [String] = []
+    /// No path matching one of these.
+    public var excludes: [String] = []
+    public var format: DiagnosticFormat = .text
+    /// Any finding fails the run, not only errors.
+    public var isStrict = false
+    /// No summary line on standard error.
+    public var isQuiet = false
+    public var usesAbsolutePaths = false
+    /// Parse every Swift file instead of only those that can matter (for the benchmark).
+    public var parsesEveryFile = false
+
+    public init() {}
+
+    /// The severity `rule` reports with, or `nil` when it is off.
+    public func severity(of rule: RuleDescription) -> Severity? {
+        switch ruleSettings[rule.id] ?? .severity(rule.defaultSeverity) {
+        case .severity(let severity): severity
+        case .off: nil
+        }
+    }
+
+    /// The keys the `errorlint` section of `.preflight.json` accepts.
+    public static let configurationKeys: Set<String> = [
+        "rules", "requiredMembers", "languages", "catalogs", "include", "exclude", "format", "strict",
+    ]
+
+    /// Applies the `errorlint` section of the configuration file.
+    public mutating func apply(_ section: ConfigurationSection) throws(ConfigurationError) {
+        try section.checkKeys(Self.configurationKeys)
+        if let rules = try section.stringMap("rules") {
+            for (id, value) in rules.sorted(by: { $0.key < $1.key }) {
+                try setRule(id, to: value, key: "rules", section: section)
+            }
+        }
+        if let members = try section.strings("requiredMembers") {
+            requiredMembers = []
+            for name in members {
+                guard let member = ErrorMember(rawValue: name) else {
+                    throw .invalidValue(
+                        key: "requiredMembers", section: section.name, value: name,
+                        detail: "Members: \(ErrorMember.allCases.map(\.rawValue).joined(separator: ", ")).",
+                        path: section.path)
+                }
+                requiredMembers.insert(member)
+            }
+        }
+        if let value = try section.strings("languages") { languages = value }
+        if let value = try section.strings("catalogs") { catalogPaths = value }
+        if let value = try section.strings("include") { includes = value }
+        if let value = try section.strings("exclude") { excludes = value }
+        if let value = try section.string("format") {
+            guard let parsed = DiagnosticFormat(rawValue: value) else {
+                throw .invalidValue(
+                    key: "format", section: section.name, value: value,
+                    detail: "Formats: \(DiagnosticFormat.allCases.map(\.rawValue).joined(separator: ", ")).",
+                    path: section.path)
+            }
+            format = parsed
+        }
+        if let value = try section.bool("strict") { isStrict = value }
+    }
+
+    private mutating func setRule(
+        _ id: String, to value: String, key: String, section: ConfigurationSection
+    ) throws(ConfigurationError) {
+        guard RuleRegistry.rule(withID: id) != nil else {
+            throw .invalidValue(
+                key: key, section: section.name, value: id,
+                detail: "Rules: \(RuleRegistry.all.map { $0.description.id }.joined(separator: ", ")).",
+                path: section.path)
+        }
+        guard let setting = RuleSetting(value) else {
+            throw .invalidValue(
+                key: key, section: section.name, value: value, detail: "A rule is error, warning, note or off.",
+                path: section.path)
+        }
+        ruleSettings[id] = setting
+    }
+
+    /// The settings in effect, as the `errorlint` section of a configuration file would say them.
+    public var effectiveConfiguration: String {
+        var rules: [String: String] = [:]
+        for rule in RuleRegistry.all {
+            let description = rule.description
+            rules[description.id] = (ruleSettings[description.id] ?? .severity(description.defaultSeverity)).text
+        }
+        let object: [String: Any] = [
+            "rules": rules, "requiredMembers": requiredMembers.sorted().map(\.rawValue), "languages": languages,
+            "catalogs": catalogPaths, "include": includes, "exclude": excludes, "format": format.rawValue,
+            "strict": isStrict,
+        ]
+        let data = try? JSONSerialization.data(
+            withJSONObject: ["errorlint": object], options: [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes])
+        return (data.map { String(decoding: $0, as: UTF8.self) } ?? "{}") + "\n"
+    }
+}

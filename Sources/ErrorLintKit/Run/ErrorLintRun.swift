@@ -1,0 +1,70 @@
+import Foundation
+import PreflightCore
+
+/// One run of errorlint: read the project, run every enabled rule, print the findings, decide
+/// the exit status.
+public enum ErrorLintRun {
+    /// The tool as reports describe it.
+    public static func tool(for options: ErrorLintOptions) -> ToolDescriptor {
+        ToolDescriptor(
+            name: "errorlint", version: PreflightVersion.current, informationURI: PreflightVersion.informationURI,
+            rules: RuleRegistry.all.map { rule in
+                var descriptor = rule.description.descriptor
+                descriptor.defaultSeverity = options.severity(of: rule.description) ?? descriptor.defaultSeverity
+                return descriptor
+            })
+    }
+
+    /// The findings of every enabled rule on `analysis`, with their configured severities.
+    public static func diagnostics(for analysis: ErrorLintAnalysis, options: ErrorLintOptions) -> [Diagnostic] {
+        let context = RuleContext(
+            errorTypes: analysis.errorTypes, requiredMembers: options.requiredMembers, catalogs: analysis.catalogs)
+        let display = PathDisplay(absolute: options.usesAbsolutePaths)
+        var seen = Set<Diagnostic>()
+        var diagnostics: [Diagnostic] = []
+        for rule in RuleRegistry.all {
+            guard let severity = options.severity(of: rule.description) else { continue }
+            for finding in rule.init().findings(in: context) {
+                var location = finding.location
+                location.path = display.path(location.path)
+                let diagnostic = Diagnostic(
+                    location: location, severity: severity, message: finding.message, ruleID: rule.description.id)
+                if seen.insert(diagnostic).inserted { diagnostics.append(diagnostic) }
+            }
+        }
+        return diagnostics
+    }
+
+    /// Runs errorlint. Findings go to `output`, problems and the summary to `errorOutput`.
+    ///
+    /// - Returns: ``ToolExitStatus/findings`` when an error-severity finding was reported (any
+    ///   finding with `isStrict`), ``ToolExitStatus/usageOrInputError`` when a file could not be
+    ///   read or parsed (the rest is still checked), ``ToolExitStatus/clean`` otherwise.
+    public static func run(
+        _ options: ErrorLintOptions,
+        output: (String) -> Void,
+        errorOutput: (String) -> Void
+    ) -> ToolExitStatus {
+        let analysis = ErrorLintAnalysis.read(options)
+        for problem in analysis.problems {
+            errorOutput("errorlint: error: \(problem.path): \(problem.reason)\n")
+        }
+        if analysis.catalogs == nil, !options.isQuiet,
+            analysis.errorTypes.contains(where: { $0.isLocalizedError })
+        {
+            errorOutput(
+                "errorlint: note: no string catalog (.xcstrings, .strings, .stringsdict) found; keys are not checked "
+                    + "(name catalogs with --catalog)\n")
+        }
+        let report = DiagnosticReport(
+            tool: tool(for: options), diagnostics: diagnostics(for: analysis, options: options),
+            filesScanned: analysis.swiftFileCount)
+        output(options.format.renderer(showingRuleIDs: true).render(report))
+        if !options.isQuiet {
+            let types = analysis.errorTypes.filter(\.isLocalizedError).count
+            errorOutput("\(report.summary) (\(types) LocalizedError types)\n")
+        }
+        if report.hasErrors || (options.isStrict && !report.diagnostics.isEmpty) { return .findings }
+        return analysis.problems.isEmpty ? .clean : .usageOrInputError
+    }
+}

@@ -1,5 +1,0 @@
-import Testing
-
-@testable import ErrorLintKit
-
-@Test func placeholder() {}

@@ -1,0 +1,64 @@
+import Foundation
+import PreflightCore
+
+@testable import ErrorLintKit
+
+/// A temporary project on disk for one test: files written under a fresh directory, removed when
+/// the value goes away.
+final class TemporaryProject {
+    let root: String
+
+    init(files: [String: String]) throws {
+        root = FileManager.default.temporaryDirectory
+            .appendingPathComponent("errorlint-test-\(UUID().uuidString)").path
+        for (path, contents) in files {
+            try write(path, contents)
+        }
+    }
+
+    func write(_ path: String, _ contents: String) throws {
+        let url = URL(fileURLWithPath: root).appendingPathComponent(path)
+        try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+        try contents.write(to: url, atomically: true, encoding: .utf8)
+    }
+
+    func write(_ path: String, data: Data) throws {
+        let url = URL(fileURLWithPath: root).appendingPathComponent(path)
+        try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+        try data.write(to: url)
+    }
+
+    deinit { try? FileManager.default.removeItem(atPath: root) }
+
+    /// Options that read this project (absolute paths in findings, so tests can strip the root).
+    func options(_ configure: (inout ErrorLintOptions) -> Void = { _ in }) -> ErrorLintOptions {
+        var options = ErrorLintOptions()
+        options.paths = [root]
+        options.usesAbsolutePaths = true
+        configure(&options)
+        return options
+    }
+
+    /// Every finding, as `relative/path:line: [rule] message`.
+    func lint(_ configure: (inout ErrorLintOptions) -> Void = { _ in }) -> [String] {
+        let options = options(configure)
+        let analysis = ErrorLintAnalysis.read(options)
+        return ErrorLintRun.diagnostics(for: analysis, options: options).map { diagnostic in
+            let path = diagnostic.location.path.replacingOccurrences(of: root + "/", with: "")
+            return "\(path):\(diagnostic.location.line): [\(diagnostic.ruleID)] \(diagnostic.message)"
+        }
+    }
+
+    /// Findings of one rule only.
+    func lint(rule id: String, _ configure: (inout ErrorLintOptions) -> Void = { _ in }) -> [String] {
+        lint { options in
+            for rule in RuleRegistry.all where rule.description.id != id { options.ruleSettings[rule.description.id] = .off }
+            configure(&options)
+        }
+    }
+
+    /// The error types errorlint sees in this project.
+    func errorTypes() -> [LocalizedErrorType] {
+        ErrorLintAnalysis.read(options()).errorTypes
+    }
+}
