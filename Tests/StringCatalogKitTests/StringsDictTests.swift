@@ -47,6 +47,7 @@ struct StringsDictTests {
         #expect(loaded.problems.isEmpty)
         let entry = try #require(loaded.catalogs.entry(key: "files.count"))
         #expect(entry.locations.first?.line == 5)
+        #expect(entry.locations.first?.column == 5)
         let german = try #require(entry.localizations["de"])
         #expect(german.format == .stringsdict)
         guard case .unit(let format) = german.content else {

@@ -5,7 +5,8 @@ import PreflightCore
 /// `%#@name@` without its definition, one position read as two classes).
 ///
 /// The reference is the source language's value; without one, the code's default value, else the
-/// key. Positional directives may be reordered freely (`%2$@ %1$@` matches `%@ %@`).
+/// key (in a `.strings` table only when the key holds a directive: there keys are often
+/// identifiers). Positional directives may be reordered freely (`%2$@ %1$@` matches `%@ %@`).
 public enum FormatMismatchCheck {
     public static func findings(_ context: KeyCheckContext) -> [CatalogFinding] {
         let entry = context.entry
@@ -20,9 +21,14 @@ public enum FormatMismatchCheck {
         } else if let defaultValue = context.usage.defaultValue {
             source = FormatSignature(format: defaultValue)
             sourceName = "the default value in code"
-        } else {
+        } else if context.isInStringCatalog || !FormatSpecifier.parse(entry.key).isEmpty {
             source = FormatSignature(format: entry.key)
             sourceName = "the key"
+        } else {
+            // A `.strings` key without directives is often an identifier (`error.network`), not
+            // the source text: nothing to compare with, only invalid directives are reported.
+            source = FormatSignature()
+            sourceName = ""
         }
         for language in context.checkedLanguages {
             guard let localization = entry.localizations[language], localization.content != nil else { continue }
@@ -35,7 +41,9 @@ public enum FormatMismatchCheck {
                         .formatMismatch, at: problem.location ?? localization.location, language: language,
                         "\(language) value of \(key): \(problem.message)"))
             }
-            if isSource || (!entry.shouldTranslate && language != context.sourceLanguage) { continue }
+            if isSource || sourceName.isEmpty || (!entry.shouldTranslate && language != context.sourceLanguage) {
+                continue
+            }
             for position in Set(source.positions).union(signature.positions).sorted() {
                 let expected = source.arguments[position]
                 let actual = signature.arguments[position]
@@ -44,7 +52,7 @@ public enum FormatMismatchCheck {
                 switch (expected, actual) {
                 case (let expected?, let actual?) where expected.argumentClass != actual.argumentClass:
                     message =
-                        "argument \(position) is \(actual.text) (\(actual.argumentClass.rawValue)) where \(sourceName) has \(expected.text) (\(expected.argumentClass.rawValue))"
+                        "reads argument \(position) as \(actual.text) (\(actual.argumentClass.rawValue)) where \(sourceName) has \(expected.text) (\(expected.argumentClass.rawValue))"
                 case (let expected?, nil):
                     message = "drops argument \(position) (\(expected.text) in \(sourceName))"
                 case (nil, let actual?):

@@ -86,7 +86,9 @@ final class PropertyListNode {
             qualifiedName qName: String?, attributes attributeDict: [String: String] = [:]
         ) {
             let line = parser.lineNumber
-            let column = parser.columnNumber
+            // XMLParser gives the column of the tag's '>'; plist tags other than <plist> have no
+            // attributes, so the tag starts its length earlier.
+            let column = max(1, parser.columnNumber - elementName.utf8.count - 1)
             switch elementName {
             case "dict", "array":
                 let node = PropertyListNode(
