@@ -54,6 +54,13 @@ struct CheckOptions: ParsableArguments {
     @Flag(help: "Skip todoscan.")
     var noTodoscan = false
 
+    @Flag(
+        inversion: .prefixedNo,
+        help: ArgumentHelp(
+            "Check the pushed commit (by hand: HEAD) in a git worktree kept in .build/prepush-worktree, built "
+                + "with its own scratch path .build/prepush-isolated, instead of the work tree."))
+    var isolated: Bool?
+
     @Flag(help: "Check even when this tree was verified before.")
     var noCache = false
 
@@ -73,6 +80,7 @@ struct CheckOptions: ParsableArguments {
         options.configuration = configuration
         options.runsTodoscan = !noTodoscan
         options.usesCache = !noCache
+        if let isolated { options.isolated = isolated }
         options.testArguments = testArguments
         return options
     }

@@ -136,4 +136,44 @@ struct PrePushEndToEndTests {
         #expect(diff.errorText.contains("Sources/Calc/New.swift:1: warning: not covered by tests"))
         #expect(diff.errorText.contains("coverage of added lines 0.00 % is below the minimum 80.00 %"))
     }
+
+    @Test("--isolated checks the committed version in a kept worktree, not the dirty file; later runs move it")
+    func isolated() async throws {
+        let repository = try await makeRepository()
+        let good = try String(contentsOfFile: repository.work + "/Sources/Calc/Calc.swift", encoding: .utf8)
+        let broken = "public func add(_ a: Int, _ b: Int) -> Int { a + }\n"
+        try repository.write("Sources/Calc/Calc.swift", broken)
+        let first = try await repository.run(Self.prepush, ["--isolated", "--coverage-files", "--no-todoscan"])
+        #expect(first.succeeded, "\(first.errorText)")
+        #expect(first.errorText.contains("in its own worktree"))
+        #expect(first.errorText.contains("\n  Sources/Calc/Calc.swift "))
+        #expect(!first.errorText.contains("prepush-worktree/Sources"))
+        #expect(!first.errorText.contains("uncommitted changes"))
+        let worktree = repository.work + "/.build/prepush-worktree"
+        let head = try await repository.run("git", ["rev-parse", "HEAD"]).outputText
+        #expect(try await repository.run("git", ["rev-parse", "HEAD"], in: worktree).outputText == head)
+        #expect(FileManager.default.fileExists(atPath: repository.work + "/.build/prepush-isolated"))
+        #expect(try String(contentsOfFile: repository.work + "/Sources/Calc/Calc.swift", encoding: .utf8) == broken)
+
+        // The next commit: the same worktree moves to it; the user's files stay as they are.
+        try repository.write("Sources/Calc/Calc.swift", good)
+        try repository.write("Sources/Calc/More.swift", "public func twice(_ a: Int) -> Int { add(a, a) }\n")
+        try await repository.commit("more")
+        try repository.write("Sources/Calc/Calc.swift", broken)
+        let second = try await repository.run(Self.prepush, ["--isolated"])
+        #expect(second.succeeded, "\(second.errorText)")
+        let newHead = try await repository.run("git", ["rev-parse", "HEAD"]).outputText
+        #expect(try await repository.run("git", ["rev-parse", "HEAD"], in: worktree).outputText == newHead)
+        #expect(FileManager.default.fileExists(atPath: worktree + "/Sources/Calc/More.swift"))
+        #expect(try String(contentsOfFile: repository.work + "/Sources/Calc/Calc.swift", encoding: .utf8) == broken)
+
+        // A folder prepush did not make is reported, never removed.
+        try await repository.run("git", ["worktree", "remove", "--force", worktree]).checked()
+        try FileManager.default.createDirectory(atPath: worktree, withIntermediateDirectories: true)
+        try "mine\n".write(toFile: worktree + "/notes.txt", atomically: true, encoding: .utf8)
+        let occupied = try await repository.run(Self.prepush, ["--isolated", "--no-cache"])
+        #expect(occupied.termination == .exited(2))
+        #expect(occupied.errorText.contains("is not this repository's prepush worktree"))
+        #expect(FileManager.default.fileExists(atPath: worktree + "/notes.txt"))
+    }
 }

@@ -15,6 +15,8 @@ public struct PrePushOptions: Sendable {
     public var showsCoverageFiles = false
     /// A push that changes none of these paths is not checked.
     public var relevantPaths = ["*.swift", "Package.swift", "Package.resolved"]
+    /// Check the pushed commit in a worktree under `.build/prepush-worktree` instead of the work tree.
+    public var isolated = false
     /// Remember verified trees and skip them next time.
     public var usesCache = true
     /// Run todoscan on the package as a step (ERROR tags fail the push).

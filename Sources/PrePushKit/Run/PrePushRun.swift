@@ -63,21 +63,26 @@ public struct PrePushRun: Sendable {
             return 0
         }
 
-        // What is verified is the work tree; say so when it is not what is pushed.
+        // Without --isolated what is verified is the work tree; say so when it is not what is pushed.
         let head = try await repository.output(["rev-parse", "HEAD"])
-        let dirty = !(try await repository.output(["status", "--porcelain", "--untracked-files=no"])).isEmpty
-        if let commitToVerify, commitToVerify != head {
-            log(
-                "prepush: warning: pushing \(commitToVerify.prefix(12)) but the work tree is at \(head.prefix(12)); checking the work tree\n"
-            )
-        }
-        if dirty {
-            log("prepush: warning: the work tree has uncommitted changes; they are checked but not pushed\n")
+        var workTreeIsPushed = true
+        if !options.isolated {
+            let dirty = !(try await repository.output(["status", "--porcelain", "--untracked-files=no"])).isEmpty
+            if let commitToVerify, commitToVerify != head {
+                log(
+                    "prepush: warning: pushing \(commitToVerify.prefix(12)) but the work tree is at \(head.prefix(12)); checking the work tree (--isolated checks the pushed commit)\n"
+                )
+                workTreeIsPushed = false
+            }
+            if dirty {
+                log("prepush: warning: the work tree has uncommitted changes; they are checked but not pushed\n")
+                workTreeIsPushed = false
+            }
         }
 
         let cache = VerificationCache(gitDirectory: try await repository.output(["rev-parse", "--absolute-git-dir"]))
         var cacheKey: String?
-        if options.usesCache && !dirty {
+        if options.usesCache && workTreeIsPushed {
             let tree = try await repository.output(["rev-parse", (commitToVerify ?? head) + "^{tree}"])
             let toolchain = (try? await Command("swift", ["--version"]).output()) ?? "unknown toolchain"
             cacheKey = VerificationCache.key(tree: tree, toolchain: toolchain, options: options.cacheFingerprint)
@@ -87,6 +92,17 @@ public struct PrePushRun: Sendable {
                 )
                 return 0
             }
+        }
+
+        var checkedRoot = root
+        var scratchPath: String?
+        if options.isolated {
+            let commit = commitToVerify ?? head
+            let worktree = IsolatedWorktree(repositoryRoot: root)
+            log("prepush: checking \(commit.prefix(12)) in its own worktree, .build/prepush-worktree\n")
+            try await worktree.checkOut(commit)
+            checkedRoot = worktree.path
+            scratchPath = worktree.scratchPath
         }
 
         var added: AddedLines?
@@ -99,7 +115,7 @@ public struct PrePushRun: Sendable {
                 bases.append(update.remoteObject)
             }
             bases += [options.diffBase, "@{upstream}", "origin/HEAD"].compactMap { $0 }
-            added = bases.lazy.compactMap { try? AddedLines.since($0, in: root) }.first
+            added = bases.lazy.compactMap { try? AddedLines.since($0, in: checkedRoot) }.first
             if added == nil {
                 log(
                     "prepush: warning: no base to measure added lines against (tried \(bases.joined(separator: ", "))); diff coverage skipped\n"
@@ -107,7 +123,8 @@ public struct PrePushRun: Sendable {
             }
         }
 
-        let steps = StepRunner(packageRoot: root, options: options, addedLines: added, log: log)
+        var steps = StepRunner(packageRoot: checkedRoot, options: options, addedLines: added, log: log)
+        steps.scratchPath = scratchPath
         let outcomes = try await steps.runAll()
         log("\n" + StepOutcome.table(outcomes))
         if let failed = outcomes.first(where: { $0.status == .failed }) {
@@ -122,22 +139,27 @@ public struct PrePushRun: Sendable {
 /// Why prepush could not run at all.
 public enum PrePushError: LocalizedError, Sendable {
     case notARepository(String)
+    case worktreeOccupied(String)
 
     public var errorDescription: String? {
         switch self {
         case .notARepository(let path): "'\(path)' is not inside a git work tree."
+        case .worktreeOccupied(let path): "'\(path)' exists but is not this repository's prepush worktree."
         }
     }
 
     public var failureReason: String? {
         switch self {
         case .notARepository: "prepush checks the Swift package at the root of a git repository."
+        case .worktreeOccupied:
+            "--isolated checks the pushed commit out there, and never removes a folder it did not create."
         }
     }
 
     public var recoverySuggestion: String? {
         switch self {
         case .notARepository: "Run it inside the repository, or let git run it as the pre-push hook (prepush install)."
+        case .worktreeOccupied: "Move or delete that folder, then run prepush --isolated again."
         }
     }
 }

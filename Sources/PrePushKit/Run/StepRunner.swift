@@ -11,6 +11,13 @@ struct StepRunner: Sendable {
     /// The lines the push adds, when diff coverage is asked for and a base was found.
     let addedLines: AddedLines?
     let log: @Sendable (String) -> Void
+    /// SwiftPM's scratch path, when not the package's own `.build` (`--isolated`).
+    var scratchPath: String? = nil
+
+    /// Options every `swift` call of the run shares: the configuration and the scratch path.
+    private var swiftOptions: [String] {
+        ["-c", options.configuration] + (scratchPath.map { ["--scratch-path", $0] } ?? [])
+    }
 
     func runAll() async throws -> [StepOutcome] {
         var outcomes: [StepOutcome] = []
@@ -18,7 +25,7 @@ struct StepRunner: Sendable {
             outcomes.append(outcome)
             return outcome.status == .passed
         }
-        let configuration = ["-c", options.configuration]
+        let configuration = swiftOptions
         guard
             proceed(
                 try await command(
@@ -77,7 +84,7 @@ struct StepRunner: Sendable {
         log("==> coverage\n")
         let start = ContinuousClock.now
         let binPath = try await Command(
-            "swift", ["build", "--show-bin-path", "-c", options.configuration], workingDirectory: packageRoot
+            "swift", ["build", "--show-bin-path"] + swiftOptions, workingDirectory: packageRoot
         ).output()
         let summary: CoverageSummary
         do {
@@ -122,6 +129,11 @@ struct StepRunner: Sendable {
             try? options.apply(file.section("todoscan"))
         }
         options.paths = [packageRoot]
+        // todoscan prints paths relative to the current folder: make them relative to the checked
+        // package (the worktree with --isolated), as coverage's are. Steps run one at a time.
+        let previousDirectory = FileManager.default.currentDirectoryPath
+        _ = FileManager.default.changeCurrentDirectoryPath(packageRoot)
+        defer { _ = FileManager.default.changeCurrentDirectoryPath(previousDirectory) }
         let summary = LineLog()
         let status = TodoScanRun.run(options, output: log, errorOutput: { summary.append($0) })
         let figure = summary.values.last?.trimmingCharacters(in: .newlines) ?? ""
