@@ -9,6 +9,11 @@ let package = Package(
         .executable(name: "todoscan", targets: ["todoscan"]),
         .executable(name: "errorlint", targets: ["errorlint"]),
         .library(name: "ProcessKit", targets: ["ProcessKit"]),
+        // SwiftPM plugins for packages that depend on Preflight (docs/plugins.md).
+        .plugin(name: "TodoScanCommand", targets: ["TodoScanCommand"]),
+        .plugin(name: "ErrorLintCommand", targets: ["ErrorLintCommand"]),
+        .plugin(name: "PrePushInstall", targets: ["PrePushInstall"]),
+        .plugin(name: "TodoScanBuildPlugin", targets: ["TodoScanBuildPlugin"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
@@ -62,6 +67,29 @@ let package = Package(
                 "ErrorLintKit", "PreflightCLI", .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
+
+        // MARK: SwiftPM plugins: each runs a tool binary (Plugins/Shared is linked into the command plugins)
+        .plugin(
+            name: "TodoScanCommand",
+            capability: .command(
+                intent: .custom(verb: "todoscan", description: "Report TODO, FIXME and ERROR comments as diagnostics")),
+            dependencies: ["todoscan"]
+        ),
+        .plugin(
+            name: "ErrorLintCommand",
+            capability: .command(
+                intent: .custom(verb: "errorlint", description: "Check that every LocalizedError is described")),
+            dependencies: ["errorlint"]
+        ),
+        .plugin(
+            name: "PrePushInstall",
+            capability: .command(
+                intent: .custom(verb: "prepush-install", description: "Install prepush as the git pre-push hook"),
+                permissions: [.writeToPackageDirectory(reason: "Writes the pre-push hook into the package's .git/hooks")]
+            ),
+            dependencies: ["prepush"]
+        ),
+        .plugin(name: "TodoScanBuildPlugin", capability: .buildTool(), dependencies: ["todoscan"]),
 
         // MARK: Test support
         // A child program for ProcessKit's adversarial tests: emits exact byte counts, echoes its
