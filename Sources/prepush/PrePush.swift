@@ -71,6 +71,8 @@ struct CheckOptions: ParsableArguments {
             "Pass an argument to swift test, e.g. --test-argument --parallel (repeatable).", valueName: "argument"))
     var testArguments: [String] = []
 
+    @OptionGroup(title: "Build system") var backendArguments: BackendArguments
+
     var options: PrePushOptions {
         var options = PrePushOptions()
         options.minimumCoverage = minCoverage
@@ -82,6 +84,7 @@ struct CheckOptions: ParsableArguments {
         options.usesCache = !noCache
         if let isolated { options.isolated = isolated }
         options.testArguments = testArguments
+        options.backend = backendArguments.selection
         return options
     }
 }

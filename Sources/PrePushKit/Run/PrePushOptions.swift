@@ -23,6 +23,8 @@ public struct PrePushOptions: Sendable {
     public var runsTodoscan = true
     /// More steps, each an argument vector run in the package root after the built-in ones.
     public var extraSteps: [[String]] = []
+    /// SwiftPM or xcodebuild, and what xcodebuild builds.
+    public var backend = BuildBackend()
 
     public init() {}
 
@@ -31,6 +33,6 @@ public struct PrePushOptions: Sendable {
         ([configuration] + testArguments + [
             minimumCoverage.map { "\($0)" } ?? "-", minimumDiffCoverage.map { "\($0)" } ?? "-", "\(runsTodoscan)",
         ]
-            + extraSteps.map { $0.joined(separator: "\u{1F}") }).joined(separator: "\u{1E}")
+            + extraSteps.map { $0.joined(separator: "\u{1F}") } + [backend.fingerprint]).joined(separator: "\u{1E}")
     }
 }

@@ -26,20 +26,28 @@ struct StepRunner: Sendable {
             return outcome.status == .passed
         }
         let configuration = swiftOptions
-        guard
-            proceed(
-                try await command(
-                    "build", ["swift", "build", "--build-tests", "--enable-code-coverage"] + configuration
-                ) { _ in "" })
-        else { return outcomes }
-        guard
-            proceed(
-                try await command(
-                    "test",
-                    ["swift", "test", "--skip-build", "--enable-code-coverage"] + configuration + options.testArguments,
-                    figure: TestCount.figure))
-        else { return outcomes }
-        guard proceed(try await coverage()) else { return outcomes }
+        if let xcode = try XcodeBuildPlan.resolve(
+            options.backend, root: packageRoot, configuration: options.configuration,
+            testArguments: options.testArguments)
+        {
+            for outcome in try await xcodeSteps(xcode) where !proceed(outcome) { return outcomes }
+        } else {
+            guard
+                proceed(
+                    try await command(
+                        "build", ["swift", "build", "--build-tests", "--enable-code-coverage"] + configuration
+                    ) { _ in "" })
+            else { return outcomes }
+            guard
+                proceed(
+                    try await command(
+                        "test",
+                        ["swift", "test", "--skip-build", "--enable-code-coverage"] + configuration
+                            + options.testArguments,
+                        figure: TestCount.figure))
+            else { return outcomes }
+            guard proceed(try await coverage()) else { return outcomes }
+        }
         if options.runsTodoscan {
             guard proceed(todoscan()) else { return outcomes }
         }
@@ -50,7 +58,7 @@ struct StepRunner: Sendable {
     }
 
     /// Runs one argv as a step, streaming its output lines to the log.
-    private func command(
+    func command(
         _ name: String, _ argv: [String], figure: @escaping @Sendable ([String]) -> String
     ) async throws -> StepOutcome {
         log("==> \(name): \(Command(argv[0], Array(argv.dropFirst())).commandLine)\n")

@@ -1,0 +1,49 @@
+import Foundation
+
+/// Why the xcodebuild backend cannot run.
+public enum XcodeBackendError: LocalizedError, Sendable, Equatable {
+    /// xcodebuild or xcrun is not on `PATH` (always the case on Linux).
+    case toolNotFound(String, searchedDirectories: [String])
+    /// xcodebuild was asked for, but the root holds no `.xcworkspace` or `.xcodeproj`.
+    case noProject(root: String)
+    /// Several workspaces (or, without a workspace, several projects) at the root.
+    case ambiguousProject([String])
+    /// `xccov view --report --json` printed something that is not its report.
+    case malformedReport(detail: String)
+    /// The temporary folder for the result bundle could not be made.
+    case resultBundleUnavailable(path: String, detail: String)
+
+    public var errorDescription: String? {
+        switch self {
+        case .toolNotFound(let name, _): "\(name) was not found; the xcodebuild backend cannot run."
+        case .noProject: "There is no Xcode workspace or project to build."
+        case .ambiguousProject: "There are several Xcode workspaces or projects to choose from."
+        case .malformedReport: "xccov's coverage report could not be read."
+        case .resultBundleUnavailable(let path, _): "The result bundle's folder '\(path)' could not be made."
+        }
+    }
+
+    public var failureReason: String? {
+        switch self {
+        case .toolNotFound(let name, let directories):
+            "The xcodebuild backend runs Xcode's tools, which exist only on macOS with Xcode installed; "
+                + "no directory on PATH holds '\(name)' (searched: \(directories.joined(separator: ":")))."
+        case .noProject(let root): "'\(root)' holds no .xcworkspace or .xcodeproj, and none was given."
+        case .ambiguousProject(let names): "Found: \(names.joined(separator: ", "))."
+        case .malformedReport(let detail): detail
+        case .resultBundleUnavailable(_, let detail): detail
+        }
+    }
+
+    public var recoverySuggestion: String? {
+        switch self {
+        case .toolNotFound:
+            "On macOS, install Xcode and select it with 'sudo xcode-select -s /Applications/Xcode.app'. "
+                + "Elsewhere, check the Swift package with --backend swiftpm (the default when Package.swift is at the root)."
+        case .noProject: "Pass --workspace or --project, or use --backend swiftpm for a Swift package."
+        case .ambiguousProject: "Pass the one to build with --workspace or --project."
+        case .malformedReport: "Check that xcrun runs the xccov of the Xcode that ran the tests (xcode-select -p)."
+        case .resultBundleUnavailable: "Check that the temporary folder (TMPDIR) exists and is writable."
+        }
+    }
+}
