@@ -134,4 +134,28 @@ struct StringsFileTests {
         #expect(loaded.problems.isEmpty)
         #expect(loaded.catalogs.tables["Empty"]?.entries.isEmpty == true)
     }
+
+    @Test("XML and binary property list .strings files are read; keys of an XML one keep their lines")
+    func propertyLists() throws {
+        let fixture = try CatalogFixture()
+        try fixture.write(
+            "en.lproj/Xml.strings",
+            """
+            <?xml version="1.0" encoding="UTF-8"?>
+            <plist version="1.0">
+            <dict>
+                <key>title</key>
+                <string>Title &amp; more</string>
+            </dict>
+            </plist>
+            """)
+        let binary = try PropertyListSerialization.data(
+            fromPropertyList: ["a": "A", "b": "B"], format: .binary, options: 0)
+        try fixture.write("en.lproj/Binary.strings", bytes: [UInt8](binary))
+        let loaded = fixture.load(["en.lproj/Xml.strings", "en.lproj/Binary.strings"])
+        #expect(loaded.problems.isEmpty)
+        #expect(loaded.value("title", table: "Xml", language: "en") == "Title & more")
+        #expect(loaded.catalogs.entry(key: "title", table: "Xml")?.locations.first?.line == 4)
+        #expect(loaded.value("b", table: "Binary", language: "en") == "B")
+    }
 }

@@ -205,4 +205,18 @@ struct XCStringsTests {
         #expect(loaded.problems.isEmpty)
         #expect(loaded.value("tab\tline\nquote\"slash/é😀", table: "E", language: "de") == "A\\")
     }
+
+    @Test("A stringSet (App Shortcuts phrases) becomes ordered forms with the set's state")
+    func stringSet() throws {
+        let fixture = try CatalogFixture()
+        let text = xcstrings(
+            #""Open ${applicationName}" : { "localizations" : { "de" : { "stringSet" : { "state" : "new", "values" : [ "Öffne ${applicationName}", "Starte ${applicationName}" ] } } } }"#
+        )
+        let loaded = try fixture.loadOne("AppShortcuts.xcstrings", text)
+        #expect(loaded.problems.isEmpty)
+        let german = loaded.catalogs.entry(key: "Open ${applicationName}", table: "AppShortcuts")?.localizations["de"]
+        #expect(german?.allVariations.map(\.kind) == [.stringSet])
+        #expect(german?.units.map(\.value) == ["Öffne ${applicationName}", "Starte ${applicationName}"])
+        #expect(german?.units.allSatisfy { $0.state == .new } == true)
+    }
 }

@@ -59,8 +59,8 @@ public struct KeyUsage: Sendable, Hashable {
 extension String {
     /// The key quoted for a one-line message, shortened when long and with line breaks escaped.
     var quotedForMessage: String {
-        var text = self.replacingAll("\n", with: "\\n")
-        if text.count > 60 { text = String(text.prefix(57)) + "…" }
+        var text = utf8.contains(0x0A) ? replacingAll("\n", with: "\\n") : self
+        if text.utf8.count > 60 && text.count > 60 { text = String(text.prefix(57)) + "…" }
         return "\"\(text)\""
     }
 }

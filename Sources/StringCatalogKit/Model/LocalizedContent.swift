@@ -29,6 +29,8 @@ public struct VariationKind: RawRepresentable, Sendable, Hashable, Codable, Cust
     public static let device = VariationKind(rawValue: "device")
     /// `.stringsdict` `NSStringVariableWidthRuleType`: widths (`"20"`, `"50"`).
     public static let width = VariationKind(rawValue: "width")
+    /// xcstrings `stringSet` (App Shortcuts phrases): forms `"0"`, `"1"`, … in order.
+    public static let stringSet = VariationKind(rawValue: "stringSet")
 
     public var description: String { rawValue }
 }

@@ -53,7 +53,11 @@ public enum CatalogLoader {
             case .stringsdict:
                 return .success(try StringsDictReader.read(data: data, path: path, table: table, language: language))
             case .strings:
-                let file = try StringsFileParser.parse(fileBytes: [UInt8](data), path: path)
+                let bytes = [UInt8](data)
+                let file =
+                    PropertyListStrings.isPropertyList(bytes)
+                    ? try PropertyListStrings.parse(data, path: path)
+                    : try StringsFileParser.parse(fileBytes: bytes, path: path)
                 return .success(strings(file, path: path, table: table, language: language))
             }
         } catch {
@@ -110,9 +114,11 @@ public enum CatalogLoader {
     }
 
     private static func merge(_ file: ParsedCatalogFile, into catalogs: inout CatalogSet) {
+        // Taken out of the set while it changes, so its entries are not copied.
         var table =
-            catalogs.tables[file.table]
+            catalogs.tables.removeValue(forKey: file.table)
             ?? CatalogTable(name: file.table, sourceLanguage: file.sourceLanguage ?? catalogs.developmentLanguage)
+        table.entries.reserveCapacity(table.entries.count + file.entries.count)
         if let source = file.sourceLanguage, !table.hasStringCatalog { table.sourceLanguage = source }
         table.languages.formUnion(file.languages)
         for language in file.languages { table.files[language, default: []].append(file.path) }

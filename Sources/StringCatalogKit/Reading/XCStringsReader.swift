@@ -81,6 +81,17 @@ enum XCStringsReader {
                         state: unit.value.member("state")?.value.string.map(TranslationState.init(rawValue:)),
                         location: location(of: unit)))
             }
+            if let set = node.member("stringSet") {
+                // App Shortcuts phrases: several values with one state.
+                let state = set.value.member("state")?.value.string.map(TranslationState.init(rawValue:))
+                guard case .array(let values) = set.value.member("values")?.value.value else { return nil }
+                let forms = values.enumerated().map { offset, value in
+                    let unit = CatalogUnit(
+                        value: value.string ?? "", state: state, location: location(value.line, value.column))
+                    return CatalogVariationForm(category: String(offset), content: .unit(unit))
+                }
+                return .variations(CatalogVariations(kind: .stringSet, forms: forms, location: location(of: set)))
+            }
             return nil
         }
 
