@@ -68,4 +68,24 @@ struct MissingKeyCheckTests {
         #expect(c.map(\.language) == ["en"])
         #expect(c.first?.location?.path.hasSuffix("de.lproj/Errors.strings") == true)
     }
+
+    @Test("The message names the file the key belongs in, and says when that file does not exist")
+    func fileNames() throws {
+        let fixture = try CatalogFixture()
+        try fixture.write("en.lproj/Localizable.strings", "\"a\" = \"A\";\n")
+        try fixture.write(
+            "en.lproj/Localizable.stringsdict",
+            "<plist version=\"1.0\"><dict><key>n</key><dict><key>NSStringLocalizedFormatKey</key>"
+                + "<string>%#@v@</string></dict></dict></plist>")
+        let loaded = fixture.load(["en.lproj/Localizable.strings", "en.lproj/Localizable.stringsdict"])
+        let checker = CatalogChecker(catalogs: loaded.catalogs, languages: ["en", "it"])
+        #expect(
+            checker.check(KeyUsage(key: "a")).map(\.message) == [
+                #"key "a" has no it value (in it.lproj/Localizable.strings, which does not exist)"#
+            ])
+        #expect(
+            checker.check(KeyUsage(key: "n")).of(.missingKey).map(\.message) == [
+                #"key "n" has no it value (in it.lproj/Localizable.stringsdict, which does not exist)"#
+            ])
+    }
 }

@@ -14,8 +14,10 @@ public enum MissingKeyCheck {
             if context.isInStringCatalog {
                 file = "\(context.table.name).xcstrings"
             } else {
-                let hasFile = context.table.files[language] != nil
-                file = "\(language).lproj/\(context.table.name).strings" + (hasFile ? "" : ", which does not exist")
+                let onlyPlurals = entry.localizations.values.allSatisfy { $0.format == .stringsdict }
+                let name = "\(language).lproj/\(context.table.name).\(onlyPlurals ? "stringsdict" : "strings")"
+                let exists = context.table.files[language]?.contains { $0.hasSuffix(name) } ?? false
+                file = name + (exists ? "" : ", which does not exist")
             }
             findings.append(
                 context.finding(
