@@ -93,4 +93,32 @@ struct CatalogLoaderTests {
         #expect(catalogs.displayText(key: "login", language: "en", defaultValue: "Log in") == "Log in")
         #expect(catalogs.displayTexts(key: "Tap", languages: ["de"]) == ["de": "Klicken"])
     }
+
+    @Test("Many files of every format read in parallel give the same catalogs as one by one")
+    func parallel() throws {
+        let fixture = try CatalogFixture()
+        var paths: [String] = []
+        for index in 0..<24 {
+            let language = "l\(index)"
+            try fixture.write("\(language).lproj/T.strings", "\"k\(index)\" = \"v\";\n\"shared\" = \"\(index)\";\n")
+            try fixture.write(
+                "\(language).lproj/T.stringsdict",
+                "<plist version=\"1.0\"><dict><key>p\(index)</key><dict><key>NSStringLocalizedFormatKey</key>"
+                    + "<string>%#@n@</string></dict></dict></plist>")
+            try fixture.write("X\(index).xcstrings", xcstrings(entry("x", [(language, unit("X"))])))
+            paths += ["\(language).lproj/T.strings", "\(language).lproj/T.stringsdict", "X\(index).xcstrings"]
+        }
+        let together = fixture.load(paths)
+        #expect(together.problems.isEmpty)
+        #expect(together.catalogs.tables["T"]?.entries.count == 1 + 24 * 2)
+        #expect(together.catalogs.tables.count == 25)
+        var oneByOne = CatalogSet(developmentLanguage: "en")
+        for path in paths {
+            for (name, table) in fixture.load([path]).catalogs.tables {
+                oneByOne.tables[name, default: CatalogTable(name: name, sourceLanguage: table.sourceLanguage)]
+                    .languages.formUnion(table.languages)
+            }
+        }
+        #expect(together.catalogs.languages == oneByOne.languages)
+    }
 }

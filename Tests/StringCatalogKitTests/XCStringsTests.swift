@@ -219,4 +219,16 @@ struct XCStringsTests {
         #expect(german?.units.map(\.value) == ["Öffne ${applicationName}", "Starte ${applicationName}"])
         #expect(german?.units.allSatisfy { $0.state == .new } == true)
     }
+
+    @Test("Nesting deeper than 512 levels is refused, not a stack overflow")
+    func deepNesting() throws {
+        let fixture = try CatalogFixture()
+        let loaded = try fixture.loadOne("Deep.xcstrings", String(repeating: "[", count: 100_000))
+        guard case .syntax(let location, let message) = loaded.problems.first else {
+            Issue.record("no syntax problem")
+            return
+        }
+        #expect(location.column == 513)
+        #expect(message.contains("nested deeper than 512"))
+    }
 }
