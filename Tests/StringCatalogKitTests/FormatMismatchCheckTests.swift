@@ -150,4 +150,19 @@ struct FormatMismatchCheckTests {
                 #"fr value of "Hello %@" drops argument 1 (%@ in the key)"#
             ])
     }
+
+    @Test("Without a source-language file, the Base.lproj value is the reference (and the display text)")
+    func baseReference() throws {
+        let fixture = try CatalogFixture()
+        let checker = try fixture.checker(files: [
+            ("Base.lproj/Localizable.strings", "\"sent\" = \"%@ sent %lld files\";\n"),
+            ("de.lproj/Localizable.strings", "\"sent\" = \"%2$lld Dateien von %1$@\";\n"),
+            ("fr.lproj/Localizable.strings", "\"sent\" = \"%@ a envoyé des fichiers\";\n"),
+        ])
+        #expect(
+            checker.check(KeyUsage(key: "sent")).map(\.message) == [
+                #"fr value of "sent" drops argument 2 (%lld in the Base value)"#
+            ])
+        #expect(checker.catalogs.displayText(key: "sent", language: "en") == "%@ sent %lld files")
+    }
 }

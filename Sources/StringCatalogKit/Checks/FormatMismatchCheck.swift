@@ -12,12 +12,12 @@ public enum FormatMismatchCheck {
         let entry = context.entry
         let key = entry.key.quotedForMessage
         var findings: [CatalogFinding] = []
-        let sourceLocalization = entry.localizations[context.sourceLanguage]
+        let sourceLocalization = context.sourceLocalization
         let source: FormatSignature
         let sourceName: String
-        if let sourceLocalization, sourceLocalization.content != nil {
+        if let sourceLocalization {
             source = FormatSignature(localization: sourceLocalization)
-            sourceName = "the \(context.sourceLanguage) value"
+            sourceName = "the \(sourceLocalization.language) value"
         } else if let defaultValue = context.usage.defaultValue {
             source = FormatSignature(format: defaultValue)
             sourceName = "the default value in code"
@@ -32,7 +32,7 @@ public enum FormatMismatchCheck {
         }
         for language in context.checkedLanguages {
             guard let localization = entry.localizations[language], localization.content != nil else { continue }
-            let isSource = language == context.sourceLanguage && sourceLocalization?.content != nil
+            let isSource = language == sourceLocalization?.language
             let signature = isSource ? source : FormatSignature(localization: localization)
             var seen = Set<String>()
             for problem in signature.problems where seen.insert(problem.message).inserted {

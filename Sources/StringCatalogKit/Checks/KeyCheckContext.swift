@@ -11,8 +11,8 @@ public struct KeyCheckContext: Sendable {
     /// `true` when the key comes from an xcstrings catalog: there the source language needs no
     /// unit (the key, or the code's default value, is the text).
     public let isInStringCatalog: Bool
-    /// The languages whose values are checked: the required ones and the source language, in a
-    /// stable order (source first), those the entry has a value in.
+    /// The languages whose values are checked: the source language, `Base`, and the required ones,
+    /// in that order (the required ones sorted), those the entry has a value in.
     public let checkedLanguages: [String]
 
     public init(usage: KeyUsage, table: CatalogTable, entry: CatalogEntry, requiredLanguages: [String]) {
@@ -23,10 +23,18 @@ public struct KeyCheckContext: Sendable {
         isInStringCatalog =
             entry.localizations.values.contains { $0.format == .xcstrings }
             || entry.locations.contains { $0.path.hasSuffix(".xcstrings") }
-        var languages = [table.sourceLanguage]
-        for language in requiredLanguages.sorted() where language != table.sourceLanguage { languages.append(language) }
+        var languages = [table.sourceLanguage, CatalogSet.baseLanguage]
+        for language in requiredLanguages.sorted() where !languages.contains(language) { languages.append(language) }
         checkedLanguages = languages.filter { entry.localizations[$0] != nil }
+        let base = entry.localizations[CatalogSet.baseLanguage]
+        sourceLocalization = [entry.localizations[table.sourceLanguage], base].lazy.compactMap { $0 }.first {
+            $0.content != nil
+        }
     }
+
+    /// The value in the source language, else the `Base.lproj` one (what a user of the development
+    /// language sees when no `<source>.lproj` has the key); `nil` when neither has text.
+    public let sourceLocalization: CatalogLocalization?
 
     public var sourceLanguage: String { table.sourceLanguage }
 

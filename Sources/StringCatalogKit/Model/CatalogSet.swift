@@ -28,18 +28,19 @@ public struct CatalogSet: Sendable, Hashable {
     }
 
     /// The text a user sees for a key in one language: the plain value, the `other` plural form or
-    /// the device default. In the table's source language a key without a value shows
-    /// `defaultValue`, else the key itself (as Foundation does). `nil` when the language has no
-    /// value.
+    /// the device default. In the table's source language a key without a value shows the
+    /// `Base.lproj` value, else `defaultValue`, else the key itself (as Foundation does). `nil` when
+    /// the language has no value.
     public func displayText(
         key: String, table: String = "Localizable", language: String, defaultValue: String? = nil
     )
         -> String?
     {
         let table = tables[table]
-        if let text = table?.entries[key]?.localizations[language]?.displayText { return text }
-        if language == (table?.sourceLanguage ?? developmentLanguage) { return defaultValue ?? key }
-        return nil
+        let localizations = table?.entries[key]?.localizations
+        if let text = localizations?[language]?.displayText { return text }
+        guard language == (table?.sourceLanguage ?? developmentLanguage) else { return nil }
+        return localizations?[Self.baseLanguage]?.displayText ?? defaultValue ?? key
     }
 
     /// ``displayText(key:table:language:defaultValue:)`` for each of `languages` (default: every
