@@ -61,6 +61,19 @@ struct CheckOptions: ParsableArguments {
                 + "with its own scratch path .build/prepush-isolated, instead of the work tree."))
     var isolated: Bool?
 
+    @Flag(
+        inversion: .prefixedNo,
+        help: "CI mode: plain output plus GitHub workflow annotations for failures (default: on when CI=true).")
+    var ci: Bool?
+
+    @Flag(help: "No colour. Colour is only used when standard error is a terminal, and never when NO_COLOR is set.")
+    var noColor = false
+
+    @Flag(
+        name: [.short, .long],
+        help: "Print only failures (with the failing step's output, which is otherwise kept back) and the verdict.")
+    var quiet = false
+
     @Flag(help: "Check even when this tree was verified before.")
     var noCache = false
 
@@ -72,6 +85,12 @@ struct CheckOptions: ParsableArguments {
     var testArguments: [String] = []
 
     @OptionGroup(title: "Build system") var backendArguments: BackendArguments
+
+    var style: OutputStyle {
+        OutputStyle.resolve(
+            noColor: noColor, ci: ci, quiet: quiet, environment: ProcessInfo.processInfo.environment,
+            outputIsTerminal: isatty(2) == 1)
+    }
 
     var options: PrePushOptions {
         var options = PrePushOptions()
@@ -96,7 +115,7 @@ extension PrePush {
         @OptionGroup var check: CheckOptions
 
         func run() async throws {
-            let run = PrePushRun(options: check.options, log: ToolOutput.standardError)
+            let run = PrePushRun(options: check.options, style: check.style, log: ToolOutput.standardError)
             let status = try await run.run(.workTree, in: FileManager.default.currentDirectoryPath)
             if status != 0 { throw ExitCode(status) }
         }
@@ -112,7 +131,7 @@ extension PrePush {
 
         func run() async throws {
             let input = String(decoding: FileHandle.standardInput.readDataToEndOfFile(), as: UTF8.self)
-            let run = PrePushRun(options: check.options, log: ToolOutput.standardError)
+            let run = PrePushRun(options: check.options, style: check.style, log: ToolOutput.standardError)
             let status = try await run.run(
                 .hook(arguments: [remote, url], input: input), in: FileManager.default.currentDirectoryPath)
             if status != 0 { throw ExitCode(status) }

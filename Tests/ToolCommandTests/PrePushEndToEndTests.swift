@@ -6,21 +6,25 @@ import Testing
 /// checking a real Swift package (a minute or two: several builds).
 @Suite("prepush end to end", .serialized)
 struct PrePushEndToEndTests {
-    private static let prepush = ToolCommandTests.productsDirectory + "/prepush"
+    static let prepush = ToolCommandTests.productsDirectory + "/prepush"
 
-    private struct Repository {
+    struct Repository {
         let root = NSTemporaryDirectory() + "prepush-e2e-" + UUID().uuidString
         var work: String { root + "/work" }
         var remote: String { root + "/remote.git" }
 
         @discardableResult
-        func run(_ executable: String, _ arguments: [String], in directory: String? = nil) async throws -> ProcessResult
-        {
+        func run(
+            _ executable: String, _ arguments: [String], in directory: String? = nil,
+            environment: [String: String] = [:]
+        ) async throws -> ProcessResult {
             var command = Command(executable, arguments, workingDirectory: directory ?? work)
-            command.environment = .inherit.setting([
-                "GIT_AUTHOR_NAME": "Test", "GIT_AUTHOR_EMAIL": "t@example.com", "GIT_COMMITTER_NAME": "Test",
-                "GIT_COMMITTER_EMAIL": "t@example.com",
-            ]).removing("GIT_DIR", "GIT_WORK_TREE", "GIT_INDEX_FILE", "PREPUSH_SKIP")
+            command.environment = .inherit.removing("GIT_DIR", "GIT_WORK_TREE", "GIT_INDEX_FILE", "PREPUSH_SKIP", "CI")
+                .setting(
+                    [
+                        "GIT_AUTHOR_NAME": "Test", "GIT_AUTHOR_EMAIL": "t@example.com", "GIT_COMMITTER_NAME": "Test",
+                        "GIT_COMMITTER_EMAIL": "t@example.com",
+                    ].merging(environment) { $1 })
             command.timeout = .seconds(600)
             // Awaited, not blocking: these builds take many seconds, and a blocked cooperative
             // thread would stall every other test's awaits meanwhile.
@@ -45,6 +49,14 @@ struct PrePushEndToEndTests {
     }
 
     private func makeRepository() async throws -> Repository {
+        try await Self.makeRepository()
+    }
+
+    /// A repository holding a small package (`Calc`, one test: `test` is its source), with a bare
+    /// remote `origin`.
+    static func makeRepository(
+        test: String = "import Calc\nimport Testing\n@Test func adds() { #expect(add(1, 2) == 3) }\n"
+    ) async throws -> Repository {
         let repository = Repository()
         try FileManager.default.createDirectory(atPath: repository.work, withIntermediateDirectories: true)
         try await repository.run("git", ["init", "-q", "--bare", repository.remote], in: repository.root).checked()
@@ -60,9 +72,7 @@ struct PrePushEndToEndTests {
         try repository.write(
             "Sources/Calc/Calc.swift",
             "public func add(_ a: Int, _ b: Int) -> Int { a + b }\npublic func unused() -> Int { 1 }\n")
-        try repository.write(
-            "Tests/CalcTests/CalcTests.swift",
-            "import Calc\nimport Testing\n@Test func adds() { #expect(add(1, 2) == 3) }\n")
+        try repository.write("Tests/CalcTests/CalcTests.swift", test)
         try await repository.commit("initial")
         try await repository.run("git", ["remote", "add", "origin", repository.remote]).checked()
         return repository
@@ -175,5 +185,48 @@ struct PrePushEndToEndTests {
         #expect(occupied.termination == .exited(2))
         #expect(occupied.errorText.contains("is not this repository's prepush worktree"))
         #expect(FileManager.default.fileExists(atPath: worktree + "/notes.txt"))
+    }
+
+    @Test(
+        "--quiet shows only failures and the verdict; --ci and CI=true add GitHub annotations; piped output has no colour"
+    )
+    func outputModes() async throws {
+        let repository = try await makeRepository()
+        let quiet = try await repository.run(Self.prepush, ["--quiet", "--no-cache"])
+        #expect(quiet.succeeded, "\(quiet.errorText)")
+        #expect(quiet.errorText.hasPrefix("prepush: passed (build, test, coverage, todoscan) in "))
+        #expect(quiet.errorText.split(separator: "\n").count == 1, "\(quiet.errorText)")
+
+        let quietGate = try await repository.run(Self.prepush, ["-q", "--no-cache", "--min-coverage", "90"])
+        #expect(quietGate.termination == .exited(1))
+        #expect(!quietGate.errorText.contains("==> build"))
+        #expect(quietGate.errorText.hasPrefix("==> coverage\n"))
+        #expect(quietGate.errorText.contains("below the minimum 90.00 %"))
+        #expect(
+            quietGate.errorText.hasSuffix(
+                "prepush: coverage failed; the push is stopped (git push --no-verify skips this check)\n"))
+
+        // Both gates fail in CI=true mode: each is annotated, and so is every uncovered added line.
+        try repository.write("Sources/Calc/New.swift", "public func triple(_ a: Int) -> Int {\n    a * 3\n}\n")
+        var ci = try await repository.run(
+            Self.prepush,
+            ["--no-cache", "--min-coverage", "90", "--min-diff-coverage", "80", "--diff-base", "HEAD"],
+            environment: ["CI": "true"])
+        #expect(ci.termination == .exited(1))
+        #expect(ci.errorText.contains("\n::error title=coverage::coverage "))
+        #expect(ci.errorText.contains(" is below the minimum 90.00 %25\n"))
+        #expect(
+            ci.errorText.contains(
+                "\n::warning file=Sources/Calc/New.swift,line=1,col=1,title=not-covered::not covered by tests\n"))
+        #expect(ci.errorText.contains("\n::error title=diff coverage::coverage of added lines 0.00 %25 is below"))
+        #expect(ci.errorText.contains("\n::error title=prepush::coverage failed: "))
+
+        try repository.write("Sources/Calc/New.swift", "// ERROR: not yet\n")
+        ci = try await repository.run(Self.prepush, ["--ci", "--no-cache"])
+        #expect(ci.termination == .exited(1))
+        #expect(
+            ci.errorText.contains("\n::error file=Sources/Calc/New.swift,line=1,col=4,title=error::ERROR: not yet\n"))
+        #expect(ci.errorText.contains("\n::error title=prepush::todoscan failed: "))
+        for result in [quiet, quietGate, ci] { #expect(!result.errorText.contains("\u{1B}[")) }
     }
 }

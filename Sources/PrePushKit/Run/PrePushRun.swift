@@ -14,11 +14,15 @@ public struct PrePushRun: Sendable {
     }
 
     public var options: PrePushOptions
+    /// Colours, annotations, quiet.
+    public var style: OutputStyle
     /// Where messages go (standard error: git shows it to the person pushing).
     public var log: @Sendable (String) -> Void
 
-    public init(options: PrePushOptions, log: @escaping @Sendable (String) -> Void) {
+    public init(options: PrePushOptions, style: OutputStyle = OutputStyle(), log: @escaping @Sendable (String) -> Void)
+    {
         self.options = options
+        self.style = style
         self.log = log
     }
 
@@ -29,20 +33,21 @@ public struct PrePushRun: Sendable {
             throw PrePushError.notARepository(directory)
         }
         let repository = GitQuery(directory: root)
+        let output = RunOutput(style: style, write: log)
 
         var commitToVerify: String?
         if case .hook(let arguments, let input) = mode {
             let request = try PushRequest.parse(arguments: arguments, input: input)
             if request.deletesOnly {
-                log("prepush: the push only deletes refs; nothing to check\n")
+                output.verdict("prepush: the push only deletes refs; nothing to check", passed: true)
                 return 0
             }
             if request.pushedUpdates.isEmpty {
-                log("prepush: nothing is pushed; nothing to check\n")
+                output.verdict("prepush: nothing is pushed; nothing to check", passed: true)
                 return 0
             }
             if ProcessInfo.processInfo.environment["PREPUSH_SKIP"] == "1" {
-                log("prepush: skipped (PREPUSH_SKIP=1)\n")
+                output.verdict("prepush: skipped (PREPUSH_SKIP=1)", passed: true)
                 return 0
             }
             var relevant = false
@@ -52,14 +57,14 @@ public struct PrePushRun: Sendable {
                 relevant = changed.contains { path in options.relevantPaths.contains { Glob($0).matches(path) } }
             }
             if !relevant {
-                log(
-                    "prepush: this push changes no \(options.relevantPaths.joined(separator: ", ")); nothing to check\n"
-                )
+                output.verdict(
+                    "prepush: this push changes no \(options.relevantPaths.joined(separator: ", ")); nothing to check",
+                    passed: true)
                 return 0
             }
             commitToVerify = request.pushedUpdates.last?.localObject
         } else if ProcessInfo.processInfo.environment["PREPUSH_SKIP"] == "1" {
-            log("prepush: skipped (PREPUSH_SKIP=1)\n")
+            output.verdict("prepush: skipped (PREPUSH_SKIP=1)", passed: true)
             return 0
         }
 
@@ -69,13 +74,13 @@ public struct PrePushRun: Sendable {
         if !options.isolated {
             let dirty = !(try await repository.output(["status", "--porcelain", "--untracked-files=no"])).isEmpty
             if let commitToVerify, commitToVerify != head {
-                log(
-                    "prepush: warning: pushing \(commitToVerify.prefix(12)) but the work tree is at \(head.prefix(12)); checking the work tree (--isolated checks the pushed commit)\n"
+                output.warning(
+                    "pushing \(commitToVerify.prefix(12)) but the work tree is at \(head.prefix(12)); checking the work tree (--isolated checks the pushed commit)"
                 )
                 workTreeIsPushed = false
             }
             if dirty {
-                log("prepush: warning: the work tree has uncommitted changes; they are checked but not pushed\n")
+                output.warning("the work tree has uncommitted changes; they are checked but not pushed")
                 workTreeIsPushed = false
             }
         }
@@ -87,9 +92,9 @@ public struct PrePushRun: Sendable {
             let toolchain = (try? await Command("swift", ["--version"]).output()) ?? "unknown toolchain"
             cacheKey = VerificationCache.key(tree: tree, toolchain: toolchain, options: options.cacheFingerprint)
             if let cacheKey, cache.contains(cacheKey) {
-                log(
-                    "prepush: tree \(tree.prefix(12)) already verified with this toolchain and these options; nothing to check\n"
-                )
+                output.verdict(
+                    "prepush: tree \(tree.prefix(12)) already verified with this toolchain and these options; nothing to check",
+                    passed: true)
                 return 0
             }
         }
@@ -99,7 +104,7 @@ public struct PrePushRun: Sendable {
         if options.isolated {
             let commit = commitToVerify ?? head
             let worktree = IsolatedWorktree(repositoryRoot: root)
-            log("prepush: checking \(commit.prefix(12)) in its own worktree, .build/prepush-worktree\n")
+            output.message("prepush: checking \(commit.prefix(12)) in its own worktree, .build/prepush-worktree\n")
             try await worktree.checkOut(commit)
             checkedRoot = worktree.path
             scratchPath = worktree.scratchPath
@@ -117,20 +122,27 @@ public struct PrePushRun: Sendable {
             bases += [options.diffBase, "@{upstream}", "origin/HEAD"].compactMap { $0 }
             added = bases.lazy.compactMap { try? AddedLines.since($0, in: checkedRoot) }.first
             if added == nil {
-                log(
-                    "prepush: warning: no base to measure added lines against (tried \(bases.joined(separator: ", "))); diff coverage skipped\n"
+                output.warning(
+                    "no base to measure added lines against (tried \(bases.joined(separator: ", "))); diff coverage skipped"
                 )
             }
         }
 
-        var steps = StepRunner(packageRoot: checkedRoot, options: options, addedLines: added, log: log)
+        var steps = StepRunner(packageRoot: checkedRoot, options: options, addedLines: added, output: output)
         steps.scratchPath = scratchPath
         let outcomes = try await steps.runAll()
-        log("\n" + StepOutcome.table(outcomes))
+        output.message("\n" + StepOutcome.table(outcomes, style: style))
         if let failed = outcomes.first(where: { $0.status == .failed }) {
-            log("prepush: \(failed.name) failed; the push is stopped (git push --no-verify skips this check)\n")
+            output.annotation(.error, title: "prepush", message: "\(failed.name) failed: \(failed.figure)")
+            output.verdict(
+                "prepush: \(failed.name) failed; the push is stopped (git push --no-verify skips this check)",
+                passed: false)
             return 1
         }
+        let seconds = outcomes.reduce(0) { $0 + $1.seconds }
+        output.verdict(
+            "prepush: passed (\(outcomes.map(\.name).joined(separator: ", "))) in \(String(format: "%.1f", seconds)) s",
+            passed: true)
         if let cacheKey { cache.record(cacheKey) }
         return 0
     }

@@ -10,7 +10,7 @@ struct StepRunner: Sendable {
     let options: PrePushOptions
     /// The lines the push adds, when diff coverage is asked for and a base was found.
     let addedLines: AddedLines?
-    let log: @Sendable (String) -> Void
+    let output: RunOutput
     /// SwiftPM's scratch path, when not the package's own `.build` (`--isolated`).
     var scratchPath: String? = nil
 
@@ -18,6 +18,9 @@ struct StepRunner: Sendable {
     private var swiftOptions: [String] {
         ["-c", options.configuration] + (scratchPath.map { ["--scratch-path", $0] } ?? [])
     }
+
+    /// Writes the running step's output (kept back in quiet mode).
+    var log: @Sendable (String) -> Void { { [output] in output.stepOutput($0) } }
 
     func runAll() async throws -> [StepOutcome] {
         var outcomes: [StepOutcome] = []
@@ -61,7 +64,7 @@ struct StepRunner: Sendable {
     func command(
         _ name: String, _ argv: [String], figure: @escaping @Sendable ([String]) -> String
     ) async throws -> StepOutcome {
-        log("==> \(name): \(Command(argv[0], Array(argv.dropFirst())).commandLine)\n")
+        output.beginStep("==> \(name): \(Command(argv[0], Array(argv.dropFirst())).commandLine)")
         let lines = LineLog()
         var command = Command(argv[0], Array(argv.dropFirst()), workingDirectory: packageRoot)
         command.standardOutput = .lines { [log] line in
@@ -76,20 +79,23 @@ struct StepRunner: Sendable {
         } catch let error as ProcessError {
             if case .interrupted = error { throw error }
             log(ErrorReport.render(error, tool: "prepush"))
+            output.endStep(passed: false, line: "<== \(name): could not run")
             return StepOutcome(
                 name: name, status: .failed, seconds: Self.seconds(since: start), figure: "could not run")
         }
         let seconds = Self.seconds(since: start)
         let status: StepOutcome.Status = result.succeeded ? .passed : .failed
-        log(
-            "<== \(name): \(result.succeeded ? "passed" : "failed with \(result.termination)") in \(String(format: "%.1f", seconds)) s\n"
+        output.endStep(
+            passed: result.succeeded,
+            line:
+                "<== \(name): \(result.succeeded ? "passed" : "failed with \(result.termination)") in \(String(format: "%.1f", seconds)) s"
         )
         let shown = result.succeeded ? figure(lines.values) : "\(result.termination)"
         return StepOutcome(name: name, status: status, seconds: seconds, figure: shown)
     }
 
     private func coverage() async throws -> StepOutcome {
-        log("==> coverage\n")
+        output.beginStep("==> coverage")
         let start = ContinuousClock.now
         let binPath = try await Command(
             "swift", ["build", "--show-bin-path"] + swiftOptions, workingDirectory: packageRoot
@@ -99,6 +105,7 @@ struct StepRunner: Sendable {
             summary = try await CoverageCollector(packageRoot: packageRoot, binPath: binPath).summary()
         } catch let error as CoverageError {
             log(ErrorReport.render(error, tool: "prepush"))
+            output.endStep(passed: false, line: "<== coverage: no data")
             return StepOutcome(
                 name: "coverage", status: .failed, seconds: Self.seconds(since: start), figure: "no data")
         }
@@ -106,9 +113,10 @@ struct StepRunner: Sendable {
         let percent = summary.total.percent
         var status = StepOutcome.Status.passed
         if let minimum = options.minimumCoverage, percent < minimum {
-            log(
-                "prepush: coverage \(String(format: "%.2f", percent)) % is below the minimum \(String(format: "%.2f", minimum)) %\n"
-            )
+            let message =
+                "coverage \(String(format: "%.2f", percent)) % is below the minimum \(String(format: "%.2f", minimum)) %"
+            log("prepush: \(message)\n")
+            output.annotation(.error, title: "coverage", message: message)
             status = .failed
         }
         var figure = String(format: "%.2f %% of %d lines", percent, summary.total.count)
@@ -118,25 +126,37 @@ struct StepRunner: Sendable {
                 added: addedLines, coverage: try await collector.lineCoverage(), packageRoot: packageRoot)
             log(diff.report)
             for warning in diff.warnings { log(warning + "\n") }
+            for file in diff.files {
+                for line in file.missing {
+                    output.annotation(
+                        Diagnostic(
+                            location: SourceLocation(path: file.path, line: line, column: 1), severity: .warning,
+                            message: "not covered by tests", ruleID: "not-covered"))
+                }
+            }
             figure += String(format: "; added lines %.2f %%", diff.percent)
             if diff.percent < minimum {
-                log(
-                    "prepush: coverage of added lines \(String(format: "%.2f", diff.percent)) % is below the minimum \(String(format: "%.2f", minimum)) %\n"
-                )
+                let message =
+                    "coverage of added lines \(String(format: "%.2f", diff.percent)) % is below the minimum \(String(format: "%.2f", minimum)) %"
+                log("prepush: \(message)\n")
+                output.annotation(.error, title: "diff coverage", message: message)
                 status = .failed
             }
         }
+        output.endStep(passed: status == .passed, line: status == .passed ? nil : "<== coverage: failed")
         return StepOutcome(name: "coverage", status: status, seconds: Self.seconds(since: start), figure: figure)
     }
 
     private func todoscan() -> StepOutcome {
-        log("==> todoscan\n")
+        output.beginStep("==> todoscan")
         let start = ContinuousClock.now
         var options = TodoScanOptions()
         if let file = try? ConfigurationFile.load(explicitPath: nil, searchingFrom: packageRoot) {
             try? options.apply(file.section("todoscan"))
         }
         options.paths = [packageRoot]
+        // Findings as compiler-style lines, or as annotations in CI mode.
+        options.format = output.style.annotatesForGitHub ? .github : .text
         // todoscan prints paths relative to the current folder: make them relative to the checked
         // package (the worktree with --isolated), as coverage's are. Steps run one at a time.
         let previousDirectory = FileManager.default.currentDirectoryPath
@@ -146,6 +166,7 @@ struct StepRunner: Sendable {
         let status = TodoScanRun.run(options, output: log, errorOutput: { summary.append($0) })
         let figure = summary.values.last?.trimmingCharacters(in: .newlines) ?? ""
         log(figure + "\n")
+        output.endStep(passed: status == .clean, line: status == .clean ? nil : "<== todoscan: failed")
         return StepOutcome(
             name: "todoscan", status: status == .clean ? .passed : .failed, seconds: Self.seconds(since: start),
             figure: figure)

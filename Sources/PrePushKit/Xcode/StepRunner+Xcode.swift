@@ -26,13 +26,14 @@ extension StepRunner {
     }
 
     private func xcodeCoverage(bundle: String) async throws -> StepOutcome {
-        log(
-            "==> coverage: \(Command("xcrun", Array(XcodeBuildPlan.coverageReport(resultBundle: bundle).dropFirst())).commandLine)\n"
+        output.beginStep(
+            "==> coverage: \(Command("xcrun", Array(XcodeBuildPlan.coverageReport(resultBundle: bundle).dropFirst())).commandLine)"
         )
         let start = ContinuousClock.now
         func outcome(_ status: StepOutcome.Status, _ figure: String) -> StepOutcome {
             let elapsed = ContinuousClock.now - start
             let seconds = Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18
+            output.endStep(passed: status == .passed, line: status == .passed ? nil : "<== coverage: failed")
             return StepOutcome(name: "coverage", status: status, seconds: seconds, figure: figure)
         }
         let argv = XcodeBuildPlan.coverageReport(resultBundle: bundle)
@@ -58,9 +59,10 @@ extension StepRunner {
         }
         let percent = summary.total.percent
         if let minimum = options.minimumCoverage, percent < minimum {
-            log(
-                "prepush: coverage \(String(format: "%.2f", percent)) % is below the minimum \(String(format: "%.2f", minimum)) %\n"
-            )
+            let message =
+                "coverage \(String(format: "%.2f", percent)) % is below the minimum \(String(format: "%.2f", minimum)) %"
+            log("prepush: \(message)\n")
+            output.annotation(.error, title: "coverage", message: message)
             return outcome(.failed, String(format: "%.2f %% of %d lines", percent, summary.total.count))
         }
         return outcome(.passed, String(format: "%.2f %% of %d lines", percent, summary.total.count))

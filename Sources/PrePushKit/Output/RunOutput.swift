@@ -1,0 +1,94 @@
+import Foundation
+import PreflightCore
+
+/// Everything a run prints, through one writer (standard error: git shows it to the person
+/// pushing), shaped by an ``OutputStyle``.
+final class RunOutput: @unchecked Sendable {
+    let style: OutputStyle
+    private let write: @Sendable (String) -> Void
+    private let lock = NSLock()
+    /// The running step's output, kept back in quiet mode until the step ends.
+    private var heldBack: [String] = []
+
+    init(style: OutputStyle, write: @escaping @Sendable (String) -> Void) {
+        self.style = style
+        self.write = write
+    }
+
+    /// prepush's own information (skips, the summary table); not in quiet mode.
+    func message(_ text: String) {
+        if !style.isQuiet { write(text) }
+    }
+
+    /// `prepush: warning: …`; not in quiet mode.
+    func warning(_ text: String) {
+        if !style.isQuiet { write(style.paint("prepush: warning: ", .yellow) + text + "\n") }
+    }
+
+    /// A failure, always shown.
+    func failure(_ text: String) {
+        write(style.paint(text, .red))
+    }
+
+    /// The one closing line, always shown.
+    func verdict(_ text: String, passed: Bool) {
+        write(style.paint(text, passed ? .green : .red) + "\n")
+    }
+
+    /// A step's header (`==> test: swift test …`); in quiet mode the step's output is kept back from here.
+    func beginStep(_ header: String) {
+        lock.lock()
+        heldBack = []
+        lock.unlock()
+        if style.isQuiet {
+            hold(header + "\n")
+        } else {
+            write(style.paint(header, .bold) + "\n")
+        }
+    }
+
+    /// The running step's output: streamed, or kept back in quiet mode.
+    func stepOutput(_ text: String) {
+        if style.isQuiet {
+            hold(text)
+        } else {
+            write(text)
+        }
+    }
+
+    /// Ends a step with `line` (`<== test: passed in 3.1 s`, or `nil` for none). In quiet mode a
+    /// failed step's kept-back output is shown now, and a passed step's dropped.
+    func endStep(passed: Bool, line: String?) {
+        lock.lock()
+        let held = heldBack
+        heldBack = []
+        lock.unlock()
+        let painted = line.map { style.paint($0, passed ? .green : .red) + "\n" }
+        if !style.isQuiet {
+            if let painted { write(painted) }
+        } else if !passed {
+            write(held.joined() + (painted ?? ""))
+        }
+    }
+
+    /// A GitHub workflow annotation (CI mode only) not tied to a file: a failed step or gate.
+    func annotation(_ severity: Severity, title: String, message: String) {
+        guard style.annotatesForGitHub else { return }
+        let command = GitHubDiagnosticRenderer.command(for: severity)
+        write(
+            "::\(command) title=\(GitHubDiagnosticRenderer.escapeProperty(title))::"
+                + GitHubDiagnosticRenderer.escapeData(message) + "\n")
+    }
+
+    /// A GitHub workflow annotation on a file's line (CI mode only).
+    func annotation(_ diagnostic: Diagnostic) {
+        guard style.annotatesForGitHub else { return }
+        write(GitHubDiagnosticRenderer().line(for: diagnostic) + "\n")
+    }
+
+    private func hold(_ text: String) {
+        lock.lock()
+        heldBack.append(text)
+        lock.unlock()
+    }
+}
