@@ -9,7 +9,13 @@ public enum RuleRegistry {
     ] + catalogRules
 
     /// The rules that read string catalogs.
-    public static var catalogRules: [any ErrorLintRule.Type] { [] }
+    public static let catalogRules: [any ErrorLintRule.Type] = [
+        MissingKeyRule.self,
+        UntranslatedRule.self,
+        FormatMismatchRule.self,
+        PluralCategoriesRule.self,
+        DuplicateKeyRule.self,
+    ]
 
     /// The rule with `id`, if there is one.
     public static func rule(withID id: String) -> (any ErrorLintRule.Type)? {

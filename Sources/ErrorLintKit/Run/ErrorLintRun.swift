@@ -62,7 +62,9 @@ public enum ErrorLintRun {
         output(options.format.renderer(showingRuleIDs: true).render(report))
         if !options.isQuiet {
             let types = analysis.errorTypes.filter(\.isLocalizedError).count
-            errorOutput("\(report.summary) (\(types) LocalizedError types)\n")
+            errorOutput(
+                "\(report.summary) (\(types) LocalizedError types; \(analysis.parsedFileCount) of "
+                    + "\(analysis.swiftFileCount) Swift files parsed)\n")
         }
         if report.hasErrors || (options.isStrict && !report.diagnostics.isEmpty) { return .findings }
         return analysis.problems.isEmpty ? .clean : .usageOrInputError

@@ -1,0 +1,54 @@
+/// Sources and catalogs the catalog rules' examples share.
+enum CatalogExamples {
+    /// An error whose description uses the key `login.expired` of the default table.
+    static let loginError = """
+        enum LoginError: LocalizedError {
+            case expired
+            var errorDescription: String? {
+                NSLocalizedString("login.expired", value: "Your session expired.", comment: "")
+            }
+        }
+        """
+
+    /// `login.expired` in English and German `.strings` files with the given German value line.
+    static func strings(german: String?) -> [String: String] {
+        var files = [
+            "Sources/App/Errors.swift": loginError,
+            "Sources/App/Resources/en.lproj/Localizable.strings": "\"login.expired\" = \"Your session expired.\";\n",
+        ]
+        if let german {
+            files["Sources/App/Resources/de.lproj/Localizable.strings"] = german + "\n"
+        }
+        return files
+    }
+
+    /// A `String(localized:)` error and a string catalog with the German unit given (JSON).
+    static func xcstrings(key: String, english: String, german: String) -> [String: String] {
+        [
+            "Sources/App/Errors.swift": """
+            enum LoginError: LocalizedError {
+                case expired
+                var errorDescription: String? { String(localized: "\(key)") }
+            }
+            """,
+            "Sources/App/Resources/Localizable.xcstrings": """
+            {
+              "sourceLanguage" : "en",
+              "version" : "1.0",
+              "strings" : {
+                "\(key)" : {
+                  "localizations" : {
+                    "en" : \(english),
+                    "de" : \(german)
+                  }
+                }
+              }
+            }
+            """,
+        ]
+    }
+
+    static func unit(_ value: String, state: String = "translated") -> String {
+        #"{ "stringUnit" : { "state" : "\#(state)", "value" : "\#(value)" } }"#
+    }
+}

@@ -1,0 +1,29 @@
+import StringCatalogKit
+
+/// A key defined twice in one `.strings` file: the later value silently wins.
+public struct DuplicateKeyRule: ErrorLintRule {
+    public static let description = RuleDescription(
+        id: "duplicate-key",
+        summary: "A key defined twice in one .strings file (the later value silently wins)",
+        defaultSeverity: .warning,
+        triggeringExamples: [
+            RuleExample(files: [
+                "Sources/App/Resources/en.lproj/Localizable.strings": """
+                "login.expired" = "Your session expired.";
+                "login.expired" = "Session expired.";
+                """
+            ])
+        ],
+        nonTriggeringExamples: [
+            RuleExample(files: CatalogExamples.strings(german: "\"login.expired\" = \"Sitzung abgelaufen.\";"))
+        ]
+    )
+
+    public init() {}
+
+    public func findings(in context: RuleContext) -> [RuleFinding] {
+        (context.catalogs?.duplicateKeyFindings() ?? []).compactMap { finding in
+            finding.location.map { RuleFinding(location: $0, message: finding.message) }
+        }
+    }
+}

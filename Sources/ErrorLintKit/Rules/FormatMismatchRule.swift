@@ -1,0 +1,34 @@
+import StringCatalogKit
+
+/// A translation whose format specifiers differ from the source-language value's, by position.
+public struct FormatMismatchRule: ErrorLintRule {
+    public static let description = RuleDescription(
+        id: "format-mismatch",
+        summary: "A translation's format specifiers differ from the source language's",
+        defaultSeverity: .error,
+        triggeringExamples: [
+            // The translation drops `%@`: the file name never shows, or worse, a crash in C APIs.
+            RuleExample(
+                files: CatalogExamples.xcstrings(
+                    key: "upload.failed", english: CatalogExamples.unit("Could not upload %@ (%lld bytes)."),
+                    german: CatalogExamples.unit("Hochladen fehlgeschlagen (%lld Bytes)."))),
+            RuleExample(
+                files: CatalogExamples.xcstrings(
+                    key: "upload.failed", english: CatalogExamples.unit("Could not upload %1$@."),
+                    german: CatalogExamples.unit("%0$@ nicht hochgeladen."))),
+        ],
+        nonTriggeringExamples: [
+            // Positional specifiers may be reordered.
+            RuleExample(
+                files: CatalogExamples.xcstrings(
+                    key: "upload.failed", english: CatalogExamples.unit("Could not upload %1$@ to %2$@."),
+                    german: CatalogExamples.unit("%2$@: %1$@ nicht hochgeladen.")))
+        ]
+    )
+
+    public init() {}
+
+    public func findings(in context: RuleContext) -> [RuleFinding] {
+        context.keyFindings(.formatMismatch)
+    }
+}

@@ -1,0 +1,44 @@
+import PreflightCore
+import StringCatalogKit
+
+/// A localization call an error member makes, and where.
+struct KeyUsageSite: Hashable {
+    var reference: LocalizedStringReference
+    var typeName: String
+    var member: ErrorMember
+}
+
+extension RuleContext {
+    /// Every localization call with a literal key in the error types' text members, each once.
+    var keyUsageSites: [KeyUsageSite] {
+        var seen = Set<LocalizedStringReference>()
+        var sites: [KeyUsageSite] = []
+        for type in localizedErrorTypes {
+            for member in textMembers {
+                for errorCase in type.cases {
+                    for case .localized(let reference) in type.value(of: member, for: errorCase)?.leaves ?? []
+                    where reference.key != nil && seen.insert(reference).inserted {
+                        sites.append(KeyUsageSite(reference: reference, typeName: type.name, member: member))
+                    }
+                }
+            }
+        }
+        return sites
+    }
+
+    /// The catalog checks' findings of `kind` for every used key, at the catalog line when the
+    /// catalog has the key, else at the Swift line that uses it.
+    func keyFindings(_ kind: CatalogFindingKind) -> [RuleFinding] {
+        guard let catalogs else { return [] }
+        var findings: [RuleFinding] = []
+        for site in keyUsageSites {
+            for finding in catalogs.findings(for: site.reference) where finding.kind == kind {
+                findings.append(
+                    RuleFinding(
+                        location: finding.location ?? site.reference.location,
+                        message: "\(finding.message) (\(site.member.rawValue) of '\(site.typeName)')"))
+            }
+        }
+        return findings
+    }
+}

@@ -1,0 +1,28 @@
+import StringCatalogKit
+
+/// A translation that exists but is empty, not yet translated (`new`, `needs_review`) or stale.
+public struct UntranslatedRule: ErrorLintRule {
+    public static let description = RuleDescription(
+        id: "untranslated",
+        summary: "A translation is empty, new, needs review, or stale",
+        defaultSeverity: .warning,
+        triggeringExamples: [
+            RuleExample(
+                files: CatalogExamples.xcstrings(
+                    key: "Your session expired.", english: "{ }",
+                    german: CatalogExamples.unit("Sitzung abgelaufen.", state: "needs_review"))),
+            RuleExample(files: CatalogExamples.strings(german: "\"login.expired\" = \"\";")),
+        ],
+        nonTriggeringExamples: [
+            RuleExample(
+                files: CatalogExamples.xcstrings(
+                    key: "Your session expired.", english: "{ }", german: CatalogExamples.unit("Sitzung abgelaufen.")))
+        ]
+    )
+
+    public init() {}
+
+    public func findings(in context: RuleContext) -> [RuleFinding] {
+        context.keyFindings(.untranslated)
+    }
+}
