@@ -137,6 +137,23 @@ public struct ConfigurationSection: @unchecked Sendable {
         }
     }
 
+    /// A number, whole or not (`80`, `72.5`).
+    public func number(_ key: String) throws(ConfigurationError) -> Double? {
+        try typed(key, "a number") { value in
+            guard let number = value as? NSNumber, !Self.isBoolean(value) else { return nil }
+            return number.doubleValue
+        }
+    }
+
+    /// A list of objects, each read as a section of its own named `key[index]` (so its keys are
+    /// checked, and named in errors, the same way).
+    public func sections(_ key: String) throws(ConfigurationError) -> [ConfigurationSection]? {
+        let objects = try typed(key, "a list of objects") { $0 as? [[String: Any]] }
+        return objects?.enumerated().map { index, values in
+            ConfigurationSection(name: "\(name).\(key)[\(index)]", path: path, values: values)
+        }
+    }
+
     public func string(_ key: String) throws(ConfigurationError) -> String? {
         try typed(key, "a string") { $0 as? String }
     }
