@@ -49,10 +49,10 @@ struct CheckOptions: ParsableArguments {
     @Option(
         name: .customShort("c"),
         help: ArgumentHelp("Build configuration: debug or release.", valueName: "configuration"))
-    var configuration = "debug"
+    var configuration: String?
 
-    @Flag(help: "Skip todoscan.")
-    var noTodoscan = false
+    @Flag(inversion: .prefixedNo, help: "Run todoscan on the package as a step; ERROR tags fail (default: on).")
+    var todoscan: Bool?
 
     @Flag(
         inversion: .prefixedNo,
@@ -84,6 +84,21 @@ struct CheckOptions: ParsableArguments {
             "Pass an argument to swift test, e.g. --test-argument --parallel (repeatable).", valueName: "argument"))
     var testArguments: [String] = []
 
+    @Option(
+        help: ArgumentHelp(
+            "Read settings from this file instead of the nearest .preflight.json (its \"prepush\" section).",
+            valueName: "path"))
+    var config: String?
+
+    @Flag(help: "Print the effective settings (defaults, configuration file, flags) and exit.")
+    var printConfig = false
+
+    func validate() throws {
+        if let configuration, !["debug", "release"].contains(configuration) {
+            throw ValidationError("-c takes debug or release, not '\(configuration)'.")
+        }
+    }
+
     @OptionGroup(title: "Build system") var backendArguments: BackendArguments
 
     var style: OutputStyle {
@@ -92,17 +107,21 @@ struct CheckOptions: ParsableArguments {
             outputIsTerminal: isatty(2) == 1)
     }
 
-    var options: PrePushOptions {
+    /// Defaults, then the configuration file's `prepush` section, then the flags given.
+    func options(in directory: String) throws -> PrePushOptions {
         var options = PrePushOptions()
-        options.minimumCoverage = minCoverage
-        options.minimumDiffCoverage = minDiffCoverage
-        options.diffBase = diffBase
+        if let file = try ConfigurationFile.load(explicitPath: config, searchingFrom: directory) {
+            try options.apply(file.section("prepush"))
+        }
+        if let minCoverage { options.minimumCoverage = minCoverage }
+        if let minDiffCoverage { options.minimumDiffCoverage = minDiffCoverage }
+        if let diffBase { options.diffBase = diffBase }
         options.showsCoverageFiles = coverageFiles
-        options.configuration = configuration
-        options.runsTodoscan = !noTodoscan
+        if let configuration { options.configuration = configuration }
+        if let todoscan { options.runsTodoscan = todoscan }
         options.usesCache = !noCache
         if let isolated { options.isolated = isolated }
-        options.testArguments = testArguments
+        if !testArguments.isEmpty { options.testArguments = testArguments }
         options.backend = backendArguments.selection
         return options
     }
@@ -115,8 +134,14 @@ extension PrePush {
         @OptionGroup var check: CheckOptions
 
         func run() async throws {
-            let run = PrePushRun(options: check.options, style: check.style, log: ToolOutput.standardError)
-            let status = try await run.run(.workTree, in: FileManager.default.currentDirectoryPath)
+            let directory = FileManager.default.currentDirectoryPath
+            let options = try check.options(in: directory)
+            if check.printConfig {
+                ToolOutput.standardOutput(options.effectiveConfiguration)
+                return
+            }
+            let run = PrePushRun(options: options, style: check.style, log: ToolOutput.standardError)
+            let status = try await run.run(.workTree, in: directory)
             if status != 0 { throw ExitCode(status) }
         }
     }
@@ -130,10 +155,15 @@ extension PrePush {
         @OptionGroup var check: CheckOptions
 
         func run() async throws {
+            let directory = FileManager.default.currentDirectoryPath
+            let options = try check.options(in: directory)
+            if check.printConfig {
+                ToolOutput.standardOutput(options.effectiveConfiguration)
+                return
+            }
             let input = String(decoding: FileHandle.standardInput.readDataToEndOfFile(), as: UTF8.self)
-            let run = PrePushRun(options: check.options, style: check.style, log: ToolOutput.standardError)
-            let status = try await run.run(
-                .hook(arguments: [remote, url], input: input), in: FileManager.default.currentDirectoryPath)
+            let run = PrePushRun(options: options, style: check.style, log: ToolOutput.standardError)
+            let status = try await run.run(.hook(arguments: [remote, url], input: input), in: directory)
             if status != 0 { throw ExitCode(status) }
         }
     }

@@ -229,4 +229,53 @@ struct PrePushEndToEndTests {
         #expect(ci.errorText.contains("\n::error title=prepush::todoscan failed: "))
         for result in [quiet, quietGate, ci] { #expect(!result.errorText.contains("\u{1B}[")) }
     }
+
+    @Test("The prepush section of .preflight.json: extra steps, isolated pushes, relevant paths; flags override")
+    func configuration() async throws {
+        let repository = try await makeRepository()
+        try repository.write(
+            ".preflight.json",
+            """
+            { "prepush": { "isolated": true, "todoscan": false, "relevantPaths": ["*.swift", "*.txt"],
+              "steps": [{ "name": "where", "run": ["git", "rev-parse", "--show-toplevel"] }] } }
+            """)
+        try await repository.commit("configuration")
+        let printed = try await repository.run(Self.prepush, ["--print-config"])
+        #expect(printed.outputText.contains(#""isolated" : true"#))
+        #expect(printed.outputText.contains(#""name" : "where""#))
+        let overridden = try await repository.run(Self.prepush, ["--print-config", "--no-isolated", "-c", "release"])
+        #expect(overridden.outputText.contains(#""isolated" : false"#))
+        #expect(overridden.outputText.contains(#""configuration" : "release""#))
+
+        try await repository.run(Self.prepush, ["install"]).checked()
+        let push = try await repository.run("git", ["push", "origin", "main"])
+        #expect(push.succeeded, "\(push.errorText)")
+        #expect(push.errorText.contains("in its own worktree"))
+        #expect(push.errorText.contains("==> where: git rev-parse --show-toplevel\n"))
+        #expect(push.errorText.contains("/.build/prepush-worktree\n<== where: passed"))
+        #expect(!push.errorText.contains("==> todoscan"))
+
+        // A failing extra step stops the push; a change to no relevant path is not checked.
+        try repository.write(
+            ".preflight.json",
+            """
+            { "prepush": { "relevantPaths": ["*.swift", "*.txt"], "steps": [{ "name": "refuse", "run": ["false"] }] } }
+            """)
+        try await repository.commit("refuse")
+        let irrelevant = try await repository.run("git", ["push", "origin", "main"])
+        #expect(irrelevant.succeeded)
+        #expect(irrelevant.errorText.contains("this push changes no *.swift, *.txt; nothing to check"))
+        try repository.write("NOTES.txt", "notes\n")
+        try await repository.commit("notes")
+        let before = try await repository.remoteHead("main")
+        let refused = try await repository.run("git", ["push", "origin", "main"])
+        #expect(!refused.succeeded)
+        #expect(refused.errorText.contains("prepush: refuse failed; the push is stopped"))
+        #expect(try await repository.remoteHead("main") == before)
+
+        try repository.write(".preflight.json", #"{ "prepush": { "isolate": true } }"#)
+        let unknown = try await repository.run(Self.prepush, [])
+        #expect(unknown.termination == .exited(2))
+        #expect(unknown.errorText.contains("Unknown key 'prepush.isolate' in '"))
+    }
 }

@@ -22,7 +22,7 @@ public struct PrePushOptions: Sendable {
     /// Run todoscan on the package as a step (ERROR tags fail the push).
     public var runsTodoscan = true
     /// More steps, each an argument vector run in the package root after the built-in ones.
-    public var extraSteps: [[String]] = []
+    public var extraSteps: [ExtraStep] = []
     /// SwiftPM or xcodebuild, and what xcodebuild builds.
     public var backend = BuildBackend()
 
@@ -33,6 +33,7 @@ public struct PrePushOptions: Sendable {
         ([configuration] + testArguments + [
             minimumCoverage.map { "\($0)" } ?? "-", minimumDiffCoverage.map { "\($0)" } ?? "-", "\(runsTodoscan)",
         ]
-            + extraSteps.map { $0.joined(separator: "\u{1F}") } + [backend.fingerprint]).joined(separator: "\u{1E}")
+            + extraSteps.map { ([$0.name] + $0.run).joined(separator: "\u{1F}") } + [backend.fingerprint]).joined(
+                separator: "\u{1E}")
     }
 }

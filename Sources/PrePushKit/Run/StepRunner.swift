@@ -54,8 +54,8 @@ struct StepRunner: Sendable {
         if options.runsTodoscan {
             guard proceed(todoscan()) else { return outcomes }
         }
-        for (index, step) in options.extraSteps.enumerated() where !step.isEmpty {
-            guard proceed(try await command("step \(index + 1)", step) { _ in "" }) else { return outcomes }
+        for step in options.extraSteps where !step.run.isEmpty {
+            guard proceed(try await command(step.name, step.run) { _ in "" }) else { return outcomes }
         }
         return outcomes
     }

@@ -1,0 +1,109 @@
+import Foundation
+import PrePushKit
+import PreflightCore
+import Testing
+
+@Suite("prepush configuration")
+struct PrePushConfigurationTests {
+    private func options(_ json: String) throws(ConfigurationError) -> PrePushOptions {
+        let file = try ConfigurationFile(data: Data(json.utf8), path: "/repo/.preflight.json")
+        var options = PrePushOptions()
+        try options.apply(file.section("prepush"))
+        return options
+    }
+
+    @Test("Every key is read")
+    func everyKey() throws {
+        let options = try options(
+            """
+            { "prepush": {
+                "minCoverage": 80, "minDiffCoverage": 72.5, "diffBase": "origin/main",
+                "relevantPaths": ["*.swift", "Makefile"], "testArguments": ["--parallel"],
+                "configuration": "release", "todoscan": false, "isolated": true,
+                "steps": [{ "name": "lint", "run": ["swift", "format", "lint", "--strict", "-r", "Sources"] }]
+            } }
+            """)
+        #expect(options.minimumCoverage == 80)
+        #expect(options.minimumDiffCoverage == 72.5)
+        #expect(options.diffBase == "origin/main")
+        #expect(options.relevantPaths == ["*.swift", "Makefile"])
+        #expect(options.testArguments == ["--parallel"])
+        #expect(options.configuration == "release")
+        #expect(!options.runsTodoscan)
+        #expect(options.isolated)
+        #expect(
+            options.extraSteps == [
+                ExtraStep(name: "lint", run: ["swift", "format", "lint", "--strict", "-r", "Sources"])
+            ])
+    }
+
+    @Test("No section: the defaults")
+    func defaults() throws {
+        let options = try options("{}")
+        #expect(options.minimumCoverage == nil)
+        #expect(options.relevantPaths == ["*.swift", "Package.swift", "Package.resolved"])
+        #expect(options.configuration == "debug")
+        #expect(options.runsTodoscan)
+        #expect(!options.isolated)
+        #expect(options.extraSteps.isEmpty)
+    }
+
+    @Test(
+        "Unknown keys, wrong types and impossible values name the key and the file",
+        arguments: [
+            (#"{"prepush": {"minCoverag": 80}}"#, "Unknown key 'prepush.minCoverag' in '/repo/.preflight.json'."),
+            (
+                #"{"prepush": {"minCoverage": "80"}}"#,
+                "Wrong type for 'prepush.minCoverage' in '/repo/.preflight.json'."
+            ),
+            (
+                #"{"prepush": {"minCoverage": 120}}"#,
+                "Invalid value '120.0' for 'prepush.minCoverage' in '/repo/.preflight.json'."
+            ),
+            (#"{"prepush": {"isolated": 1}}"#, "Wrong type for 'prepush.isolated' in '/repo/.preflight.json'."),
+            (
+                #"{"prepush": {"configuration": "fast"}}"#,
+                "Invalid value 'fast' for 'prepush.configuration' in '/repo/.preflight.json'."
+            ),
+            (
+                #"{"prepush": {"steps": [{"name": "a", "command": "x"}]}}"#,
+                "Unknown key 'prepush.steps[0].command' in '/repo/.preflight.json'."
+            ),
+            (
+                #"{"prepush": {"steps": [{"name": "a", "run": "make lint"}]}}"#,
+                "Wrong type for 'prepush.steps[0].run' in '/repo/.preflight.json'."
+            ),
+            (
+                #"{"prepush": {"steps": [{"name": "a", "run": []}]}}"#,
+                "Invalid value '' for 'prepush.steps[0].run' in '/repo/.preflight.json'."
+            ),
+            (
+                #"{"prepush": {"steps": [{"run": ["make"]}]}}"#,
+                "Invalid value '' for 'prepush.steps[0].name' in '/repo/.preflight.json'."
+            ),
+        ])
+    func errors(json: String, description: String) {
+        #expect(throws: ConfigurationError.self) { try options(json) }
+        do {
+            _ = try options(json)
+        } catch {
+            #expect(error.errorDescription == description)
+        }
+    }
+
+    @Test("--print-config's output reads back as the same settings")
+    func roundTrip() throws {
+        var original = PrePushOptions()
+        original.minimumCoverage = 75
+        original.isolated = true
+        original.extraSteps = [ExtraStep(name: "lint", run: ["make", "lint"])]
+        let printed = original.effectiveConfiguration
+        #expect(printed.contains(#""minDiffCoverage" : null"#))
+        let read = try options(printed)
+        #expect(read.minimumCoverage == 75)
+        #expect(read.minimumDiffCoverage == nil)
+        #expect(read.isolated)
+        #expect(read.extraSteps == original.extraSteps)
+        #expect(read.effectiveConfiguration == printed)
+    }
+}
