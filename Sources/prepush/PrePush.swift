@@ -141,6 +141,7 @@ extension PrePush {
                 return
             }
             let run = PrePushRun(options: options, style: check.style, log: ToolOutput.standardError)
+            PrePushRun.handleInterrupts()
             let status = try await run.run(.workTree, in: directory)
             if status != 0 { throw ExitCode(status) }
         }
@@ -163,6 +164,7 @@ extension PrePush {
             }
             let input = String(decoding: FileHandle.standardInput.readDataToEndOfFile(), as: UTF8.self)
             let run = PrePushRun(options: options, style: check.style, log: ToolOutput.standardError)
+            PrePushRun.handleInterrupts()
             let status = try await run.run(.hook(arguments: [remote, url], input: input), in: directory)
             if status != 0 { throw ExitCode(status) }
         }

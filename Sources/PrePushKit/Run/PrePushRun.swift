@@ -85,7 +85,8 @@ public struct PrePushRun: Sendable {
             }
         }
 
-        let cache = VerificationCache(gitDirectory: try await repository.output(["rev-parse", "--absolute-git-dir"]))
+        let gitDirectory = try await repository.output(["rev-parse", "--absolute-git-dir"])
+        let cache = VerificationCache(gitDirectory: gitDirectory)
         var cacheKey: String?
         if options.usesCache && workTreeIsPushed {
             let tree = try await repository.output(["rev-parse", (commitToVerify ?? head) + "^{tree}"])
@@ -98,6 +99,10 @@ public struct PrePushRun: Sendable {
                 return 0
             }
         }
+
+        // Removed however the run ends; a signal between commands is handled by handleInterrupts().
+        let temporary = try RunTemporaryDirectory(gitDirectory: gitDirectory)
+        defer { temporary.remove() }
 
         var checkedRoot = root
         var scratchPath: String?
@@ -130,6 +135,7 @@ public struct PrePushRun: Sendable {
 
         var steps = StepRunner(packageRoot: checkedRoot, options: options, addedLines: added, output: output)
         steps.scratchPath = scratchPath
+        steps.temporaryDirectory = temporary.path
         let outcomes = try await steps.runAll()
         output.message("\n" + StepOutcome.table(outcomes, style: style))
         if let failed = outcomes.first(where: { $0.status == .failed }) {

@@ -14,6 +14,18 @@ struct StepRunner: Sendable {
     /// SwiftPM's scratch path, when not the package's own `.build` (`--isolated`).
     var scratchPath: String? = nil
 
+    /// The run's own folder, given to every command as `TMPDIR`.
+    var temporaryDirectory: String? = nil
+
+    /// What every command of the run gets: `TMPDIR` pointing into the run's own folder, and none
+    /// of the variables a hook inherits that would point git at another folder than the package's
+    /// (the worktree with --isolated).
+    private var environment: Environment {
+        let environment = Environment.inherit.removing(
+            "GIT_DIR", "GIT_WORK_TREE", "GIT_INDEX_FILE", "GIT_COMMON_DIR", "GIT_PREFIX", "GIT_OBJECT_DIRECTORY")
+        return temporaryDirectory.map { environment.setting(["TMPDIR": $0]) } ?? environment
+    }
+
     /// Options every `swift` call of the run shares: the configuration and the scratch path.
     private var swiftOptions: [String] {
         ["-c", options.configuration] + (scratchPath.map { ["--scratch-path", $0] } ?? [])
@@ -66,7 +78,8 @@ struct StepRunner: Sendable {
     ) async throws -> StepOutcome {
         output.beginStep("==> \(name): \(Command(argv[0], Array(argv.dropFirst())).commandLine)")
         let lines = LineLog()
-        var command = Command(argv[0], Array(argv.dropFirst()), workingDirectory: packageRoot)
+        var command = Command(
+            argv[0], Array(argv.dropFirst()), workingDirectory: packageRoot, environment: environment)
         command.standardOutput = .lines { [log] line in
             lines.append(line.text)
             log(line.text + "\n")
@@ -98,7 +111,8 @@ struct StepRunner: Sendable {
         output.beginStep("==> coverage")
         let start = ContinuousClock.now
         let binPath = try await Command(
-            "swift", ["build", "--show-bin-path"] + swiftOptions, workingDirectory: packageRoot
+            "swift", ["build", "--show-bin-path"] + swiftOptions, workingDirectory: packageRoot,
+            environment: environment
         ).output()
         let summary: CoverageSummary
         do {

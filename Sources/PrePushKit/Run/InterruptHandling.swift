@@ -1,0 +1,17 @@
+import Foundation
+import ProcessKit
+
+extension PrePushRun {
+    /// Ctrl-C (SIGINT, SIGTERM, SIGHUP) while a step runs stops the step's process group and the
+    /// run unwinds, removing its temporary folder. This covers the moments between commands
+    /// (todoscan runs in process): the run's folders are removed, one line says why, and the tool
+    /// exits 128 + the signal. Call it after the tool's own `SignalForwarding.install()`.
+    public static func handleInterrupts() {
+        SignalForwarding.install { signal in
+            RunTemporaryDirectory.removeAll()
+            let name = signal == SIGINT ? "SIGINT" : signal == SIGTERM ? "SIGTERM" : "signal \(signal)"
+            FileHandle.standardError.write(Data("prepush: interrupted by \(name)\n".utf8))
+            exit(128 + signal)
+        }
+    }
+}
