@@ -58,32 +58,3 @@ public struct CatalogLocalization: Sendable, Hashable {
         return text
     }
 }
-
-extension String {
-    /// Plain substring replacement on UTF-8 bytes (Foundation's is locale-aware and slow).
-    func replacingAll(_ target: String, with replacement: String) -> String {
-        let source = Array(utf8)
-        let pattern = Array(target.utf8)
-        guard let first = pattern.first, source.count >= pattern.count else { return self }
-        var output: [UInt8] = []
-        var index = 0
-        var changed = false
-        while index < source.count {
-            if source[index] == first, index + pattern.count <= source.count,
-                source[index..<(index + pattern.count)].elementsEqual(pattern)
-            {
-                if !changed {
-                    output.reserveCapacity(source.count)
-                    output += source[..<index]
-                    changed = true
-                }
-                output += replacement.utf8
-                index += pattern.count
-                continue
-            }
-            if changed { output.append(source[index]) }
-            index += 1
-        }
-        return changed ? String(decoding: output, as: UTF8.self) : self
-    }
-}
