@@ -46,7 +46,9 @@ public struct TodoScanner: Sendable {
     /// Scans one file, reading it into `readBuffer` (reused across files: no fresh pages per file).
     func scanFile(atPath path: String, language explicitLanguage: SourceLanguage?, readBuffer: ReadBuffer) -> FileScan {
         guard let language = explicitLanguage ?? SourceLanguage(path: path) else { return .notSource }
-        let descriptor = open(path, O_RDONLY | O_CLOEXEC)
+        // O_NONBLOCK: opening a FIFO would otherwise wait for a writer (forever); it changes
+        // nothing for regular files, and anything else is reported below.
+        let descriptor = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK)
         guard descriptor >= 0 else { return .failed(.unreadable(path: path, reason: String(cString: strerror(errno)))) }
         defer { close(descriptor) }
         var info = stat()
