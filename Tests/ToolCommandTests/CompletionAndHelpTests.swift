@@ -1,0 +1,93 @@
+import Foundation
+import ProcessKit
+import Testing
+
+/// Shell completions generate for every tool, and each tool's `--help` lists every option README
+/// shows for it (scripts/generate-completions.sh writes the same scripts to files).
+@Suite("Completions and help")
+struct CompletionAndHelpTests {
+    private static let readme = URL(fileURLWithPath: #filePath)
+        .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+        .appendingPathComponent("README.md")
+
+    /// Options of other programs that README's tool sections mention.
+    private static let foreignOptions: Set<String> = ["--no-verify"]
+
+    @Test(
+        "Completion scripts generate for bash, zsh and fish",
+        arguments: ["prepush", "todoscan", "errorlint"],
+        [("bash", "complete -o filenames -F"), ("zsh", "#compdef"), ("fish", "complete -c")])
+    func completion(tool: String, shell: (String, String)) async throws {
+        let (name, marker) = shell
+        let result = try await Command(
+            ToolCommandTests.productsDirectory + "/" + tool, ["--generate-completion-script", name]
+        ).run()
+        #expect(result.termination == .exited(0), "\(result.errorText)")
+        #expect(result.outputText.contains(marker))
+        #expect(result.outputText.contains(tool))
+    }
+
+    @Test("The --help pages list every option README shows for the tool", arguments: ["prepush", "todoscan"])
+    func helpMatchesReadme(tool: String) async throws {
+        let text = try String(contentsOf: Self.readme, encoding: .utf8)
+        let section = try #require(Self.section(named: tool, in: text), "README has no '## \(tool)' section")
+        // The tool's section and its row of the status table.
+        let row = text.split(separator: "\n").filter { $0.hasPrefix("| `\(tool)` |") }.joined(separator: "\n")
+        let options = Self.options(in: section + "\n" + row).subtracting(Self.foreignOptions)
+        #expect(!options.isEmpty)
+        let executable = ToolCommandTests.productsDirectory + "/" + tool
+        let help = try await Command(executable, ["--help"]).run()
+        #expect(help.termination == .exited(0))
+        // The root's help and each subcommand's (a default subcommand's options are listed there).
+        var pages = help.outputText
+        for subcommand in Self.subcommands(in: help.outputText) {
+            let page = try await Command(executable, [subcommand, "--help"]).run()
+            #expect(page.termination == .exited(0), "\(tool) \(subcommand) --help")
+            pages += page.outputText
+        }
+        for option in options.sorted() {
+            #expect(pages.contains(option), "README shows \(option) for \(tool); its --help pages do not list it")
+        }
+    }
+
+    /// The names listed under `SUBCOMMANDS:` in a help page.
+    static func subcommands(in help: String) -> [String] {
+        guard let start = help.range(of: "SUBCOMMANDS:\n") else { return [] }
+        var names: [String] = []
+        for line in help[start.upperBound...].split(separator: "\n", omittingEmptySubsequences: false) {
+            if line.isEmpty { break }
+            // Entries start two spaces in; wrapped descriptions start further in.
+            guard line.hasPrefix("  "), !line.hasPrefix("   "), let name = line.split(separator: " ").first else {
+                continue
+            }
+            names.append(String(name))
+        }
+        return names
+    }
+
+    /// The text of `## name` up to the next `## ` heading.
+    static func section(named name: String, in text: String) -> Substring? {
+        guard let start = text.range(of: "\n## \(name)\n") else { return nil }
+        let rest = text[start.upperBound...]
+        return rest[..<(rest.range(of: "\n## ")?.lowerBound ?? rest.endIndex)]
+    }
+
+    /// Every `--option` word in `text`.
+    static func options(in text: Substring) -> Set<String> {
+        var found: Set<String> = []
+        var index = text.startIndex
+        while let range = text[index...].range(of: "--") {
+            var end = range.upperBound
+            while end < text.endIndex, text[end].isLetter || text[end].isNumber || text[end] == "-" {
+                end = text.index(after: end)
+            }
+            let before = range.lowerBound == text.startIndex ? " " : text[text.index(before: range.lowerBound)]
+            // Not part of a word, and not quoted (a JSON example's argv for another program).
+            if end > range.upperBound, !(before.isLetter || before.isNumber || before == "-" || before == "\"") {
+                found.insert(String(text[range.lowerBound..<end]))
+            }
+            index = end
+        }
+        return found
+    }
+}
