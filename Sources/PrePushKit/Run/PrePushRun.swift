@@ -90,7 +90,7 @@ public struct PrePushRun: Sendable {
         var cacheKey: String?
         if options.usesCache && workTreeIsPushed {
             let tree = try await repository.output(["rev-parse", (commitToVerify ?? head) + "^{tree}"])
-            let toolchain = (try? await Command("swift", ["--version"]).output()) ?? "unknown toolchain"
+            let toolchain = ToolchainIdentity.current()
             cacheKey = VerificationCache.key(tree: tree, toolchain: toolchain, options: options.cacheFingerprint)
             if let cacheKey, cache.contains(cacheKey) {
                 output.verdict(
