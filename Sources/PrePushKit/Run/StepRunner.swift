@@ -110,10 +110,17 @@ struct StepRunner: Sendable {
     private func coverage() async throws -> StepOutcome {
         output.beginStep("==> coverage")
         let start = ContinuousClock.now
-        let binPath = try await Command(
-            "swift", ["build", "--show-bin-path"] + swiftOptions, workingDirectory: packageRoot,
-            environment: environment
-        ).output()
+        let binPath: String
+        if let built = CoverageCollector.productsFolder(
+            scratchPath: scratchPath ?? packageRoot + "/.build", configuration: options.configuration)
+        {
+            binPath = built
+        } else {
+            binPath = try await Command(
+                "swift", ["build", "--show-bin-path"] + swiftOptions, workingDirectory: packageRoot,
+                environment: environment
+            ).output()
+        }
         let summary: CoverageSummary
         do {
             summary = try await CoverageCollector(packageRoot: packageRoot, binPath: binPath).summary()
