@@ -39,7 +39,8 @@ struct InputOptions: ParsableArguments {
 
     @Option(
         name: .customLong("catalog"),
-        help: ArgumentHelp("A string catalog file or folder to read besides those under the paths (repeatable).",
+        help: ArgumentHelp(
+            "A string catalog file or folder to read besides those under the paths (repeatable).",
             valueName: "path"))
     var catalogs: [String] = []
 
@@ -137,7 +138,8 @@ extension ErrorLint {
                 for name in requiredMembers.split(separator: ",") where name != "none" {
                     guard let member = ErrorMember(rawValue: String(name)) else {
                         throw ValidationError(
-                            "--require takes members from: \(ErrorMember.allCases.map(\.rawValue).joined(separator: ", "))")
+                            "--require takes members from: \(ErrorMember.allCases.map(\.rawValue).joined(separator: ", "))"
+                        )
                     }
                     options.requiredMembers.insert(member)
                 }
@@ -159,7 +161,8 @@ extension ErrorLint {
 
     struct Catalog: AsyncParsableCommand {
         static let configuration = CommandConfiguration(
-            abstract: "Print the error catalog: every user-facing error, its cases and each member's text per language.")
+            abstract: "Print the error catalog: every user-facing error, its cases and each member's text per language."
+        )
 
         @OptionGroup var input: InputOptions
 

@@ -38,8 +38,11 @@ import Testing
         let abort = try #require(types.first)
         #expect(abort.implementation(of: .errorDescription)?.providingProtocol == "DebuggableError")
         // `reason` is a stored property set at initialization: opaque, never guessed.
-        if case .opaque = abort.value(of: .errorDescription, for: abort.cases[0]) {} else {
-            Issue.record("expected an opaque value, got \(String(describing: abort.value(of: .errorDescription, for: abort.cases[0])))")
+        if case .opaque = abort.value(of: .errorDescription, for: abort.cases[0]) {
+        } else {
+            Issue.record(
+                "expected an opaque value, got \(String(describing: abort.value(of: .errorDescription, for: abort.cases[0])))"
+            )
         }
     }
 
@@ -90,7 +93,8 @@ import Testing
         #expect(failure.cases.map(\.name) == ["conflict", "background", "daemon"])
         #expect(failure.implementation(of: .failureReason) != nil)
         for errorCase in failure.cases {
-            if case .localized = failure.value(of: .errorDescription, for: errorCase) {} else {
+            if case .localized = failure.value(of: .errorDescription, for: errorCase) {
+            } else {
                 Issue.record("\(errorCase.name) is not localized")
             }
         }

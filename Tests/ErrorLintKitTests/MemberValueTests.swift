@@ -39,7 +39,10 @@ import Testing
                 }
             }
             """)
-        #expect(values(error) == ["a=localized(ab, Localizable)", "b=localized(ab, Localizable)", "c=localized(c.key, Errors)"])
+        #expect(
+            values(error) == [
+                "a=localized(ab, Localizable)", "b=localized(ab, Localizable)", "c=localized(c.key, Errors)",
+            ])
     }
 
     @Test func defaultReturnNilHidesCases() throws {

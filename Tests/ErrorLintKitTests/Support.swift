@@ -9,7 +9,8 @@ final class TemporaryProject {
     let root: String
 
     init(files: [String: String]) throws {
-        root = FileManager.default.temporaryDirectory
+        root =
+            FileManager.default.temporaryDirectory
             .appendingPathComponent("errorlint-test-\(UUID().uuidString)").path
         for (path, contents) in files {
             try write(path, contents)
@@ -52,7 +53,9 @@ final class TemporaryProject {
     /// Findings of one rule only.
     func lint(rule id: String, _ configure: (inout ErrorLintOptions) -> Void = { _ in }) -> [String] {
         lint { options in
-            for rule in RuleRegistry.all where rule.description.id != id { options.ruleSettings[rule.description.id] = .off }
+            for rule in RuleRegistry.all where rule.description.id != id {
+                options.ruleSettings[rule.description.id] = .off
+            }
             configure(&options)
         }
     }

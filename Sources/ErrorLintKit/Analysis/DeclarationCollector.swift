@@ -123,7 +123,8 @@ final class DeclarationCollector: SyntaxVisitor {
                 return DeclaredMember(
                     name: identifier.identifier.text,
                     kind: .property(
-                        typeText: type?.trimmedDescription, isOptionalString: type.map(TypeNames.isOptionalString) ?? false,
+                        typeText: type?.trimmedDescription,
+                        isOptionalString: type.map(TypeNames.isOptionalString) ?? false,
                         isStatic: isStatic, value: reader.value(of: binding)),
                     location: locator.location(of: identifier))
             }

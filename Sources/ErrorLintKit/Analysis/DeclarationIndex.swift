@@ -82,7 +82,8 @@ public struct DeclarationIndex: Sendable {
                 if let index = bestDeclaration(for: extensionDeclaration, in: entities) {
                     entities[index].extensions.append(extensionDeclaration)
                 } else {
-                    let key = "\(SourceScope.package(of: extensionDeclaration.scope))|\(extensionDeclaration.extendedName)"
+                    let key =
+                        "\(SourceScope.package(of: extensionDeclaration.scope))|\(extensionDeclaration.extendedName)"
                     if let index = external[key] {
                         entities[index].extensions.append(extensionDeclaration)
                     } else {
@@ -184,8 +185,8 @@ public struct DeclarationIndex: Sendable {
             depth += 1
         }
         while let name = pending.popLast() {
-            guard !protocols.contains(name), let declarations = protocolsBySimpleName[name] ?? (
-                name == "LocalizedError" ? [] : nil)
+            guard !protocols.contains(name),
+                let declarations = protocolsBySimpleName[name] ?? (name == "LocalizedError" ? [] : nil)
             else { continue }
             protocols.append(name)
             pending += declarations.flatMap(\.inheritedNames).map { Substring($0) }

@@ -39,7 +39,8 @@ struct MemberValueReader {
             var defaultArm: TextValue?
             for arm in SwitchReader.arms(of: switchOverSelf) {
                 let returnsSomething = !BodyReader.returnedExpressions(of: arm.statements).isEmpty
-                let value = returnsSomething ? body.value(of: arm.statements) : (fallThrough ?? body.value(of: arm.statements))
+                let value =
+                    returnsSomething ? body.value(of: arm.statements) : (fallThrough ?? body.value(of: arm.statements))
                 if arm.isCatchAll {
                     defaultArm = defaultArm ?? value
                 } else {

@@ -73,12 +73,12 @@ public struct SwiftSourceReader: Sendable {
         return Result(index: DeclarationIndex(parsed), parsedFiles: parsed.count, problems: problems)
     }
 
-    /// Names whose declarations or extensions elsewhere can change what errorlint reports: error
-    /// protocols, types that conform to `Error` protocols or declare error members, and the
-    /// names those inherit from.
+    /// Names whose declarations or extensions elsewhere can change what errorlint reports:
+    /// protocols refining `LocalizedError`, types that conform to one or declare error members,
+    /// and the project's own names those inherit from (superclasses, protocols whose extensions
+    /// may provide members).
     static func relevantNames(in files: [FileDeclarations]) -> Set<String> {
-        let index = DeclarationIndex(files)
-        let protocols = index.errorProtocols
+        let protocols = DeclarationIndex(files).localizedErrorProtocols
         var names = Set(protocols.map(String.init))
         func consider(_ name: Substring, inherited: [String], members: [DeclaredMember]) {
             let relevant =
@@ -86,7 +86,7 @@ public struct SwiftSourceReader: Sendable {
                 || members.contains { MemberNames.isOfInterest($0.name) }
             guard relevant else { return }
             names.insert(String(name))
-            names.formUnion(inherited)
+            names.formUnion(inherited.filter { !standardNames.contains($0) })
         }
         for file in files {
             for type in file.types { consider(type.simpleName, inherited: type.inheritedNames, members: type.members) }
@@ -96,11 +96,22 @@ public struct SwiftSourceReader: Sendable {
                     inherited: extensionDeclaration.inheritedNames, members: extensionDeclaration.members)
             }
         }
-        // `Error` itself is in half the files' headers and adds nothing: a type that is only
-        // `Error` matters only with a `localizedDescription`, which makes its file a seed.
-        names.remove("Error")
         return names
     }
+
+    /// Standard library and Foundation protocols and types that error types commonly inherit:
+    /// their declarations are not in the sources, and every other file mentions them, so
+    /// following them would parse everything for nothing. (`LocalizedError` files are seeds.)
+    static let standardNames: Set<String> = [
+        "Error", "LocalizedError", "CustomNSError", "RecoverableError", "Sendable", "Equatable", "Hashable",
+        "Codable", "Encodable", "Decodable", "CustomStringConvertible", "CustomDebugStringConvertible",
+        "CaseIterable", "Identifiable", "Comparable", "RawRepresentable", "String", "Int", "UInt", "Int32",
+        "UInt8", "NSObject", "AnyObject", "Swift", "Foundation",
+    ]
+
+    /// Words that make a file worth parsing on their own: the protocol, and every member name a
+    /// rule reads (a protocol extension of any protocol may provide one).
+    static let seedWords = ["LocalizedError", MemberNames.localizedDescription] + ErrorMember.allCases.map(\.rawValue)
 
     private static func load(_ path: String, withMentions: Bool) -> Source {
         let data: Data
@@ -113,7 +124,7 @@ public struct SwiftSourceReader: Sendable {
         guard withMentions else { return source }
         data.withUnsafeBytes { raw in
             let bytes = raw.bindMemory(to: UInt8.self)
-            source.isSeed = contains(bytes, "LocalizedError") || contains(bytes, MemberNames.localizedDescription)
+            source.isSeed = seedWords.contains { contains(bytes, $0) }
             source.mentions = DeclarationMentions.identifiers(in: bytes)
         }
         return source

@@ -200,7 +200,9 @@ enum StringLiteralText {
                 while let next = iterator.next(), next != "}" {
                     if next != "{" { digits.append(next) }
                 }
-                if let scalar = UInt32(digits, radix: 16).flatMap(Unicode.Scalar.init) { result.append(Character(scalar)) }
+                if let scalar = UInt32(digits, radix: 16).flatMap(Unicode.Scalar.init) {
+                    result.append(Character(scalar))
+                }
             default: result.append(escaped)
             }
         }

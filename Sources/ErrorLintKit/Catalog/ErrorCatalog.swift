@@ -61,7 +61,8 @@ public struct ErrorCatalog: Sendable {
             case .localized(let reference):
                 var texts = catalogs?.texts(for: reference) ?? [:]
                 if texts.isEmpty { texts[""] = reference.defaultValue ?? reference.key ?? "(key computed at run time)" }
-                return MemberText(member: member, kind: "localized", key: reference.key, table: reference.tableName, texts: texts)
+                return MemberText(
+                    member: member, kind: "localized", key: reference.key, table: reference.tableName, texts: texts)
             case .literal(let text, _):
                 return MemberText(member: member, kind: "literal", texts: ["": text])
             case .interpolated(let text, _):

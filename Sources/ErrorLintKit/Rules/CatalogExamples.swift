@@ -23,8 +23,10 @@ enum CatalogExamples {
     }
 
     /// A `String(localized:)` error and a string catalog with the German unit given (JSON).
-    static func xcstrings(key: String, english: String, german: String) -> [String: String] {
-        [
+    /// `english: nil` leaves the source language out, as Xcode does when the key is the text.
+    static func xcstrings(key: String, english: String?, german: String) -> [String: String] {
+        let localizations = (english.map { ["\"en\" : \($0)"] } ?? []) + ["\"de\" : \(german)"]
+        return [
             "Sources/App/Errors.swift": """
             enum LoginError: LocalizedError {
                 case expired
@@ -38,8 +40,7 @@ enum CatalogExamples {
               "strings" : {
                 "\(key)" : {
                   "localizations" : {
-                    "en" : \(english),
-                    "de" : \(german)
+                    \(localizations.joined(separator: ",\n"))
                   }
                 }
               }

@@ -36,7 +36,7 @@ extension RuleContext {
                 findings.append(
                     RuleFinding(
                         location: finding.location ?? site.reference.location,
-                        message: "\(finding.message) (\(site.member.rawValue) of '\(site.typeName)')"))
+                        message: "\(finding.message); used by \(site.member.rawValue) of '\(site.typeName)'"))
             }
         }
         return findings

@@ -45,7 +45,8 @@ public struct MissingErrorDescriptionRule: ErrorLintRule {
             guard type.implementation(of: .errorDescription) == nil,
                 // A declaration Foundation ignores is reported by wrong-member-signature instead.
                 type.malformedDeclarations(of: .errorDescription).isEmpty,
-                !type.members.contains(where: { MemberNames.misspelledMember($0.declaration.name) == .errorDescription })
+                !type.members.contains(where: { MemberNames.misspelledMember($0.declaration.name) == .errorDescription }
+                )
             else { return nil }
             return RuleFinding(
                 location: type.location,

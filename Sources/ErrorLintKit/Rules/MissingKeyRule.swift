@@ -23,7 +23,7 @@ public struct MissingKeyRule: ErrorLintRule {
             // The source language needs no unit in a string catalog: the key is the text.
             RuleExample(
                 files: CatalogExamples.xcstrings(
-                    key: "Your session expired.", english: "{ }", german: CatalogExamples.unit("Sitzung abgelaufen."))),
+                    key: "Your session expired.", english: nil, german: CatalogExamples.unit("Sitzung abgelaufen."))),
         ]
     )
 

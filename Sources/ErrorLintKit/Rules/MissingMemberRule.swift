@@ -32,7 +32,8 @@ public struct MissingMemberRule: ErrorLintRule {
     public func findings(in context: RuleContext) -> [RuleFinding] {
         var findings: [RuleFinding] = []
         for type in context.localizedErrorTypes {
-            for member in ErrorMember.allCases where member != .errorDescription && context.requiredMembers.contains(member) {
+            for member in ErrorMember.allCases
+            where member != .errorDescription && context.requiredMembers.contains(member) {
                 guard type.implementation(of: member) == nil, type.malformedDeclarations(of: member).isEmpty,
                     !type.members.contains(where: { MemberNames.misspelledMember($0.declaration.name) == member })
                 else { continue }

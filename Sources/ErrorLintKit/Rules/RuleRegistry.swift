@@ -1,12 +1,13 @@
 /// Every errorlint rule, in the order `--help` and the docs list them.
 public enum RuleRegistry {
-    public static let all: [any ErrorLintRule.Type] = [
-        MissingErrorDescriptionRule.self,
-        WrongMemberSignatureRule.self,
-        MissingMemberRule.self,
-        UncoveredCaseRule.self,
-        UnlocalizedTextRule.self,
-    ] + catalogRules
+    public static let all: [any ErrorLintRule.Type] =
+        [
+            MissingErrorDescriptionRule.self,
+            WrongMemberSignatureRule.self,
+            MissingMemberRule.self,
+            UncoveredCaseRule.self,
+            UnlocalizedTextRule.self,
+        ] + catalogRules
 
     /// The rules that read string catalogs.
     public static let catalogRules: [any ErrorLintRule.Type] = [

@@ -53,7 +53,8 @@ public struct UncoveredCaseRule: ErrorLintRule {
         var findings: [RuleFinding] = []
         for type in context.localizedErrorTypes {
             for member in context.textMembers {
-                guard let implementation = type.implementation(of: member), implementation.providingProtocol == nil else {
+                guard let implementation = type.implementation(of: member), implementation.providingProtocol == nil
+                else {
                     continue
                 }
                 let uncovered = type.cases.filter { type.value(of: member, for: $0)?.isAbsent ?? false }

@@ -9,14 +9,14 @@ public struct UntranslatedRule: ErrorLintRule {
         triggeringExamples: [
             RuleExample(
                 files: CatalogExamples.xcstrings(
-                    key: "Your session expired.", english: "{ }",
+                    key: "Your session expired.", english: nil,
                     german: CatalogExamples.unit("Sitzung abgelaufen.", state: "needs_review"))),
             RuleExample(files: CatalogExamples.strings(german: "\"login.expired\" = \"\";")),
         ],
         nonTriggeringExamples: [
             RuleExample(
                 files: CatalogExamples.xcstrings(
-                    key: "Your session expired.", english: "{ }", german: CatalogExamples.unit("Sitzung abgelaufen.")))
+                    key: "Your session expired.", english: nil, german: CatalogExamples.unit("Sitzung abgelaufen.")))
         ]
     )
 

@@ -66,7 +66,8 @@ public struct WrongMemberSignatureRule: ErrorLintRule {
                             location: member.declaration.location,
                             message:
                                 "'localizedDescription' on '\(type.name)', which is only Error, is never used by "
-                                + "Foundation; conform to LocalizedError and implement 'var errorDescription: String?'"))
+                                + "Foundation; conform to LocalizedError and implement 'var errorDescription: String?'")
+                    )
                 }
                 continue
             }

@@ -22,7 +22,8 @@ public struct CatalogContext: Sendable {
         let loaded = CatalogLoader.load(files)
         let problems = loaded.problems.map { problem in
             let location = problem.location
-            return DiscoveryProblem(path: "\(location.path):\(location.line):\(location.column)", reason: problem.message)
+            return DiscoveryProblem(
+                path: "\(location.path):\(location.line):\(location.column)", reason: problem.message)
         }
         return (CatalogContext(catalogs: loaded.catalogs, languages: languages), problems)
     }
