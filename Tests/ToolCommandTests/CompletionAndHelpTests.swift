@@ -10,8 +10,8 @@ struct CompletionAndHelpTests {
         .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
         .appendingPathComponent("README.md")
 
-    /// Options of other programs that README's tool sections mention.
-    private static let foreignOptions: Set<String> = ["--no-verify"]
+    /// Options of other programs that README's tool sections show on their own (`--only-targets`).
+    private static let foreignOptions: Set<String> = ["--no-verify", "--only-targets"]
 
     @Test(
         "Completion scripts generate for bash, zsh and fish",
@@ -33,7 +33,7 @@ struct CompletionAndHelpTests {
         let section = try #require(Self.section(named: tool, in: text), "README has no '## \(tool)' section")
         // The tool's section and its row of the status table.
         let row = text.split(separator: "\n").filter { $0.hasPrefix("| `\(tool)` |") }.joined(separator: "\n")
-        let options = Self.options(in: section + "\n" + row).subtracting(Self.foreignOptions)
+        let options = Self.documentedOptions(of: tool, in: section + "\n" + row).subtracting(Self.foreignOptions)
         #expect(!options.isEmpty)
         let executable = ToolCommandTests.productsDirectory + "/" + tool
         let help = try await Command(executable, ["--help"]).run()
@@ -70,6 +70,36 @@ struct CompletionAndHelpTests {
         guard let start = text.range(of: "\n## \(name)\n") else { return nil }
         let rest = text[start.upperBound...]
         return rest[..<(rest.range(of: "\n## ")?.lowerBound ?? rest.endIndex)]
+    }
+
+    /// The options README shows for `tool`: in code-block lines and inline code that run the tool
+    /// (`tool …`, `swift run tool …`, `path/to/tool …`), and inline code that is an option alone.
+    static func documentedOptions(of tool: String, in text: Substring) -> Set<String> {
+        var snippets: [Substring] = []
+        func runsTool(_ code: Substring) -> Bool {
+            var words = code.split(separator: " ")
+            if words.starts(with: ["swift", "run"]) { words.removeFirst(2) }
+            guard let first = words.first else { return false }
+            return first == tool || first.hasSuffix("/" + tool)
+        }
+        var prose: [Substring] = []
+        for (index, block) in text.components(separatedBy: "```").enumerated() {
+            if index % 2 == 0 {
+                prose.append(Substring(block))
+                continue
+            }
+            for line in block.split(separator: "\n") {
+                let command = line.split(separator: " #", maxSplits: 1).first ?? line
+                if runsTool(command) { snippets.append(command) }
+            }
+        }
+        for part in prose {
+            for (index, code) in part.split(separator: "`", omittingEmptySubsequences: false).enumerated()
+            where index % 2 == 1 && (code.hasPrefix("--") || runsTool(code)) {
+                snippets.append(code)
+            }
+        }
+        return snippets.reduce(into: []) { $0.formUnion(options(in: $1)) }
     }
 
     /// Every `--option` word in `text`.
