@@ -123,12 +123,26 @@ public struct HookInstaller: Sendable {
         # its failure stops the push. Then the built prepush binary checks the push (never `swift run`:
         # a push must not wait for a build).
         prepush=@PREPUSH_BINARY@
-        chained="$(dirname "$0")/pre-push.preflight-chained"
+        chained="${0%/*}/pre-push.preflight-chained"
 
-        input=$(cat)
+        # git's ref lines, read with shell builtins only (no process is started for a push with nothing to
+        # check), noting whether every one deletes a ref: its local object name is all zeros (40 or 64).
+        input=
+        deletes_only=
+        while IFS= read -r line || [ -n "$line" ]; do
+            [ -n "$line" ] || continue
+            input="$input$line
+        "
+            object=${line#* }
+            object=${object%% *}
+            case $object in
+            *[!0]*) deletes_only=no ;;
+            *) [ -n "$deletes_only" ] || deletes_only=yes ;;
+            esac
+        done
 
         if [ -x "$chained" ]; then
-            if [ -n "$input" ]; then printf '%s\\n' "$input"; fi | "$chained" "$@" || exit $?
+            printf '%s' "$input" | "$chained" "$@" || exit $?
         fi
 
         # Pushes with nothing to check are answered here, without starting prepush (a Swift binary takes
@@ -137,13 +151,7 @@ public struct HookInstaller: Sendable {
             echo "prepush: skipped (PREPUSH_SKIP=1)" >&2
             exit 0
         fi
-        # Every ref deleted: each line's local object name is all zeros (40 or 64 of them).
-        if [ -n "$input" ] && printf '%s\\n' "$input" | {
-            while read -r _ local_object _ _; do
-                [ -n "$local_object" ] || continue
-                case $local_object in *[!0]*) exit 1 ;; esac
-            done
-        }; then
+        if [ "$deletes_only" = yes ]; then
             echo "prepush: the push only deletes refs; nothing to check" >&2
             exit 0
         fi
@@ -152,7 +160,7 @@ public struct HookInstaller: Sendable {
             echo "prepush: $prepush is missing; rebuild it with scripts/install-hooks.sh, or push with --no-verify" >&2
             exit 1
         fi
-        if [ -n "$input" ]; then printf '%s\\n' "$input"; fi | exec "$prepush" hook "$@"
+        printf '%s' "$input" | exec "$prepush" hook "$@"
 
         """
 }
