@@ -26,17 +26,15 @@ extension StepRunner {
     }
 
     private func xcodeCoverage(bundle: String) async throws -> StepOutcome {
-        output.beginStep(
-            "==> coverage: \(Command("xcrun", Array(XcodeBuildPlan.coverageReport(resultBundle: bundle).dropFirst())).commandLine)"
-        )
+        let argv = XcodeBuildPlan.coverageReport(resultBundle: bundle)
+        output.beginStep("==> coverage: \(Command(argv[0], Array(argv.dropFirst())).commandLine)")
         let start = ContinuousClock.now
-        func outcome(_ status: StepOutcome.Status, _ figure: String) -> StepOutcome {
+        func outcome(_ status: StepOutcome.Status, _ figure: String, line: String? = nil) -> StepOutcome {
+            output.endStep(passed: status == .passed, line: line)
             let elapsed = ContinuousClock.now - start
             let seconds = Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18
-            output.endStep(passed: status == .passed, line: status == .passed ? nil : "<== coverage: failed")
             return StepOutcome(name: "coverage", status: status, seconds: seconds, figure: figure)
         }
-        let argv = XcodeBuildPlan.coverageReport(resultBundle: bundle)
         var report = Command(argv[0], Array(argv.dropFirst()), workingDirectory: packageRoot)
         report.standardOutput = .capture(limit: 1 << 30)
         report.standardError = .capture(limit: 1 << 20)
@@ -48,23 +46,24 @@ extension StepRunner {
         } catch let error as ProcessError {
             if case .interrupted = error { throw error }
             log(ErrorReport.render(error, tool: "prepush"))
-            return outcome(.failed, "no data")
+            return outcome(.failed, "no data", line: "<== coverage: no data")
         } catch let error as XcodeBackendError {
             log(ErrorReport.render(error, tool: "prepush"))
-            return outcome(.failed, "no data")
+            return outcome(.failed, "no data", line: "<== coverage: no data")
         }
         log(summary.table(includingFiles: options.showsCoverageFiles))
         if options.minimumDiffCoverage != nil {
             log("prepush: warning: coverage of added lines is not measured with the xcodebuild backend\n")
         }
         let percent = summary.total.percent
+        let figure = String(format: "%.2f %% of %d lines", percent, summary.total.count)
         if let minimum = options.minimumCoverage, percent < minimum {
             let message =
                 "coverage \(String(format: "%.2f", percent)) % is below the minimum \(String(format: "%.2f", minimum)) %"
             log("prepush: \(message)\n")
             output.annotation(.error, title: "coverage", message: message)
-            return outcome(.failed, String(format: "%.2f %% of %d lines", percent, summary.total.count))
+            return outcome(.failed, figure, line: "<== coverage: failed")
         }
-        return outcome(.passed, String(format: "%.2f %% of %d lines", percent, summary.total.count))
+        return outcome(.passed, figure)
     }
 }
