@@ -12,11 +12,33 @@ struct PrePush: AsyncParsableCommand {
         discussion: """
             Steps: swift build --build-tests --enable-code-coverage; swift test --skip-build \
             --enable-code-coverage; coverage of the package's own sources (not .build, not Tests); \
-            todoscan (ERROR tags fail); any extra steps. The first failing step stops the run and the push.
+            todoscan (ERROR tags fail); then the extra steps of the configuration file. The first \
+            failing step stops the run and the push.
 
-            A push that only deletes refs, or changes no *.swift, Package.swift or Package.resolved, is \
-            not checked; neither is a tree already verified with the same toolchain and options; \
-            PREPUSH_SKIP=1 skips the check, and git push --no-verify skips the hook.
+            A push that only deletes refs, or changes no *.swift, Package.swift or Package.resolved \
+            (relevantPaths), is not checked; neither is a tree already verified with the same toolchain \
+            and options; PREPUSH_SKIP=1 skips the check, and git push --no-verify skips the hook.
+
+            Without --isolated the work tree is built, with a warning when it is not what is pushed \
+            (uncommitted changes, or a commit other than HEAD). --isolated builds the pushed commit in a \
+            worktree kept at .build/prepush-worktree with the scratch path .build/prepush-isolated, so \
+            later runs are incremental; nothing of the user's is touched.
+
+            Settings: the "prepush" section of .preflight.json (minCoverage, minDiffCoverage, diffBase, \
+            relevantPaths, testArguments, configuration, todoscan, isolated, steps: [{"name", "run": \
+            [argv]}]); flags override it; --print-config shows the result. See docs/configuration.md.
+
+            Output goes to standard error, as git expects of a hook. Colour only on a terminal, never \
+            with NO_COLOR or --no-color. --ci (default when CI=true): plain, plus GitHub workflow \
+            annotations for a failing step, a coverage gate, uncovered added lines and todoscan \
+            findings. --quiet: only failures and the final verdict.
+
+            Ctrl-C stops the running step's whole process tree and exits 130. Steps get TMPDIR in a \
+            folder of the run's own under the git directory, removed when the run ends.
+
+            Exit status: 0 passed or nothing to check; 1 a step failed (the push is stopped); 2 usage, \
+            configuration or repository error; 130 interrupted. The options of a check (the default \
+            subcommand) are listed by prepush help check.
             """,
         version: PreflightVersion.current,
         subcommands: [Check.self, Hook.self, Install.self, Uninstall.self],

@@ -228,6 +228,19 @@ struct PrePushEndToEndTests {
             ci.errorText.contains("\n::error file=Sources/Calc/New.swift,line=1,col=4,title=error::ERROR: not yet\n"))
         #expect(ci.errorText.contains("\n::error title=prepush::todoscan failed: "))
         for result in [quiet, quietGate, ci] { #expect(!result.errorText.contains("\u{1B}[")) }
+
+        // On a terminal (script(1) gives one): colour, unless NO_COLOR is set. SwiftPM sets NO_COLOR
+        // for the tests it runs; empty counts as unset (no-color.org).
+        #if os(Linux)
+        if FileManager.default.isExecutableFile(atPath: "/usr/bin/script") {
+            let arguments = ["-qec", "\(Self.prepush) --no-cache --no-todoscan", "/dev/null"]
+            let terminal = try await repository.run("/usr/bin/script", arguments, environment: ["NO_COLOR": ""])
+            #expect(terminal.outputText.contains("\u{1B}[32m<== build: passed"), "\(terminal.outputText)")
+            let noColor = try await repository.run("/usr/bin/script", arguments, environment: ["NO_COLOR": "1"])
+            #expect(noColor.outputText.contains("<== build: passed"))
+            #expect(!noColor.outputText.contains("\u{1B}["))
+        }
+        #endif
     }
 
     @Test("The prepush section of .preflight.json: extra steps, isolated pushes, relevant paths; flags override")
