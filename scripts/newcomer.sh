@@ -21,6 +21,9 @@ export GIT_AUTHOR_NAME="Newcomer" GIT_AUTHOR_EMAIL="newcomer@example.com"
 export GIT_COMMITTER_NAME="Newcomer" GIT_COMMITTER_EMAIL="newcomer@example.com"
 export GIT_TERMINAL_PROMPT=0
 unset GIT_DIR GIT_WORK_TREE GIT_INDEX_FILE GIT_OBJECT_DIRECTORY GIT_COMMON_DIR PREPUSH_SKIP
+# A newcomer at a terminal: prepush's plain output, which README shows (CI=true would switch its
+# findings to GitHub annotations).
+unset CI
 exec </dev/null
 
 step_number=0
@@ -96,6 +99,7 @@ run "$work/Preflight/scripts/install-hooks.sh" "$package"
 cd "$package"
 
 step "push: green, coverage printed"
+# The package is new, so its first push names the upstream; later ones are README's plain `git push`.
 run git push -u origin main
 [ "$status" -eq 0 ] || fail "the first push was rejected"
 expect_output "1 test passed"
@@ -108,7 +112,7 @@ printf '%s\n%s\n' "$passing_tests" '@Test func addsBadly() { #expect(add(2, 2) =
     >Tests/MyLibraryTests/MyLibraryTests.swift
 git commit -q -am "A failing test"
 before=$(remote_head)
-run git push origin main
+run git push
 [ "$status" -ne 0 ] || fail "a push with a failing test went through"
 expect_output "test failed; the push is stopped"
 [ "$(remote_head)" = "$before" ] || fail "the remote moved although the push was rejected"
@@ -120,7 +124,7 @@ printf '%s\n%s\n' "$passing_tests" '@Test func addsTwoAndTwo() { #expect(add(2, 
 tag=ERROR
 printf '%s// %s: remove before release\n' "$library_source" "$tag" >Sources/MyLibrary/MyLibrary.swift
 git commit -q -am "Fix the test; an $tag comment"
-run git push origin main
+run git push
 [ "$status" -ne 0 ] || fail "a push with an $tag comment went through"
 expect_output "Sources/MyLibrary/MyLibrary.swift:2:4: error: $tag: remove before release"
 expect_output "todoscan failed"
@@ -129,7 +133,7 @@ expect_output "todoscan failed"
 step "remove the comment: the push goes through"
 printf '%s' "$library_source" >Sources/MyLibrary/MyLibrary.swift
 git commit -q -am "Remove the $tag comment"
-run git push origin main
+run git push
 [ "$status" -eq 0 ] || fail "the push after the fixes was rejected"
 expect_output "2 tests passed"
 expect_output "Total"
