@@ -51,25 +51,15 @@ struct InputOptions: ParsableArguments {
             valueName: "list"))
     var languages: String?
 
-    @Option(
-        name: .customLong("include"),
-        help: ArgumentHelp("Only read paths matching this glob (repeatable).", valueName: "glob"))
-    var includes: [String] = []
+    @OptionGroup var selection: PathSelectionOptions
 
-    @Option(
-        name: .customLong("exclude"),
-        help: ArgumentHelp("Skip paths matching this glob (repeatable).", valueName: "glob"))
-    var excludes: [String] = []
-
-    @Option(
-        help: ArgumentHelp("Read settings from this file instead of the nearest .preflight.json.", valueName: "path"))
-    var config: String?
+    @OptionGroup var configurationFile: ConfigurationFileOption
 
     /// Defaults, then the configuration file, then these flags.
     func options() throws -> ErrorLintOptions {
         var options = ErrorLintOptions()
         let directory = FileManager.default.currentDirectoryPath
-        if let file = try ConfigurationFile.load(explicitPath: config, searchingFrom: directory) {
+        if let file = try ConfigurationFile.load(explicitPath: configurationFile.config, searchingFrom: directory) {
             try options.apply(file.section("errorlint"))
         }
         options.paths = paths
@@ -77,8 +67,8 @@ struct InputOptions: ParsableArguments {
         if let languages {
             options.languages = languages.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }
         }
-        if !includes.isEmpty { options.includes = includes }
-        if !excludes.isEmpty { options.excludes = excludes }
+        if !selection.includes.isEmpty { options.includes = selection.includes }
+        if !selection.excludes.isEmpty { options.excludes = selection.excludes }
         return options
     }
 }

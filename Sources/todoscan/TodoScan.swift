@@ -30,15 +30,7 @@ struct TodoScan: AsyncParsableCommand {
     @Option(help: "Output format: \(DiagnosticFormat.allCases.map(\.rawValue).joined(separator: ", ")).")
     var format: DiagnosticFormat?
 
-    @Option(
-        name: .customLong("include"),
-        help: ArgumentHelp("Only scan paths matching this glob (repeatable).", valueName: "glob"))
-    var includes: [String] = []
-
-    @Option(
-        name: .customLong("exclude"),
-        help: ArgumentHelp("Skip paths matching this glob (repeatable).", valueName: "glob"))
-    var excludes: [String] = []
+    @OptionGroup var selection: PathSelectionOptions
 
     @Option(
         name: .customLong("tag"),
@@ -96,9 +88,7 @@ struct TodoScan: AsyncParsableCommand {
     @Option(help: ArgumentHelp("Skip (and report) files larger than this many bytes.", valueName: "bytes"))
     var maxFileSize: Int?
 
-    @Option(
-        help: ArgumentHelp("Read settings from this file instead of the nearest .preflight.json.", valueName: "path"))
-    var config: String?
+    @OptionGroup var configurationFile: ConfigurationFileOption
 
     @Flag(help: "Print the effective settings (defaults, configuration file, flags) and exit.")
     var printConfig = false
@@ -110,12 +100,12 @@ struct TodoScan: AsyncParsableCommand {
     func run() async throws {
         var options = TodoScanOptions()
         let directory = FileManager.default.currentDirectoryPath
-        if let file = try ConfigurationFile.load(explicitPath: config, searchingFrom: directory) {
+        if let file = try ConfigurationFile.load(explicitPath: configurationFile.config, searchingFrom: directory) {
             try options.apply(file.section("todoscan"))
         }
         options.paths = paths
-        if !includes.isEmpty { options.includes = includes }
-        if !excludes.isEmpty { options.excludes = excludes }
+        if !selection.includes.isEmpty { options.includes = selection.includes }
+        if !selection.excludes.isEmpty { options.excludes = selection.excludes }
         if noDefaultTags { options.syntax.rules = [] }
         for tag in tags {
             let rule = try TagArgument.parse(tag)

@@ -80,23 +80,27 @@ public struct SwiftSourceReader: Sendable {
     static func relevantNames(in files: [FileDeclarations]) -> Set<String> {
         let protocols = DeclarationIndex(files).localizedErrorProtocols
         var names = Set(protocols.map(String.init))
-        func consider(_ name: Substring, inherited: [String], members: [DeclaredMember]) {
+        // Every component of a qualified name: `extension Outer.Error` mentions `Outer`, so a nested
+        // type named like a standard one (`Error`) is still found without following `Error`.
+        func consider(_ qualifiedName: String, inherited: [String], members: [DeclaredMember]) {
             let relevant =
                 inherited.contains { protocols.contains(Substring($0)) }
                 || members.contains { MemberNames.isOfInterest($0.name) }
             guard relevant else { return }
-            names.insert(String(name))
-            names.formUnion(inherited.filter { !standardNames.contains($0) })
+            let components = qualifiedName.split(separator: ".").map(String.init)
+            names.formUnion((components + inherited).filter { !standardNames.contains($0) })
         }
         for file in files {
-            for type in file.types { consider(type.simpleName, inherited: type.inheritedNames, members: type.members) }
+            for type in file.types {
+                consider(type.qualifiedName, inherited: type.inheritedNames, members: type.members)
+            }
             for extensionDeclaration in file.extensions {
                 consider(
-                    DeclarationIndex.simpleName(extensionDeclaration.extendedName),
-                    inherited: extensionDeclaration.inheritedNames, members: extensionDeclaration.members)
+                    extensionDeclaration.extendedName, inherited: extensionDeclaration.inheritedNames,
+                    members: extensionDeclaration.members)
             }
         }
-        return names
+        return names.subtracting(standardNames)
     }
 
     /// Standard library and Foundation protocols and types that error types commonly inherit:

@@ -66,15 +66,7 @@ public struct ErrorLintOptions: Sendable {
         if let value = try section.strings("catalogs") { catalogPaths = value }
         if let value = try section.strings("include") { includes = value }
         if let value = try section.strings("exclude") { excludes = value }
-        if let value = try section.string("format") {
-            guard let parsed = DiagnosticFormat(rawValue: value) else {
-                throw .invalidValue(
-                    key: "format", section: section.name, value: value,
-                    detail: "Formats: \(DiagnosticFormat.allCases.map(\.rawValue).joined(separator: ", ")).",
-                    path: section.path)
-            }
-            format = parsed
-        }
+        if let value = try section.diagnosticFormat("format") { format = value }
         if let value = try section.bool("strict") { isStrict = value }
     }
 

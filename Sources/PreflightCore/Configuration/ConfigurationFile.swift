@@ -166,6 +166,17 @@ public struct ConfigurationSection: @unchecked Sendable {
         try typed(key, "an object whose values are strings") { $0 as? [String: String] }
     }
 
+    /// A `--format` value: one of ``DiagnosticFormat``'s spellings.
+    public func diagnosticFormat(_ key: String) throws(ConfigurationError) -> DiagnosticFormat? {
+        guard let value = try string(key) else { return nil }
+        guard let format = DiagnosticFormat(rawValue: value) else {
+            throw .invalidValue(
+                key: key, section: name, value: value,
+                detail: "Formats: \(DiagnosticFormat.allCases.map(\.rawValue).joined(separator: ", ")).", path: path)
+        }
+        return format
+    }
+
     /// JSON `true`/`false` (an NSNumber of type `c`), as opposed to the numbers 1 and 0.
     private static func isBoolean(_ value: Any) -> Bool {
         guard let number = value as? NSNumber else { return false }

@@ -64,15 +64,7 @@ public struct TodoScanOptions: Sendable {
         if let value = try section.bool("allowNoColon") { syntax.allowsMissingColon = value }
         if let value = try section.strings("include") { includes = value }
         if let value = try section.strings("exclude") { excludes = value }
-        if let value = try section.string("format") {
-            guard let parsed = DiagnosticFormat(rawValue: value) else {
-                throw .invalidValue(
-                    key: "format", section: section.name, value: value,
-                    detail: "Formats: \(DiagnosticFormat.allCases.map(\.rawValue).joined(separator: ", ")).",
-                    path: section.path)
-            }
-            format = parsed
-        }
+        if let value = try section.diagnosticFormat("format") { format = value }
         if let value = try section.bool("strict") { isStrict = value }
         if let value = try section.bool("requireOwner") { policies.requiresOwner = value }
         if let value = try section.bool("requireIssue") { policies.requiresIssueReference = value }
