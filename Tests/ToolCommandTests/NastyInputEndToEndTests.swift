@@ -189,9 +189,7 @@ struct NastyInputEndToEndTests {
         for (directory, label) in [(empty, "empty repository"), (unborn, "no commits")] {
             let byHand = try await Self.run(Self.prepush, in: directory)
             #expect(byHand.termination == .exited(2), "\(label): \(byHand.errorText)")
-            withKnownIssue("prepush shows git's 'ambiguous argument HEAD' instead of saying there are no commits") {
-                #expect(byHand.errorText.contains("no commits"), "\(label): \(byHand.errorText)")
-            }
+            #expect(byHand.errorText.contains("no commits"), "\(label): \(byHand.errorText)")
         }
     }
 
@@ -212,9 +210,7 @@ struct NastyInputEndToEndTests {
         #expect(result.errorText.contains("1 test passed"), "\(result.errorText)")
         #expect(result.errorText.contains("Sources/Lib/Lib.swift:1:4: warning: TODO: the one good finding"))
         #expect(result.errorText.contains("odd name with newline.swift:1:4: warning: TODO: odd path"))
-        withKnownIssue("prepush's todoscan step shows only todoscan's summary line, not its reports (StepRunner)") {
-            #expect(result.errorText.contains("Skipped 'Nasty/Huge.swift': 104857600 bytes is too large"))
-        }
+        #expect(result.errorText.contains("Skipped 'Nasty/Huge.swift': 104857600 bytes is too large"))
         #expect(!result.errorText.contains("in binary"))
         // As root nothing is unreadable, so the check passes; otherwise the unreadable file fails it.
         #expect(result.termination == .exited(Self.isRoot ? 0 : 1), "\(result.errorText)")

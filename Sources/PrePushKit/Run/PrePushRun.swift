@@ -69,9 +69,11 @@ public struct PrePushRun: Sendable {
         }
 
         // Without --isolated what is verified is the work tree; say so when it is not what is pushed.
-        let head = try await repository.output(["rev-parse", "HEAD"])
-        var workTreeIsPushed = true
-        if !options.isolated {
+        // By hand in a repository without commits there is nothing a push could send yet.
+        let head = try? await repository.output(["rev-parse", "--verify", "--quiet", "HEAD"])
+        if head == nil && commitToVerify == nil { throw PrePushError.noCommits(root) }
+        var workTreeIsPushed = head != nil
+        if let head, !options.isolated {
             let dirty = !(try await repository.output(["status", "--porcelain", "--untracked-files=no"])).isEmpty
             if let commitToVerify, commitToVerify != head {
                 output.warning(
@@ -89,7 +91,7 @@ public struct PrePushRun: Sendable {
         let cache = VerificationCache(gitDirectory: gitDirectory)
         var cacheKey: String?
         if options.usesCache && workTreeIsPushed {
-            let tree = try await repository.output(["rev-parse", (commitToVerify ?? head) + "^{tree}"])
+            let tree = try await repository.output(["rev-parse", (commitToVerify ?? head ?? "HEAD") + "^{tree}"])
             let toolchain = ToolchainIdentity.current()
             cacheKey = VerificationCache.key(tree: tree, toolchain: toolchain, options: options.cacheFingerprint)
             if let cacheKey, cache.contains(cacheKey) {
@@ -107,7 +109,7 @@ public struct PrePushRun: Sendable {
         var checkedRoot = root
         var scratchPath: String?
         if options.isolated {
-            let commit = commitToVerify ?? head
+            guard let commit = commitToVerify ?? head else { throw PrePushError.noCommits(root) }
             let worktree = IsolatedWorktree(repositoryRoot: root)
             output.message("prepush: checking \(commit.prefix(12)) in its own worktree, .build/prepush-worktree\n")
             try await worktree.checkOut(commit)
@@ -158,11 +160,13 @@ public struct PrePushRun: Sendable {
 public enum PrePushError: LocalizedError, Sendable {
     case notARepository(String)
     case worktreeOccupied(String)
+    case noCommits(String)
 
     public var errorDescription: String? {
         switch self {
         case .notARepository(let path): "'\(path)' is not inside a git work tree."
         case .worktreeOccupied(let path): "'\(path)' exists but is not this repository's prepush worktree."
+        case .noCommits(let path): "The repository at '\(path)' has no commits yet."
         }
     }
 
@@ -171,6 +175,7 @@ public enum PrePushError: LocalizedError, Sendable {
         case .notARepository: "prepush checks the Swift package at the root of a git repository."
         case .worktreeOccupied:
             "--isolated checks the pushed commit out there, and never removes a folder it did not create."
+        case .noCommits: "prepush checks what a push would send, and without a commit there is nothing to push."
         }
     }
 
@@ -178,6 +183,7 @@ public enum PrePushError: LocalizedError, Sendable {
         switch self {
         case .notARepository: "Run it inside the repository, or let git run it as the pre-push hook (prepush install)."
         case .worktreeOccupied: "Move or delete that folder, then run prepush --isolated again."
+        case .noCommits: "Commit first (git commit), then run prepush or push."
         }
     }
 }

@@ -183,10 +183,16 @@ struct StepRunner: Sendable {
         let previousDirectory = FileManager.default.currentDirectoryPath
         _ = FileManager.default.changeCurrentDirectoryPath(packageRoot)
         defer { _ = FileManager.default.changeCurrentDirectoryPath(previousDirectory) }
-        let summary = LineLog()
-        let status = TodoScanRun.run(options, output: log, errorOutput: { summary.append($0) })
-        let figure = summary.values.last?.trimmingCharacters(in: .newlines) ?? ""
-        log(figure + "\n")
+        // Its reports (files skipped or unreadable) and its summary are shown as they come; the
+        // summary, the last line, is the step's figure.
+        let reports = LineLog()
+        let status = TodoScanRun.run(
+            options, output: log,
+            errorOutput: { line in
+                reports.append(line)
+                log(line)
+            })
+        let figure = reports.values.last?.trimmingCharacters(in: .newlines) ?? ""
         output.endStep(passed: status == .clean, line: status == .clean ? nil : "<== todoscan: failed")
         return StepOutcome(
             name: "todoscan", status: status == .clean ? .passed : .failed, seconds: Self.seconds(since: start),
