@@ -44,6 +44,13 @@ public enum CatalogLoader {
             let reason = (error as NSError).localizedFailureReason ?? (error as NSError).localizedDescription
             return .failure(.unreadable(path: path, reason: reason))
         }
+        return parse(data, format: format, path: path, developmentLanguage: developmentLanguage)
+    }
+
+    /// Parses one file's bytes as `format` (the fuzz targets in `Fuzz/` call this directly).
+    static func parse(
+        _ data: Data, format: CatalogFormat, path: String, developmentLanguage: String
+    ) -> Swift.Result<ParsedCatalogFile, CatalogReadError> {
         let table = tableName(of: path)
         let language = lprojLanguage(of: path) ?? developmentLanguage
         do throws(CatalogReadError) {
