@@ -68,18 +68,24 @@ public struct DeclarationIndex: Sendable {
     /// Every type that conforms to `Error`, each once, in a stable order (by location).
     private func entities() -> [Entity] {
         var entities: [Entity] = []
-        for (simpleName, types) in typesBySimpleName {
-            for type in types {
-                entities.append(Entity(declaration: type, name: type.qualifiedName, scope: type.scope, extensions: []))
-            }
-            _ = simpleName
+        // In source order, so that every choice below is the same whichever files were read.
+        for type in typesBySimpleName.values.joined().sorted(by: { $0.location < $1.location }) {
+            entities.append(Entity(declaration: type, name: type.qualifiedName, scope: type.scope, extensions: []))
         }
         // Attach each extension to the best matching declaration; extensions of types declared
-        // elsewhere (retroactive conformances) become entities of their own, one per name and scope.
+        // elsewhere (retroactive conformances) become entities of their own, one per name and package.
+        var declaredBySimpleName: [Substring: [Int]] = [:]
+        for (index, entity) in entities.enumerated() {
+            declaredBySimpleName[Self.simpleName(entity.name), default: []].append(index)
+        }
         var external: [String: Int] = [:]
-        for (simpleName, extensions) in extensionsBySimpleName where !protocolsBySimpleName.keys.contains(simpleName) {
-            for extensionDeclaration in extensions {
-                if let index = bestDeclaration(for: extensionDeclaration, in: entities) {
+        let extensions = extensionsBySimpleName.filter { simpleName, _ in
+            !protocolsBySimpleName.keys.contains(simpleName) && !errorProtocols.contains(simpleName)
+        }
+        for (simpleName, extensionDeclarations) in extensions.sorted(by: { $0.key < $1.key }) {
+            let declared = declaredBySimpleName[simpleName] ?? []
+            for extensionDeclaration in extensionDeclarations.sorted(by: { $0.location < $1.location }) {
+                if let index = bestDeclaration(for: extensionDeclaration, among: declared, in: entities) {
                     entities[index].extensions.append(extensionDeclaration)
                 } else {
                     let key =
@@ -99,14 +105,24 @@ public struct DeclarationIndex: Sendable {
         return entities
     }
 
-    private func bestDeclaration(for extensionDeclaration: DeclaredExtension, in entities: [Entity]) -> Int? {
+    /// The declaration an extension extends: among those with its simple name, one whose qualified
+    /// name it matches (`Outer.Inner`, or module-qualified `App.Outer.Inner`), nearest scope first.
+    private func bestDeclaration(
+        for extensionDeclaration: DeclaredExtension, among declared: [Int], in entities: [Entity]
+    ) -> Int? {
         let extended = extensionDeclaration.extendedName
-        let candidates = entities.indices.filter { index in
-            guard let declaration = entities[index].declaration else { return false }
-            let name = declaration.qualifiedName
-            return name == extended || extended.hasSuffix("." + name) || name.hasSuffix("." + extended)
+        let candidates = declared.filter { index in
+            let name = entities[index].name
+            return name == extended || Self.isQualifiedSuffix(name, of: extended)
+                || Self.isQualifiedSuffix(extended, of: name)
         }
         return preferred(candidates, scope: extensionDeclaration.scope) { entities[$0].scope }
+    }
+
+    /// Whether `name` is the trailing components of `qualified` (`B.C` of `A.B.C`).
+    private static func isQualifiedSuffix(_ name: String, of qualified: String) -> Bool {
+        qualified.count > name.count && qualified.hasSuffix(name)
+            && qualified.utf8.dropLast(name.utf8.count).last == UInt8(ascii: ".")
     }
 
     /// The candidate in `scope`, else in the same package, else the first.

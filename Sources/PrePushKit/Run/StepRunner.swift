@@ -175,7 +175,8 @@ struct StepRunner: Sendable {
         if let file = try? ConfigurationFile.load(explicitPath: nil, searchingFrom: packageRoot) {
             try? options.apply(file.section("todoscan"))
         }
-        options.paths = [packageRoot]
+        // Scanned from inside the package (below), so that every path it prints is relative to it.
+        options.paths = ["."]
         // Findings as compiler-style lines, or as annotations in CI mode.
         options.format = output.style.annotatesForGitHub ? .github : .text
         // todoscan prints paths relative to the current folder: make them relative to the checked
