@@ -105,14 +105,19 @@ public struct DeclarationIndex: Sendable {
         return entities
     }
 
-    /// The declaration an extension extends: among those with its simple name, one whose qualified
-    /// name it matches (`Outer.Inner`, or module-qualified `App.Outer.Inner`), nearest scope first.
+    /// The declaration an extension extends: among those of its package with its simple name, one
+    /// whose qualified name it matches (`Outer.Inner`, or module-qualified `App.Outer.Inner`),
+    /// the same module first.
     private func bestDeclaration(
         for extensionDeclaration: DeclaredExtension, among declared: [Int], in entities: [Entity]
     ) -> Int? {
         let extended = extensionDeclaration.extendedName
+        // Only within the package: another package's type of that name is another type, and an
+        // extension of an imported type is an entity of its own (a retroactive conformance).
+        let package = SourceScope.package(of: extensionDeclaration.scope)
         let candidates = declared.filter { index in
             let name = entities[index].name
+            guard SourceScope.package(of: entities[index].scope) == package else { return false }
             return name == extended || Self.isQualifiedSuffix(name, of: extended)
                 || Self.isQualifiedSuffix(extended, of: name)
         }

@@ -32,8 +32,10 @@ public struct SwiftSourceReader: Sendable {
         public var problems: [DiscoveryProblem]
     }
 
-    private struct Source: Sendable {
+    fileprivate struct Source: Sendable {
         var path: String
+        /// The package part of its scope (see ``SourceScope``).
+        var package = ""
         var text: String?
         var problem: String?
         var isSeed = false
@@ -59,48 +61,74 @@ public struct SwiftSourceReader: Sendable {
         var parsed: [FileDeclarations] = []
         var done = Set<Int>()
         var pending = readable.filter { sources[$0].isSeed }
-        var namesSearched = Set<String>()
+        var searched = Set<Requirement>()
         while !pending.isEmpty {
             done.formUnion(pending)
             parsed += pending.parallelMap(chunkSize: 4) { index in
                 DeclarationCollector.collect(path: sources[index].path, source: sources[index].text!)
             }
-            let names = Self.relevantNames(in: parsed).subtracting(namesSearched)
-            namesSearched.formUnion(names)
-            guard !names.isEmpty else { break }
-            pending = readable.filter { !done.contains($0) && !sources[$0].mentions.isDisjoint(with: names) }
+            let requirements = Self.requirements(in: parsed).subtracting(searched)
+            if ProcessInfo.processInfo.environment["ERRORLINT_TRACE"] != nil {
+                let described = requirements.map { "\($0.words.joined(separator: "+"))@\($0.package ?? "*")" }.sorted()
+                FileHandle.standardError.write(
+                    Data("parsed \(pending.count) files; then looking for \(described)\n".utf8))
+            }
+            searched.formUnion(requirements)
+            guard !requirements.isEmpty else { break }
+            pending = readable.filter { index in
+                !done.contains(index) && requirements.contains { $0.isMet(by: sources[index]) }
+            }
         }
         return Result(index: DeclarationIndex(parsed), parsedFiles: parsed.count, problems: problems)
     }
 
-    /// Names whose declarations or extensions elsewhere can change what errorlint reports:
-    /// protocols refining `LocalizedError`, types that conform to one or declare error members,
-    /// and the project's own names those inherit from (superclasses, protocols whose extensions
-    /// may provide members).
-    static func relevantNames(in files: [FileDeclarations]) -> Set<String> {
+    /// Words a file's declaration headers must all mention for the file to matter, in one package
+    /// or (`package == nil`) anywhere.
+    struct Requirement: Hashable {
+        var words: [String]
+        var package: String?
+
+        fileprivate func isMet(by source: Source) -> Bool {
+            (package == nil || package == source.package) && words.allSatisfy { source.mentions.contains($0) }
+        }
+    }
+
+    /// What can change what errorlint reports, found in the files parsed so far:
+    /// - protocols refining `LocalizedError`, anywhere (types in other packages adopt them);
+    /// - types that conform to one or declare error members: their declaration and extensions, in
+    ///   their package (extensions attach to declarations of the same package only). A nested
+    ///   type needs every component of its name (`extension OpenAPI.Error` and the `extension
+    ///   OpenAPI { struct Error … }` that declares it both mention `OpenAPI` and `Error`);
+    /// - the names those types inherit (superclasses, protocols whose extensions provide members),
+    ///   anywhere. Standard names (`Error`, `Sendable`, …) are never followed alone.
+    static func requirements(in files: [FileDeclarations]) -> Set<Requirement> {
         let protocols = DeclarationIndex(files).localizedErrorProtocols
-        var names = Set(protocols.map(String.init))
-        // Every component of a qualified name: `extension Outer.Error` mentions `Outer`, so a nested
-        // type named like a standard one (`Error`) is still found without following `Error`.
-        func consider(_ qualifiedName: String, inherited: [String], members: [DeclaredMember]) {
+        var found = Set(
+            protocols.filter { $0 != "LocalizedError" }.map { Requirement(words: [String($0)], package: nil) })
+        func consider(_ qualifiedName: String, scope: String, inherited: [String], members: [DeclaredMember]) {
             let relevant =
                 inherited.contains { protocols.contains(Substring($0)) }
                 || members.contains { MemberNames.isOfInterest($0.name) }
             guard relevant else { return }
             let components = qualifiedName.split(separator: ".").map(String.init)
-            names.formUnion((components + inherited).filter { !standardNames.contains($0) })
+            if components.contains(where: { !standardNames.contains($0) }) {
+                found.insert(Requirement(words: components, package: String(SourceScope.package(of: scope))))
+            }
+            for name in inherited where !standardNames.contains(name) {
+                found.insert(Requirement(words: [name], package: nil))
+            }
         }
         for file in files {
             for type in file.types {
-                consider(type.qualifiedName, inherited: type.inheritedNames, members: type.members)
+                consider(type.qualifiedName, scope: type.scope, inherited: type.inheritedNames, members: type.members)
             }
             for extensionDeclaration in file.extensions {
                 consider(
-                    extensionDeclaration.extendedName, inherited: extensionDeclaration.inheritedNames,
-                    members: extensionDeclaration.members)
+                    extensionDeclaration.extendedName, scope: extensionDeclaration.scope,
+                    inherited: extensionDeclaration.inheritedNames, members: extensionDeclaration.members)
             }
         }
-        return names.subtracting(standardNames)
+        return found
     }
 
     /// Standard library and Foundation protocols and types that error types commonly inherit:
@@ -125,6 +153,7 @@ public struct SwiftSourceReader: Sendable {
             return Source(path: path, problem: (error as NSError).localizedFailureReason ?? error.localizedDescription)
         }
         var source = Source(path: path, text: String(decoding: data, as: UTF8.self))
+        source.package = String(SourceScope.package(of: SourceScope.of(path)))
         guard withMentions else { return source }
         data.withUnsafeBytes { raw in
             let bytes = raw.bindMemory(to: UInt8.self)
