@@ -51,6 +51,7 @@ final class PropertyListNode {
 
     /// The document's top value (inside `<plist>`).
     static func parse(_ data: Data) throws(SyntaxError) -> PropertyListNode {
+        if let refused = XMLParserGuard.problem(in: data) { throw refused }
         let parser = XMLParser(data: data)
         let builder = Builder()
         parser.delegate = builder
