@@ -61,15 +61,20 @@ enum XMLParserGuard {
         }
     }
 
-    /// The `encoding` of the `<?xml …?>` declaration, lowercased.
+    /// The `encoding` of a well-formed `<?xml …?>` declaration at the start, lowercased; `nil`
+    /// when there is none or it is garbled (then libxml2 reads UTF-8).
     private static func declaredEncoding(_ bytes: [UInt8]) -> String? {
         let head = String(decoding: bytes.prefix(256), as: UTF8.self)
-        guard head.hasPrefix("<?xml"), let end = head.range(of: "?>"),
-            let attribute = head[..<end.lowerBound].range(of: "encoding=")
+        guard head.hasPrefix("<?xml "), let end = head.range(of: "?>"),
+            let attribute = head[..<end.lowerBound].range(of: " encoding=")
         else { return nil }
         let rest = head[attribute.upperBound..<end.lowerBound]
         guard let quote = rest.first, quote == "\"" || quote == "'" else { return nil }
-        return rest.dropFirst().prefix { $0 != quote }.lowercased()
+        let value = rest.dropFirst().prefix { $0 != quote }
+        guard rest.dropFirst(value.count + 1).first == quote, !value.isEmpty,
+            value.allSatisfy({ $0.isASCII && ($0.isLetter || $0.isNumber || "._-".contains($0)) })
+        else { return nil }
+        return value.lowercased()
     }
 
     private static func isNameEnd(_ byte: UInt8) -> Bool {
