@@ -31,18 +31,13 @@ enum XMLParserGuard {
         return nil
     }
 
-    /// Where a document meant to be UTF-8 first breaks UTF-8: libxml2 passes such an element name
-    /// on, and FoundationXML traps on it. Documents in UTF-16 (by byte order mark or by their
-    /// first bytes) or declaring a single-byte encoding are converted by libxml2 and not checked.
+    /// Where a document that is not UTF-16 first breaks UTF-8: libxml2 passes such an element
+    /// name or processing-instruction target on, and FoundationXML traps on it. An `encoding`
+    /// declaration does not exempt a document: libxml2 ignores a garbled or unknown one and reads
+    /// UTF-8 anyway (fuzzing found both), and Xcode and `plutil` write property lists in UTF-8.
     static func invalidUTF8(in bytes: [UInt8]) -> PropertyListNode.SyntaxError? {
         guard bytes.contains(where: { $0 >= 0x80 }) else { return nil }
         for start: [UInt8] in [[0xFF, 0xFE], [0xFE, 0xFF], [0x3C, 0x00], [0x00, 0x3C]] where bytes.starts(with: start) {
-            return nil
-        }
-        if let declared = declaredEncoding(bytes),
-            declared.hasPrefix("iso-8859-") || declared.hasPrefix("windows-125") || declared.hasPrefix("utf-16")
-                || declared == "latin1"
-        {
             return nil
         }
         var parser = Unicode.UTF8.ForwardParser()
@@ -59,22 +54,6 @@ enum XMLParserGuard {
                 return nil
             }
         }
-    }
-
-    /// The `encoding` of a well-formed `<?xml …?>` declaration at the start, lowercased; `nil`
-    /// when there is none or it is garbled (then libxml2 reads UTF-8).
-    private static func declaredEncoding(_ bytes: [UInt8]) -> String? {
-        let head = String(decoding: bytes.prefix(256), as: UTF8.self)
-        guard head.hasPrefix("<?xml "), let end = head.range(of: "?>"),
-            let attribute = head[..<end.lowerBound].range(of: " encoding=")
-        else { return nil }
-        let rest = head[attribute.upperBound..<end.lowerBound]
-        guard let quote = rest.first, quote == "\"" || quote == "'" else { return nil }
-        let value = rest.dropFirst().prefix { $0 != quote }
-        guard rest.dropFirst(value.count + 1).first == quote, !value.isEmpty,
-            value.allSatisfy({ $0.isASCII && ($0.isLetter || $0.isNumber || "._-".contains($0)) })
-        else { return nil }
-        return value.lowercased()
     }
 
     private static func isNameEnd(_ byte: UInt8) -> Bool {
