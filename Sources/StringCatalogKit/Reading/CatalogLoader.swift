@@ -1,4 +1,5 @@
 import Foundation
+import PreflightCore
 
 /// Reads catalog files into one ``CatalogSet``. A file that cannot be read is reported and left
 /// out; the others are still read.
@@ -92,12 +93,8 @@ public enum CatalogLoader {
     ) -> [Swift.Result<
         ParsedCatalogFile, CatalogReadError
     >] {
-        guard paths.count > 1 else { return paths.map { read($0, developmentLanguage: developmentLanguage) } }
-        let slots = ResultSlots(count: paths.count)
-        DispatchQueue.concurrentPerform(iterations: paths.count) { index in
-            slots.store(index, read(paths[index], developmentLanguage: developmentLanguage))
-        }
-        return slots.results()
+        // One file per chunk: catalogs are few and can be megabytes each.
+        paths.parallelMap(chunkSize: 1) { read($0, developmentLanguage: developmentLanguage) }
     }
 
     private static func strings(
@@ -150,25 +147,5 @@ public enum CatalogLoader {
         }
         catalogs.tables[file.table] = table
         catalogs.duplicateKeys += file.duplicates
-    }
-}
-
-/// Results of the parallel read, stored by index.
-private final class ResultSlots: @unchecked Sendable {
-    private let lock = NSLock()
-    private var slots: [Swift.Result<ParsedCatalogFile, CatalogReadError>?]
-
-    init(count: Int) { slots = Array(repeating: nil, count: count) }
-
-    func store(_ index: Int, _ result: Swift.Result<ParsedCatalogFile, CatalogReadError>) {
-        lock.lock()
-        slots[index] = result
-        lock.unlock()
-    }
-
-    func results() -> [Swift.Result<ParsedCatalogFile, CatalogReadError>] {
-        lock.lock()
-        defer { lock.unlock() }
-        return slots.map { $0! }
     }
 }
