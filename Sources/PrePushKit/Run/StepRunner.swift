@@ -186,14 +186,14 @@ struct StepRunner: Sendable {
         defer { _ = FileManager.default.changeCurrentDirectoryPath(previousDirectory) }
         // Its reports (files skipped or unreadable) and its summary are shown as they come; the
         // summary, the last line, is the step's figure.
-        let reports = LineLog()
+        var lastReport = ""
         let status = TodoScanRun.run(
             options, output: log,
             errorOutput: { line in
-                reports.append(line)
+                lastReport = line
                 log(line)
             })
-        let figure = reports.values.last?.trimmingCharacters(in: .newlines) ?? ""
+        let figure = lastReport.trimmingCharacters(in: .newlines)
         output.endStep(passed: status == .clean, line: status == .clean ? nil : "<== todoscan: failed")
         return StepOutcome(
             name: "todoscan", status: status == .clean ? .passed : .failed, seconds: Self.seconds(since: start),
