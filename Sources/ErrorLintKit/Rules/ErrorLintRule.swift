@@ -1,4 +1,5 @@
 import PreflightCore
+import StringCatalogKit
 
 /// One check of errorlint. Each rule lives in a file of its own with its description and
 /// examples; the examples double as tests (every triggering example must trigger the rule, no
@@ -75,10 +76,15 @@ public struct RuleContext: Sendable {
     /// The string catalogs read, when any were found.
     public var catalogs: CatalogContext?
 
+    /// The catalog checks' findings for every key the error types use, by kind: computed once
+    /// here for the five catalog rules that each report one kind.
+    var keyFindingsByKind: [CatalogFindingKind: [RuleFinding]] = [:]
+
     public init(errorTypes: [LocalizedErrorType], requiredMembers: Set<ErrorMember>, catalogs: CatalogContext?) {
         self.errorTypes = errorTypes
         self.requiredMembers = requiredMembers
         self.catalogs = catalogs
+        self.keyFindingsByKind = checkKeys()
     }
 
     /// The `LocalizedError` types only.

@@ -29,11 +29,16 @@ extension RuleContext {
     /// The catalog checks' findings of `kind` for every used key, at the catalog line when the
     /// catalog has the key, else at the Swift line that uses it.
     func keyFindings(_ kind: CatalogFindingKind) -> [RuleFinding] {
-        guard let catalogs else { return [] }
-        var findings: [RuleFinding] = []
+        keyFindingsByKind[kind] ?? []
+    }
+
+    /// Runs the catalog checks once for every used key.
+    func checkKeys() -> [CatalogFindingKind: [RuleFinding]] {
+        guard let catalogs else { return [:] }
+        var findings: [CatalogFindingKind: [RuleFinding]] = [:]
         for site in keyUsageSites {
-            for finding in catalogs.findings(for: site.reference) where finding.kind == kind {
-                findings.append(
+            for finding in catalogs.findings(for: site.reference) {
+                findings[finding.kind, default: []].append(
                     RuleFinding(
                         location: finding.location ?? site.reference.location,
                         message: "\(finding.message); used by \(site.member.rawValue) of '\(site.typeName)'"))

@@ -37,7 +37,8 @@ public struct CatalogContext: Sendable {
             let table = catalogs.tables[reference.tableName]
         else { return key }
         let wanted = Self.specifiersNormalized(key)
-        return table.entries.keys.sorted().first { Self.specifiersNormalized($0) == wanted } ?? key
+        // The least matching key, so the choice is stable; no sort of the whole table per lookup.
+        return table.entries.keys.filter { Self.specifiersNormalized($0) == wanted }.min() ?? key
     }
 
     /// `key` with every format specifier replaced by `%@`.

@@ -35,8 +35,9 @@ public struct ErrorLintAnalysis: Sendable {
         if !options.catalogPaths.isEmpty {
             let extra = FileDiscovery().files(under: options.catalogPaths)
             problems += extra.problems
+            var known = Set(catalogFiles)
             for path in extra.files where catalogExtensions.contains((path as NSString).pathExtension) {
-                if !catalogFiles.contains(path) { catalogFiles.append(path) }
+                if known.insert(path).inserted { catalogFiles.append(path) }
             }
         }
 
