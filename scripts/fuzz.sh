@@ -63,15 +63,15 @@ sanitizers=${FUZZ_SANITIZERS:-fuzzer,address}
 build=Fuzz/.build
 mkdir -p "$build"
 
-# The parsers import PreflightCore only for SourceLocation and Severity: a module of that one file
-# stands in for it, so the fuzzers do not need ProcessKit and its C shims.
+# The parsers import PreflightCore only for SourceLocation, Severity and parallelMap: a module of
+# those files stands in for it, so the fuzzers do not need ProcessKit and its C shims.
 core=$build/PreflightCore
-if [[ ! -f $core/PreflightCore.o || Sources/PreflightCore/Diagnostics/Diagnostic.swift -nt $core/PreflightCore.o ]]; then
-    mkdir -p "$core"
-    swiftc -parse-as-library -O -wmo -module-name PreflightCore \
-        -emit-module -emit-module-path "$core/PreflightCore.swiftmodule" \
-        -c Sources/PreflightCore/Diagnostics/Diagnostic.swift -o "$core/PreflightCore.o" || exit 2
-fi
+core_sources=(Sources/PreflightCore/Diagnostics/Diagnostic.swift Sources/PreflightCore/Concurrency/ParallelMap.swift)
+# Rebuilt every time (two files, seconds): a newer-than test misses a file added to the list.
+mkdir -p "$core"
+swiftc -parse-as-library -O -wmo -module-name PreflightCore \
+    -emit-module -emit-module-path "$core/PreflightCore.swiftmodule" \
+    -c "${core_sources[@]}" -o "$core/PreflightCore.o" || exit 2
 
 work=${FUZZ_WORK:-$(mktemp -d "${TMPDIR:-/tmp}/preflight-fuzz.XXXXXX")}
 mkdir -p "$work"
