@@ -49,14 +49,30 @@ public struct FileDiscovery: Sendable {
         public var problems: [DiscoveryProblem]
     }
 
-    /// The files under `roots` (files or directories), each once, in a stable order.
+    /// The files under `roots` (files or directories), each once, sorted by path.
     public func files(under roots: [String]) -> Result {
-        var problems: [DiscoveryProblem] = []
-        var seen = Set<String>()
-        var files: [String] = []
-        func take(_ path: String) {
-            if seen.insert(path).inserted { files.append(path) }
+        let (workers, problems) = visitFiles(under: roots, makeWorker: { FileList() }) { list, path in
+            list.paths.append(path)
         }
+        var files = workers.flatMap(\.paths)
+        files.sort()
+        return Result(files: files, problems: problems)
+    }
+
+    /// Hands each file under `roots` (files or directories) to `visit` once, on all cores, while
+    /// the tree is still being walked: every worker lists a folder, shares its subfolders with the
+    /// others, then visits the folder's files. Each worker has its own state, made by
+    /// `makeWorker`; the states come back at the end. Files arrive in no particular order.
+    ///
+    /// - Returns: the workers' states, and the paths that could not be listed, sorted by path.
+    public func visitFiles<Worker>(
+        under roots: [String],
+        makeWorker: @Sendable () -> Worker,
+        visit: @Sendable (inout Worker, String) -> Void
+    ) -> (workers: [Worker], problems: [DiscoveryProblem]) {
+        let queue = WalkQueue()
+        var problems: [DiscoveryProblem] = []
+        var explicitFiles: [String] = []
         for root in roots {
             var info = stat()
             guard stat(root, &info) == 0 else {
@@ -64,27 +80,58 @@ public struct FileDiscovery: Sendable {
                 continue
             }
             if (info.st_mode & S_IFMT) != S_IFDIR {
-                take(Self.clean(root))
+                explicitFiles.append(Self.clean(root))
             } else if usesGit, let listed = gitFiles(in: root) {
-                for relative in listed where isSelected(relative, checkingFolders: true) {
-                    take(Self.join(root, relative))
+                let selected = listed.filter { isSelected($0, checkingFolders: true) }.map { Self.join(root, $0) }
+                for start in stride(from: 0, to: selected.count, by: Self.batchSize) {
+                    queue.add([.files(Array(selected[start..<min(selected.count, start + Self.batchSize)]))])
                 }
             } else {
-                // A walk is deterministic; findings are sorted when reported, so files are not
-                // (sorting 20 000 paths cost as much as scanning them).
-                walk(root, problems: &problems) { relative in
-                    if isSelected(relative, checkingFolders: false) { take(Self.join(root, relative)) }
-                }
+                queue.add([.folder(root: root, relative: "")])
             }
         }
-        return Result(files: files, problems: problems)
+        if !explicitFiles.isEmpty { queue.add([.files(explicitFiles)]) }
+        // Two roots may hold the same file (`todoscan . Sources`); one root never does.
+        let seen = roots.count > 1 ? SeenPaths() : nil
+
+        let workerCount = max(1, ProcessInfo.processInfo.activeProcessorCount)
+        let results = WorkerResults<Worker>(count: workerCount)
+        DispatchQueue.concurrentPerform(iterations: workerCount) { index in
+            var worker = makeWorker()
+            var localProblems: [DiscoveryProblem] = []
+            while let work = queue.next() {
+                switch work {
+                case .files(let paths):
+                    for path in paths where seen?.insert(path) ?? true { visit(&worker, path) }
+                case .folder(let root, let relative):
+                    let listing = list(root, relative)
+                    if let problem = listing.problem { localProblems.append(problem) }
+                    queue.add(listing.folders.map { .folder(root: root, relative: $0) })
+                    for file in listing.files where isSelected(file, checkingFolders: false) {
+                        let path = Self.join(root, file)
+                        if seen?.insert(path) ?? true { visit(&worker, path) }
+                    }
+                }
+                queue.finished()
+            }
+            results.store(index, worker: worker, problems: localProblems)
+        }
+        let (workers, walkProblems) = results.collect()
+        problems += walkProblems.sorted { $0.path < $1.path }
+        return (workers, problems)
     }
+
+    /// Files handed to a worker at a time, from a git listing or the roots named as files.
+    private static let batchSize = 64
 
     /// `checkingFolders`: whether to drop paths inside skipped folders (git may list them; a walk
     /// never enters them).
     private func isSelected(_ relative: String, checkingFolders: Bool) -> Bool {
         if checkingFolders && isInsideSkippedDirectory(relative) { return false }
-        if !includes.isEmpty && !includes.contains(where: { $0.matchesFile(relative) }) { return false }
+        if !includes.isEmpty {
+            var path = relative
+            guard path.withUTF8({ bytes in includes.contains { $0.matchesFile(utf8: bytes) } }) else { return false }
+        }
         return !excludes.contains { $0.matches(relative) }
     }
 
@@ -116,75 +163,46 @@ public struct FileDiscovery: Sendable {
         }
     }
 
-    /// Regular files under `root`, relative to it, without entering skipped or linked folders.
-    /// The first level is listed alone, then its folders are walked on all cores: the walk costs
-    /// about a quarter of a whole scan and would otherwise hold the scanners back.
-    private func walk(_ root: String, problems: inout [DiscoveryProblem], found: (String) -> Void) {
-        var folders: [String] = []
-        walkTree(root, from: [""], descending: false, problems: &problems, folders: &folders, found: found)
-        let topFolders = folders
-        let slots = WalkSlots(count: topFolders.count)
-        DispatchQueue.concurrentPerform(iterations: topFolders.count) { index in
-            var files: [String] = []
-            var localProblems: [DiscoveryProblem] = []
-            var unused: [String] = []
-            walkTree(root, from: [topFolders[index]], descending: true, problems: &localProblems, folders: &unused) {
-                files.append($0)
+    /// One folder's entries, relative to `root`: its regular files and links to files, and its
+    /// subfolders, leaving out skipped folders and links to folders (so link loops cannot trap a
+    /// walk).
+    private func list(_ root: String, _ relative: String) -> FolderListing {
+        var listing = FolderListing()
+        let directory = relative.isEmpty ? root : Self.join(root, relative)
+        guard let handle = opendir(directory) else {
+            listing.problem = DiscoveryProblem(path: Self.clean(directory), reason: String(cString: strerror(errno)))
+            return listing
+        }
+        defer { closedir(handle) }
+        while let entry = readdir(handle) {
+            let name = withUnsafeBytes(of: entry.pointee.d_name) { raw in
+                String(cString: raw.bindMemory(to: CChar.self).baseAddress!)
             }
-            slots.store(index, files: files, problems: localProblems)
-        }
-        for index in topFolders.indices {
-            let (files, folderProblems) = slots.take(index)
-            problems += folderProblems
-            files.forEach(found)
-        }
-    }
-
-    /// Walks from the folders in `pending`; with `descending` false, folders found are handed
-    /// back in `folders` instead of entered.
-    private func walkTree(
-        _ root: String, from start: [String], descending: Bool, problems: inout [DiscoveryProblem],
-        folders: inout [String], found: (String) -> Void
-    ) {
-        var pending = start
-        while let relative = pending.popLast() {
-            let directory = relative.isEmpty ? root : Self.join(root, relative)
-            guard let handle = opendir(directory) else {
-                problems.append(DiscoveryProblem(path: Self.clean(directory), reason: String(cString: strerror(errno))))
+            if name == "." || name == ".." { continue }
+            let child = relative.isEmpty ? name : relative + "/" + name
+            // The entry's type usually comes with it; only some file systems need an lstat.
+            var kind = Self.fileType(fromDirectoryEntryType: entry.pointee.d_type)
+            if kind == nil {
+                var info = stat()
+                guard lstat(Self.join(root, child), &info) == 0 else { continue }
+                kind = info.st_mode & S_IFMT
+            }
+            switch kind {
+            case S_IFDIR:
+                if !skippedDirectories.contains(name) { listing.folders.append(child) }
+            case S_IFREG:
+                listing.files.append(child)
+            case S_IFLNK:
+                // A link to a file is read; a link to a folder is never entered.
+                var target = stat()
+                if stat(Self.join(root, child), &target) == 0, (target.st_mode & S_IFMT) == S_IFREG {
+                    listing.files.append(child)
+                }
+            default:
                 continue
             }
-            defer { closedir(handle) }
-            while let entry = readdir(handle) {
-                let name = withUnsafeBytes(of: entry.pointee.d_name) { raw in
-                    String(cString: raw.bindMemory(to: CChar.self).baseAddress!)
-                }
-                if name == "." || name == ".." { continue }
-                let child = relative.isEmpty ? name : relative + "/" + name
-                // The entry's type usually comes with it; only some file systems need an lstat.
-                var kind = Self.fileType(fromDirectoryEntryType: entry.pointee.d_type)
-                if kind == nil {
-                    var info = stat()
-                    guard lstat(Self.join(root, child), &info) == 0 else { continue }
-                    kind = info.st_mode & S_IFMT
-                }
-                switch kind {
-                case S_IFDIR:
-                    if !skippedDirectories.contains(name) {
-                        if descending { pending.append(child) } else { folders.append(child) }
-                    }
-                case S_IFREG:
-                    found(child)
-                case S_IFLNK:
-                    // A link to a file is read; a link to a folder is never entered.
-                    var target = stat()
-                    if stat(Self.join(root, child), &target) == 0, (target.st_mode & S_IFMT) == S_IFREG {
-                        found(child)
-                    }
-                default:
-                    continue
-                }
-            }
         }
+        return listing
     }
 
     /// `S_IFDIR`, `S_IFREG` or `S_IFLNK` for a `d_type`, `0` for other known types, `nil` when unknown.
@@ -218,30 +236,5 @@ public struct DiscoveryProblem: Sendable, Hashable {
     public init(path: String, reason: String) {
         self.path = path
         self.reason = reason
-    }
-}
-
-/// Per-folder results of a parallel walk, read back in folder order.
-private final class WalkSlots: @unchecked Sendable {
-    private let lock = NSLock()
-    private var files: [[String]]
-    private var problems: [[DiscoveryProblem]]
-
-    init(count: Int) {
-        files = Array(repeating: [], count: count)
-        problems = Array(repeating: [], count: count)
-    }
-
-    func store(_ index: Int, files: [String], problems: [DiscoveryProblem]) {
-        lock.lock()
-        self.files[index] = files
-        self.problems[index] = problems
-        lock.unlock()
-    }
-
-    func take(_ index: Int) -> ([String], [DiscoveryProblem]) {
-        lock.lock()
-        defer { lock.unlock() }
-        return (files[index], problems[index])
     }
 }

@@ -1,3 +1,9 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
 /// A shell-style path pattern: `*` (within one path component), `**` (across components), `?`,
 /// and `[abc]` / `[a-z]` / `[!abc]` classes.
 ///
@@ -31,10 +37,17 @@ public struct Glob: Sendable, Hashable, CustomStringConvertible {
     /// Whether the file at `path` matches: a pattern without `/` is matched against the file's
     /// name only (`--include '*.swift'` does not take in a folder named `csv.swift`).
     public func matchesFile(_ path: String) -> Bool {
-        guard matchesComponents else { return matches(path) }
-        let utf8 = path.utf8
-        let name = utf8.lastIndex(of: Self.slash).map { utf8[utf8.index(after: $0)...] } ?? utf8[...]
-        return matchesComponent(name)
+        var path = path
+        return path.withUTF8 { matchesFile(utf8: $0) }
+    }
+
+    /// ``matchesFile(_:)`` on the path's UTF-8 bytes (discovery tests every path against every
+    /// glob: no copies, no allocation for `*.ext`).
+    func matchesFile(utf8 path: UnsafeBufferPointer<UInt8>) -> Bool {
+        guard matchesComponents else { return matches(String(decoding: path, as: UTF8.self)) }
+        var nameStart = path.count
+        while nameStart > 0 && path[nameStart - 1] != Self.slash { nameStart -= 1 }
+        return matchesComponent(UnsafeBufferPointer(rebasing: path[nameStart...]))
     }
 
     public var description: String { pattern }
@@ -53,6 +66,16 @@ public struct Glob: Sendable, Hashable, CustomStringConvertible {
 
     private func matchesComponent<Name: Collection<UInt8>>(_ name: Name) -> Bool {
         if let suffix { return name.count >= suffix.count && name.suffix(suffix.count).elementsEqual(suffix) }
+        return Self.match(bytes[...], ArraySlice(name))
+    }
+
+    private func matchesComponent(_ name: UnsafeBufferPointer<UInt8>) -> Bool {
+        if let suffix {
+            return name.count >= suffix.count
+                && suffix.withUnsafeBufferPointer { expected in
+                    memcmp(name.baseAddress! + (name.count - suffix.count), expected.baseAddress!, suffix.count) == 0
+                }
+        }
         return Self.match(bytes[...], ArraySlice(name))
     }
 

@@ -1,3 +1,9 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
 /// Finds the comments of C, C++, Objective-C and Objective-C++ source.
 ///
 /// Handles `//` comments (continued onto the next line by a trailing `\`), `/* */` comments (which
@@ -12,8 +18,13 @@ struct CFamilyCommentLexer {
         self.source = source
     }
 
+    /// The bytes that can start a comment, a string or a character literal.
+    private static let significant = SignificantBytes(Byte.slash, Byte.quote, Byte.apostrophe)
+
     mutating func lex() -> [CommentSpan] {
-        while index < source.count {
+        while true {
+            index = Self.significant.next(in: source, from: index)
+            guard index < source.count else { break }
             let current = source[index]
             if current == Byte.slash && byte(index + 1) == Byte.slash {
                 lexLineComment()
@@ -37,17 +48,16 @@ struct CFamilyCommentLexer {
     private mutating func lexLineComment() {
         var cursor = index + 2
         while cursor < source.count {
-            if source[cursor] == Byte.newline {
-                // A backslash right before the newline continues the comment.
-                var before = cursor - 1
-                if before > index + 1 && source[before] == Byte.carriageReturn { before -= 1 }
-                if before > index + 1 && source[before] == Byte.backslash {
-                    cursor += 1
-                    continue
-                }
-                break
+            cursor = CommentLexer.endOfLine(after: cursor, in: source)
+            guard cursor < source.count else { break }
+            // A backslash right before the newline continues the comment.
+            var before = cursor - 1
+            if before > index + 1 && source[before] == Byte.carriageReturn { before -= 1 }
+            if before > index + 1 && source[before] == Byte.backslash {
+                cursor += 1
+                continue
             }
-            cursor += 1
+            break
         }
         var end = cursor
         if end > index + 2 && source[end - 1] == Byte.carriageReturn { end -= 1 }
@@ -116,10 +126,14 @@ struct CFamilyCommentLexer {
         return (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(source[start])
     }
 
+    /// The next `first` followed by `second`, hopping between `first`s with `memchr`.
     private func find(_ first: UInt8, _ second: UInt8, from start: Int) -> Int? {
+        guard let base = source.baseAddress else { return nil }
         var cursor = start
         while cursor + 1 < source.count {
-            if source[cursor] == first && source[cursor + 1] == second { return cursor }
+            guard let found = memchr(base + cursor, Int32(first), source.count - cursor - 1) else { return nil }
+            cursor = base.distance(to: found.assumingMemoryBound(to: UInt8.self))
+            if source[cursor + 1] == second { return cursor }
             cursor += 1
         }
         return nil

@@ -12,11 +12,9 @@ public enum SourceLanguage: String, Sendable, CaseIterable {
 
     /// The language of a file by its extension, or `nil` when todoscan does not read it.
     public init?(path: String) {
-        let name = path.utf8.lastIndex(of: UInt8(ascii: "/")).map { path[path.index(after: $0)...] } ?? path[...]
-        guard let dot = name.lastIndex(of: "."), dot != name.startIndex else {
-            return nil
-        }
-        switch name[name.index(after: dot)...].lowercased() {
+        var path = path
+        guard let fileExtension = path.withUTF8(Self.lowercasedExtension) else { return nil }
+        switch fileExtension {
         case "swift": self = .swift
         case "c", "h", "m", "mm", "cc", "cpp", "cxx", "c++", "hh", "hpp", "hxx", "h++", "inl", "ipp":
             self = .cFamily
@@ -24,5 +22,18 @@ public enum SourceLanguage: String, Sendable, CaseIterable {
         case "sh", "bash", "zsh", "ksh", "rb", "yml", "yaml", "toml", "pl", "pm", "cmake": self = .hashComments
         default: return nil
         }
+    }
+
+    /// The text after the file name's last `.` in lower case, if it is short enough to be one
+    /// todoscan knows (a small string: no allocation); `nil` without one, or for `.name` files.
+    private static func lowercasedExtension(_ path: UnsafeBufferPointer<UInt8>) -> String? {
+        var dot = path.count
+        while dot > 0 && path[dot - 1] != UInt8(ascii: ".") {
+            if path[dot - 1] == UInt8(ascii: "/") { return nil }
+            dot -= 1
+        }
+        guard dot > 1, path[dot - 2] != UInt8(ascii: "/"), path.count - dot <= 5 else { return nil }
+        return String(
+            decoding: path[dot...].lazy.map { (0x41...0x5A).contains($0) ? $0 | 0x20 : $0 }, as: UTF8.self)
     }
 }

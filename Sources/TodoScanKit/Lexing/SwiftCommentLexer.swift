@@ -50,16 +50,21 @@ struct SwiftCommentLexer {
     @inline(__always)
     private static func isSignificant(_ byte: UInt8, inInterpolation: Bool) -> Bool {
         switch byte {
-        case Byte.slash, Byte.hash, Byte.quote, UInt8(ascii: "`"): true
+        case Byte.slash, Byte.hash, Byte.quote, Byte.backtick: true
         case UInt8(ascii: "("), UInt8(ascii: ")"): inInterpolation
         default: false
         }
     }
 
+    /// The significant bytes outside interpolations.
+    private static let significantInCode = SignificantBytes(Byte.slash, Byte.hash, Byte.quote, Byte.backtick)
+
     private mutating func lexCode(openParentheses open: Int, stack: inout [Frame]) {
         let inInterpolation = stack.count > 1
-        while index < source.count, !Self.isSignificant(source[index], inInterpolation: inInterpolation) {
-            index += 1
+        if inInterpolation {
+            while index < source.count, !Self.isSignificant(source[index], inInterpolation: true) { index += 1 }
+        } else {
+            index = Self.significantInCode.next(in: source, from: index)
         }
         guard index < source.count else { return }
         switch source[index] {

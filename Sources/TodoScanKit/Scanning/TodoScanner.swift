@@ -78,31 +78,6 @@ public struct TodoScanner: Sendable {
         if filled > 0, memchr(source.baseAddress!, 0, min(filled, 8192)) != nil { return .binary }
         return .scanned(occurrences(in: source, language: language))
     }
-
-    /// Scans `paths` on all cores. The result lists files in the order given.
-    public func scan(paths: [String]) -> [FileScan] {
-        var results = [FileScan](repeating: .notSource, count: paths.count)
-        let lock = NSLock()
-        let chunk = 64
-        let chunks = (paths.count + chunk - 1) / chunk
-        results.withUnsafeMutableBufferPointer { slots in
-            nonisolated(unsafe) let slots = slots
-            DispatchQueue.concurrentPerform(iterations: chunks) { part in
-                let range = (part * chunk)..<min(paths.count, (part + 1) * chunk)
-                var local: [FileScan] = []
-                local.reserveCapacity(range.count)
-                let buffer = ReadBuffer()
-                defer { buffer.release() }
-                for index in range {
-                    local.append(scanFile(atPath: paths[index], language: nil, readBuffer: buffer))
-                }
-                lock.lock()
-                for (offset, index) in range.enumerated() { slots[index] = local[offset] }
-                lock.unlock()
-            }
-        }
-        return results
-    }
 }
 
 /// A growable byte buffer, reused for the files one worker reads.
@@ -140,6 +115,13 @@ public enum FileScan: Sendable, Hashable {
 public enum ScanProblem: LocalizedError, Sendable, Hashable {
     case unreadable(path: String, reason: String)
     case tooLarge(path: String, size: Int, limit: Int)
+
+    /// The file's path.
+    public var path: String {
+        switch self {
+        case .unreadable(let path, _), .tooLarge(let path, _, _): path
+        }
+    }
 
     public var errorDescription: String? {
         switch self {

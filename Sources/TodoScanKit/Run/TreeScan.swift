@@ -1,0 +1,53 @@
+import PreflightCore
+
+extension TodoScanner {
+    /// Scans the files `discovery` finds under `roots` on all cores, while the tree is still being
+    /// walked.
+    public func scan(_ discovery: FileDiscovery, under roots: [String]) -> TreeScan {
+        let (workers, problems) = discovery.visitFiles(under: roots, makeWorker: { ScanWorker() }) { worker, path in
+            worker.take(path, scanFile(atPath: path, language: nil, readBuffer: worker.buffer))
+        }
+        var tree = TreeScan(discoveryProblems: problems)
+        for worker in workers {
+            worker.buffer.release()
+            tree.scannedFileCount += worker.scannedFileCount
+            tree.findings += worker.findings
+            tree.problems += worker.problems
+        }
+        tree.findings.sort { $0.path < $1.path }
+        tree.problems.sort { $0.path < $1.path }
+        return tree
+    }
+}
+
+/// What scanning a tree gave, in path order.
+public struct TreeScan: Sendable {
+    /// Files that hold tags, with their tags.
+    public var findings: [(path: String, occurrences: [TagOccurrence])] = []
+    /// Files that could not be scanned.
+    public var problems: [ScanProblem] = []
+    /// Paths discovery could not list.
+    public var discoveryProblems: [DiscoveryProblem]
+    /// Files lexed (sources that are not binary), with tags or without.
+    public var scannedFileCount = 0
+}
+
+/// One scanning worker: its read buffer and what it found.
+private final class ScanWorker {
+    let buffer = ReadBuffer()
+    var findings: [(path: String, occurrences: [TagOccurrence])] = []
+    var problems: [ScanProblem] = []
+    var scannedFileCount = 0
+
+    func take(_ path: String, _ scan: FileScan) {
+        switch scan {
+        case .scanned(let occurrences):
+            scannedFileCount += 1
+            if !occurrences.isEmpty { findings.append((path, occurrences)) }
+        case .notSource, .binary:
+            break
+        case .failed(let problem):
+            problems.append(problem)
+        }
+    }
+}
