@@ -60,7 +60,7 @@ struct PrePushInterruptEndToEndTests {
         // Let the runner reach the test, then take the whole tree as it is.
         try await Task.sleep(for: .seconds(1))
         tree = ProcessTable.descendants(of: pid, in: ProcessTable.read())
-        let runDirectory = repository.work + "/.git/preflight/tmp-\(pid)"
+        let runDirectory = repository.work + "/.git/preflight/tmp"
         #expect(FileManager.default.fileExists(atPath: runDirectory))
 
         kill(pid, SIGINT)

@@ -29,9 +29,19 @@ public struct PrePushRun: Sendable {
     /// Runs the check in the repository containing `directory` and returns the exit status.
     public func run(_ mode: Mode, in directory: String) async throws -> Int32 {
         let git = GitQuery(directory: directory)
-        guard let root = try? await git.output(["rev-parse", "--show-toplevel"]) else {
+        // One git call for both: each costs 20-30 ms, and a verified tree's push has 0.3 s in all.
+        guard let places = try? await git.output(["rev-parse", "--show-toplevel", "--absolute-git-dir"]) else {
             throw PrePushError.notARepository(directory)
         }
+        var lines = places.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+        if lines.count != 2 {  // a newline in a folder's name: ask one at a time
+            lines = [
+                try await git.output(["rev-parse", "--show-toplevel"]),
+                try await git.output(["rev-parse", "--absolute-git-dir"]),
+            ]
+        }
+        let root = lines[0]
+        let gitDirectory = lines[1]
         let repository = GitQuery(directory: root)
         let output = RunOutput(style: style, write: log)
 
@@ -70,11 +80,15 @@ public struct PrePushRun: Sendable {
 
         // Without --isolated what is verified is the work tree; say so when it is not what is pushed.
         // By hand in a repository without commits there is nothing a push could send yet.
+        // Both at once: the status is asked for before knowing whether there is a HEAD to compare.
+        async let status: String? =
+            options.isolated ? nil : repository.output(["status", "--porcelain", "--untracked-files=no"])
         let head = try? await repository.output(["rev-parse", "--verify", "--quiet", "HEAD"])
+        let workTreeStatus = try await status
         if head == nil && commitToVerify == nil { throw PrePushError.noCommits(root) }
         var workTreeIsPushed = head != nil
-        if let head, !options.isolated {
-            let dirty = !(try await repository.output(["status", "--porcelain", "--untracked-files=no"])).isEmpty
+        if let head, let workTreeStatus {
+            let dirty = !workTreeStatus.isEmpty
             if let commitToVerify, commitToVerify != head {
                 output.warning(
                     "pushing \(commitToVerify.prefix(12)) but the work tree is at \(head.prefix(12)); checking the work tree (--isolated checks the pushed commit)"
@@ -87,7 +101,6 @@ public struct PrePushRun: Sendable {
             }
         }
 
-        let gitDirectory = try await repository.output(["rev-parse", "--absolute-git-dir"])
         let cache = VerificationCache(gitDirectory: gitDirectory)
         var cacheKey: String?
         if options.usesCache && workTreeIsPushed {
