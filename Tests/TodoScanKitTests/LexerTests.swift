@@ -143,6 +143,17 @@ struct LexerTests {
         #expect(occurrences.map(\.rule.severity) == [.warning, .error])
     }
 
+    @Test("Tags are found by their rarest byte wherever it is: repeated letters, shared letters, edges")
+    func rareBytePrefilter() {
+        // `TODO` has its rarest byte twice, `ERROR` shares an `O` with it, `XXX` is all one byte;
+        // tags at the very start and end of the text, and back to back.
+        let syntax = TagSyntax(rules: TagSyntax().rules + [TagRule("XXX", severity: .warning)])
+        #expect(
+            found("//TODO: a\n// XXXX: no\n// XXX: b ERROR: c\n/*FIXME:*/ // TODO:", .swift, syntax: syntax) == [
+                "1:3: TODO: a", "3:4: XXX: b ERROR: c", "3:11: ERROR: c", "4:3: FIXME", "4:15: TODO",
+            ])
+    }
+
     @Test("Invalid UTF-8 is scanned and printed with replacement characters")
     func invalidUTF8() {
         let bytes: [UInt8] = Array("// TODO: a".utf8) + [0xFF, 0xFE] + Array(" b\n".utf8)
