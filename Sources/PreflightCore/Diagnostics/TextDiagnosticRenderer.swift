@@ -26,7 +26,10 @@ public struct TextDiagnosticRenderer: LineDiagnosticRenderer, Hashable {
 
     /// `text` with every line break replaced by one space.
     static func singleLine(_ text: String) -> String {
-        guard text.contains(where: \.isNewline) else { return text }
+        // Every line break starts with one of these bytes (U+0085 with 0xC2, U+2028 and U+2029
+        // with 0xE2): most texts are passed over without decoding a Character.
+        let mayBreak = text.utf8.contains { (0x0A...0x0D).contains($0) || $0 == 0xC2 || $0 == 0xE2 }
+        guard mayBreak, text.contains(where: \.isNewline) else { return text }
         return String(text.map { $0.isNewline ? " " : $0 })
     }
 }

@@ -147,6 +147,7 @@ public struct FileDiscovery: Sendable {
 
     /// Files git knows under `directory` (relative to it), or `nil` outside a work tree.
     private func gitFiles(in directory: String) -> [String]? {
+        guard Self.mayBeInWorkTree(directory) else { return nil }
         var command = Command.git(
             ["ls-files", "-z", "--cached", "--others", "--exclude-standard", "--", "."], in: directory)
         command.standardError = .discard
@@ -160,6 +161,22 @@ public struct FileDiscovery: Sendable {
             var info = stat()
             guard stat(Self.join(directory, path), &info) == 0, (info.st_mode & S_IFMT) == S_IFREG else { return nil }
             return seen.insert(path).inserted ? path : nil
+        }
+    }
+
+    /// Whether `directory` or a folder above it has a `.git` (or `GIT_DIR` says where one is):
+    /// asking git outside a work tree costs a process start (about 10 ms) for nothing.
+    static func mayBeInWorkTree(_ directory: String) -> Bool {
+        if ProcessInfo.processInfo.environment["GIT_DIR"] != nil { return true }
+        // git looks upwards from the physical folder, links resolved.
+        let absolute = StandardPath.absolute(directory)
+        var folder = StandardPath.resolved(absolute) ?? absolute
+        while true {
+            var info = stat()
+            if lstat(folder + (folder.hasSuffix("/") ? ".git" : "/.git"), &info) == 0 { return true }
+            let parent = (folder as NSString).deletingLastPathComponent
+            if parent == folder || parent.isEmpty { return false }
+            folder = parent
         }
     }
 

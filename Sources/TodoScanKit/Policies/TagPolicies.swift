@@ -35,6 +35,7 @@ struct PolicyVerdict {
 extension TagPolicies {
     func judge(_ occurrence: TagOccurrence, today: CalendarDay) -> PolicyVerdict {
         var verdict = PolicyVerdict(severity: occurrence.rule.severity)
+        guard isActive else { return verdict }  // reading the reference is the costly part
         let reference = TagReference(occurrence)
         if requiresOwner && reference.owner == nil {
             verdict.violations.append(
