@@ -12,7 +12,8 @@ struct PrePush: AsyncParsableCommand {
         discussion: """
             Steps: swift build --build-tests --enable-code-coverage; swift test --skip-build \
             --enable-code-coverage; coverage of the package's own sources (not .build, not Tests); \
-            todoscan (ERROR tags fail); then the extra steps of the configuration file. The first \
+            todoscan (ERROR tags fail); errorlint when it is built beside prepush or on PATH (its \
+            errors fail); then the extra steps of the configuration file. The first \
             failing step stops the run and the push.
 
             A push that only deletes refs, or changes no *.swift, Package.swift or Package.resolved \
@@ -25,7 +26,7 @@ struct PrePush: AsyncParsableCommand {
             later runs are incremental; nothing of the user's is touched.
 
             Settings: the "prepush" section of .preflight.json (minCoverage, minDiffCoverage, diffBase, \
-            relevantPaths, testArguments, configuration, todoscan, isolated, steps: [{"name", "run": \
+            relevantPaths, testArguments, configuration, todoscan, errorlint, isolated, steps: [{"name", "run": \
             [argv]}]); flags override it; --print-config shows the result. See docs/configuration.md.
 
             Output goes to standard error, as git expects of a hook. Colour only on a terminal, never \
@@ -75,6 +76,13 @@ struct CheckOptions: ParsableArguments {
 
     @Flag(inversion: .prefixedNo, help: "Run todoscan on the package as a step; ERROR tags fail (default: on).")
     var todoscan: Bool?
+
+    @Flag(
+        inversion: .prefixedNo,
+        help: ArgumentHelp(
+            "Run errorlint on the package as a step; its errors fail (default: when an errorlint is built "
+                + "beside prepush or on PATH; --errorlint fails the step when none is)."))
+    var errorlint: Bool?
 
     @Flag(
         inversion: .prefixedNo,
@@ -141,6 +149,7 @@ struct CheckOptions: ParsableArguments {
         options.showsCoverageFiles = coverageFiles
         if let configuration { options.configuration = configuration }
         if let todoscan { options.runsTodoscan = todoscan }
+        if let errorlint { options.runsErrorlint = errorlint }
         options.usesCache = !noCache
         if let isolated { options.isolated = isolated }
         if !testArguments.isEmpty { options.testArguments = testArguments }

@@ -27,6 +27,29 @@ struct CompletionAndHelpTests {
         #expect(result.outputText.contains(tool))
     }
 
+    @Test(
+        "docs/configuration.md has a row for every key a tool's --print-config shows",
+        arguments: ["prepush", "todoscan", "errorlint"])
+    func configurationKeysAreDocumented(tool: String) async throws {
+        let page = try String(
+            contentsOf: Self.readme.deletingLastPathComponent().appendingPathComponent("docs/configuration.md"),
+            encoding: .utf8)
+        // Run in a folder of its own: no .preflight.json above it to read.
+        let folder = NSTemporaryDirectory() + "config-keys-" + UUID().uuidString
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let printed = try await Command(
+            ToolCommandTests.productsDirectory + "/" + tool, ["--print-config"], workingDirectory: folder
+        ).run()
+        #expect(printed.termination == .exited(0), "\(printed.errorText)")
+        let object = try JSONSerialization.jsonObject(with: Data(printed.outputText.utf8)) as? [String: Any]
+        let settings = try #require(object?[tool] as? [String: Any], "\(printed.outputText)")
+        #expect(!settings.isEmpty)
+        for key in settings.keys.sorted() {
+            #expect(page.contains("| `\(key)` |"), "\(tool)'s key \(key) has no row in docs/configuration.md")
+        }
+    }
+
     @Test("The --help pages list every option README shows for the tool", arguments: ["prepush", "todoscan"])
     func helpMatchesReadme(tool: String) async throws {
         let text = try String(contentsOf: Self.readme, encoding: .utf8)

@@ -194,7 +194,7 @@ struct PrePushEndToEndTests {
         let repository = try await makeRepository()
         let quiet = try await repository.run(Self.prepush, ["--quiet", "--no-cache"])
         #expect(quiet.succeeded, "\(quiet.errorText)")
-        #expect(quiet.errorText.hasPrefix("prepush: passed (build, test, coverage, todoscan) in "))
+        #expect(quiet.errorText.hasPrefix("prepush: passed (build, test, coverage, todoscan, errorlint) in "))
         #expect(quiet.errorText.split(separator: "\n").count == 1, "\(quiet.errorText)")
 
         let quietGate = try await repository.run(Self.prepush, ["-q", "--no-cache", "--min-coverage", "90"])
@@ -241,6 +241,48 @@ struct PrePushEndToEndTests {
             #expect(!noColor.outputText.contains("\u{1B}["))
         }
         #endif
+    }
+
+    @Test("errorlint is a step: its errors fail; --no-errorlint; a prepush without errorlint beside it says so")
+    func errorlintStep() async throws {
+        let repository = try await makeRepository()
+        // Foundation never shows this error's text: it has no errorDescription.
+        try repository.write(
+            "Sources/Calc/CalcError.swift",
+            """
+            import Foundation
+            public enum CalcError: LocalizedError {
+                case overflow
+                public var failureReason: String? { "Too large." }
+                public var recoverySuggestion: String? { "Use smaller numbers." }
+            }
+            """)
+        try await repository.commit("an error type")
+        let failed = try await repository.run(Self.prepush, ["--no-cache"])
+        #expect(failed.termination == .exited(1), "\(failed.errorText)")
+        #expect(failed.errorText.contains("==> errorlint: "))
+        #expect(failed.errorText.contains("Sources/Calc/CalcError.swift:2:13: error: "))
+        #expect(failed.errorText.contains("prepush: errorlint failed; the push is stopped"))
+
+        let off = try await repository.run(Self.prepush, ["--no-cache", "--no-errorlint"])
+        #expect(off.succeeded, "\(off.errorText)")
+        #expect(!off.errorText.contains("==> errorlint"))
+
+        // A prepush with no errorlint beside it or on PATH: the step is skipped with a line saying
+        // how to get it, or fails when asked for.
+        let alone = repository.root + "/bin/prepush"
+        try FileManager.default.createDirectory(atPath: repository.root + "/bin", withIntermediateDirectories: true)
+        try FileManager.default.copyItem(atPath: Self.prepush, toPath: alone)
+        let swift = try #require(Command.locate("swift", searchPath: ProcessInfo.processInfo.environment["PATH"]))
+        let path = (swift as NSString).deletingLastPathComponent + ":/usr/bin:/bin"
+        let skipped = try await repository.run(alone, ["--no-cache"], environment: ["PATH": path])
+        #expect(skipped.succeeded, "\(skipped.errorText)")
+        #expect(skipped.errorText.contains("prepush: errorlint skipped: not built"))
+        #expect(skipped.errorText.contains("errorlint  skipped"))
+        let required = try await repository.run(
+            alone, ["--no-cache", "--errorlint"], environment: ["PATH": path])
+        #expect(required.termination == .exited(1))
+        #expect(required.errorText.contains("errorlint is not built"))
     }
 
     @Test("The prepush section of .preflight.json: extra steps, isolated pushes, relevant paths; flags override")

@@ -7,7 +7,7 @@
 #       against the same push with a bare `sh` hook, with lefthook's pre-push hook (PyPI package;
 #       once through its PATH shim as installed, once with LEFTHOOK_BIN set to its Go binary), and
 #       with --no-verify (no hook at all);
-#   (b) a full warm run (`prepush --no-cache --no-todoscan`) against the raw commands it wraps in
+#   (b) a full warm run (`prepush --no-cache --no-todoscan --no-errorlint`) against the raw commands it wraps in
 #       one shell line, target <= 1.05x, and the default run (with todoscan) for reference;
 #   (c) the push of a tree prepush already verified ("already verified"), target <= 0.3 s.
 # (The letters are the issue's.) prepush is built in release with --static-swift-stdlib, as
@@ -154,8 +154,8 @@ raw="swift build --build-tests --enable-code-coverage && swift test --skip-build
 hyperfine --warmup 1 --runs "$full_runs" --shell bash \
     --export-markdown "$work/full.md" --export-json "$work/full.json" \
     -n "raw commands" "cd $work/prepush && $raw" \
-    -n "prepush --no-cache --no-todoscan" "cd $work/prepush && $prepush --no-cache --no-todoscan" \
-    -n "prepush --no-cache (with todoscan)" "cd $work/prepush && $prepush --no-cache" >&2
+    -n "prepush --no-cache --no-todoscan --no-errorlint" "cd $work/prepush && $prepush --no-cache --no-todoscan --no-errorlint" \
+    -n "prepush --no-cache --no-errorlint (with todoscan)" "cd $work/prepush && $prepush --no-cache --no-errorlint" >&2
 
 echo
 echo "prepush: $prepush ($(git -C "$repo" rev-parse --short HEAD 2>/dev/null || echo "sources not in git"), $(swift --version 2>/dev/null | head -1))"
@@ -206,8 +206,8 @@ print(f"(c) already verified tree: push {v['median'] * 1000:.0f} ms median, {v['
 
 c = means("full")
 raw = c["raw commands"]["mean"]
-like = c["prepush --no-cache --no-todoscan"]["mean"]
-full = c["prepush --no-cache (with todoscan)"]["mean"]
+like = c["prepush --no-cache --no-todoscan --no-errorlint"]["mean"]
+full = c["prepush --no-cache --no-errorlint (with todoscan)"]["mean"]
 print()
 print(f"(b) full warm run: raw {raw:.2f} s, prepush {like:.2f} s = {like / raw:.3f}x "
       f"(+{(like - raw) * 1000:.0f} ms); with todoscan {full:.2f} s = {full / raw:.3f}x; "

@@ -5,7 +5,7 @@ extension PrePushOptions {
     /// The keys the `prepush` section of `.preflight.json` accepts.
     public static let configurationKeys: Set<String> = [
         "minCoverage", "minDiffCoverage", "diffBase", "relevantPaths", "testArguments", "configuration", "todoscan",
-        "isolated", "steps",
+        "errorlint", "isolated", "steps",
     ]
 
     /// Applies the `prepush` section of the configuration file. Unknown keys, wrong types and
@@ -35,6 +35,7 @@ extension PrePushOptions {
             configuration = value
         }
         if let value = try section.bool("todoscan") { runsTodoscan = value }
+        if let value = try section.bool("errorlint") { runsErrorlint = value }
         if let value = try section.bool("isolated") { isolated = value }
         if let steps = try section.sections("steps") {
             extraSteps = []
@@ -64,7 +65,7 @@ extension PrePushOptions {
             "minDiffCoverage": minimumDiffCoverage.map { $0 as Any } ?? NSNull(),
             "diffBase": diffBase.map { $0 as Any } ?? NSNull(),
             "relevantPaths": relevantPaths, "testArguments": testArguments, "configuration": configuration,
-            "todoscan": runsTodoscan, "isolated": isolated,
+            "todoscan": runsTodoscan, "errorlint": runsErrorlint.map { $0 as Any } ?? NSNull(), "isolated": isolated,
             "steps": extraSteps.map { ["name": $0.name, "run": $0.run] as [String: Any] },
         ]
         let data = try? JSONSerialization.data(

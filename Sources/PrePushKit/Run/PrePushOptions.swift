@@ -21,6 +21,11 @@ public struct PrePushOptions: Sendable {
     public var usesCache = true
     /// Run todoscan on the package as a step (ERROR tags fail the push).
     public var runsTodoscan = true
+    /// Run errorlint on the package as a step (its errors fail the push): `nil` when an `errorlint`
+    /// executable is found (beside prepush, then on `PATH`), `true` always (a missing one fails the
+    /// step), `false` never. errorlint is a separate executable because it is built on
+    /// swift-syntax, which prepush does not depend on.
+    public var runsErrorlint: Bool?
     /// More steps, each an argument vector run in the package root after the built-in ones.
     public var extraSteps: [ExtraStep] = []
     /// SwiftPM or xcodebuild, and what xcodebuild builds.
@@ -32,6 +37,8 @@ public struct PrePushOptions: Sendable {
     var cacheFingerprint: String {
         ([configuration] + testArguments + [
             minimumCoverage.map { "\($0)" } ?? "-", minimumDiffCoverage.map { "\($0)" } ?? "-", "\(runsTodoscan)",
+            // Whether errorlint runs at all, and which one.
+            runsErrorlint == false ? "-" : ErrorLintStep.executable() ?? "missing",
         ]
             + extraSteps.map { ([$0.name] + $0.run).joined(separator: "\u{1F}") } + [backend.fingerprint]).joined(
                 separator: "\u{1E}")

@@ -162,7 +162,7 @@ public struct PrePushRun: Sendable {
         }
         let seconds = outcomes.reduce(0) { $0 + $1.seconds }
         output.verdict(
-            "prepush: passed (\(outcomes.map(\.name).joined(separator: ", "))) in \(String(format: "%.1f", seconds)) s",
+            "prepush: passed (\(outcomes.filter { $0.status == .passed }.map(\.name).joined(separator: ", "))) in \(String(format: "%.1f", seconds)) s",
             passed: true)
         if let cacheKey { cache.record(cacheKey) }
         return 0

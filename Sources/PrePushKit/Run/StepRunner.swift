@@ -38,7 +38,7 @@ struct StepRunner: Sendable {
         var outcomes: [StepOutcome] = []
         func proceed(_ outcome: StepOutcome) -> Bool {
             outcomes.append(outcome)
-            return outcome.status == .passed
+            return outcome.status != .failed
         }
         let configuration = swiftOptions
         if let xcode = try XcodeBuildPlan.resolve(
@@ -51,7 +51,7 @@ struct StepRunner: Sendable {
                 proceed(
                     try await command(
                         "build", ["swift", "build", "--build-tests", "--enable-code-coverage"] + configuration
-                    ) { _ in "" })
+                    ) { _, _ in "" })
             else { return outcomes }
             guard
                 proceed(
@@ -59,32 +59,40 @@ struct StepRunner: Sendable {
                         "test",
                         ["swift", "test", "--skip-build", "--enable-code-coverage"] + configuration
                             + options.testArguments,
-                        figure: TestCount.figure))
+                        figure: { output, _ in TestCount.figure(output) }))
             else { return outcomes }
             guard proceed(try await coverage()) else { return outcomes }
         }
         if options.runsTodoscan {
             guard proceed(todoscan()) else { return outcomes }
         }
+        if let step = try await errorlint() {
+            guard proceed(step) else { return outcomes }
+        }
         for step in options.extraSteps where !step.run.isEmpty {
-            guard proceed(try await command(step.name, step.run) { _ in "" }) else { return outcomes }
+            guard proceed(try await command(step.name, step.run) { _, _ in "" }) else { return outcomes }
         }
         return outcomes
     }
 
-    /// Runs one argv as a step, streaming its output lines to the log.
+    /// Runs one argv as a step, streaming its output lines to the log. `figure` makes the step's
+    /// key figure from the lines it wrote to standard output and to standard error.
     func command(
-        _ name: String, _ argv: [String], figure: @escaping @Sendable ([String]) -> String
+        _ name: String, _ argv: [String], figure: @escaping @Sendable (_ output: [String], _ errors: [String]) -> String
     ) async throws -> StepOutcome {
         output.beginStep("==> \(name): \(Command(argv[0], Array(argv.dropFirst())).commandLine)")
         let lines = LineLog()
+        let errorLines = LineLog()
         var command = Command(
             argv[0], Array(argv.dropFirst()), workingDirectory: packageRoot, environment: environment)
         command.standardOutput = .lines { [log] line in
             lines.append(line.text)
             log(line.text + "\n")
         }
-        command.standardError = .lines { [log] line in log(line.text + "\n") }
+        command.standardError = .lines { [log] line in
+            errorLines.append(line.text)
+            log(line.text + "\n")
+        }
         let start = ContinuousClock.now
         let result: ProcessResult
         do {
@@ -103,7 +111,7 @@ struct StepRunner: Sendable {
             line:
                 "<== \(name): \(result.succeeded ? "passed" : "failed with \(result.termination)") in \(String(format: "%.1f", seconds)) s"
         )
-        let shown = result.succeeded ? figure(lines.values) : "\(result.termination)"
+        let shown = result.succeeded ? figure(lines.values, errorLines.values) : "\(result.termination)"
         return StepOutcome(name: name, status: status, seconds: seconds, figure: shown)
     }
 

@@ -7,7 +7,7 @@ extension StepRunner {
     /// bundle, coverage from `xccov`. The bundle lives in a temporary folder that is removed however
     /// the steps end. Stops at the first failing step, like the SwiftPM steps.
     func xcodeSteps(_ plan: XcodeBuildPlan) async throws -> [StepOutcome] {
-        let build = try await command("build", plan.buildForTesting) { _ in "" }
+        let build = try await command("build", plan.buildForTesting) { _, _ in "" }
         guard build.status == .passed else { return [build] }
 
         let folder = FileManager.default.temporaryDirectory.path + "/prepush-xcresult-" + UUID().uuidString
@@ -20,7 +20,9 @@ extension StepRunner {
         // xcodebuild refuses a result bundle path that already exists: name one inside the new folder.
         let bundle = folder + "/PrePush.xcresult"
 
-        let test = try await command("test", plan.testWithoutBuilding(resultBundle: bundle), figure: TestCount.figure)
+        let test = try await command("test", plan.testWithoutBuilding(resultBundle: bundle)) { output, _ in
+            TestCount.figure(output)
+        }
         guard test.status == .passed else { return [build, test] }
         return [build, test, try await xcodeCoverage(bundle: bundle)]
     }

@@ -65,3 +65,12 @@ enum ExecutableLookup {
         return stat(path, &info) == 0 && (info.st_mode & S_IFMT) == S_IFDIR
     }
 }
+
+extension Command {
+    /// The absolute path `executable` would be run from: a name is looked up in `searchPath` (the
+    /// `PATH` syntax) as `execvp` does, a path is taken as it is. `nil` when no executable file is
+    /// there.
+    public static func locate(_ executable: String, searchPath: String?) -> String? {
+        try? ExecutableLookup.resolve(executable, searchPath: searchPath, workingDirectory: nil)
+    }
+}
