@@ -29,7 +29,12 @@ public struct PrePushRun: Sendable {
     /// Runs the check in the repository containing `directory` and returns the exit status.
     public func run(_ mode: Mode, in directory: String) async throws -> Int32 {
         let git = GitQuery(directory: directory)
-        // One git call for both: each costs 20-30 ms, and a verified tree's push has 0.3 s in all.
+        // The three questions every run asks git, at once (each call costs a process start): where
+        // the repository is, its HEAD, and whether the work tree has changes.
+        async let headQuery = try? git.output(["rev-parse", "--verify", "--quiet", "HEAD"])
+        async let statusQuery: Result<String, any Error>? =
+            options.isolated
+            ? nil : Self.result { try await git.output(["status", "--porcelain", "--untracked-files=no"]) }
         guard let places = try? await git.output(["rev-parse", "--show-toplevel", "--absolute-git-dir"]) else {
             throw PrePushError.notARepository(directory)
         }
@@ -80,11 +85,8 @@ public struct PrePushRun: Sendable {
 
         // Without --isolated what is verified is the work tree; say so when it is not what is pushed.
         // By hand in a repository without commits there is nothing a push could send yet.
-        // Both at once: the status is asked for before knowing whether there is a HEAD to compare.
-        async let status: String? =
-            options.isolated ? nil : repository.output(["status", "--porcelain", "--untracked-files=no"])
-        let head = try? await repository.output(["rev-parse", "--verify", "--quiet", "HEAD"])
-        let workTreeStatus = try await status
+        let head = await headQuery
+        let workTreeStatus = try await statusQuery?.get()
         if head == nil && commitToVerify == nil { throw PrePushError.noCommits(root) }
         var workTreeIsPushed = head != nil
         if let head, let workTreeStatus {
@@ -166,6 +168,17 @@ public struct PrePushRun: Sendable {
             passed: true)
         if let cacheKey { cache.record(cacheKey) }
         return 0
+    }
+}
+
+extension PrePushRun {
+    /// What `body` returned or threw, to be looked at later.
+    fileprivate static func result(_ body: () async throws -> String) async -> Result<String, any Error> {
+        do {
+            return .success(try await body())
+        } catch {
+            return .failure(error)
+        }
     }
 }
 
