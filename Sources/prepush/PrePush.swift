@@ -35,7 +35,7 @@ struct PrePush: AsyncParsableCommand {
             findings. --quiet: only failures and the final verdict.
 
             Ctrl-C stops the running step's whole process tree and exits 130. Steps get TMPDIR in a \
-            folder of the run's own under the git directory, removed when the run ends.
+            folder of the repository's own in the system's temporary folder, removed when the run ends.
 
             Exit status: 0 passed or nothing to check; 1 a step failed (the push is stopped); 2 usage, \
             configuration or repository error; 130 interrupted. The options of a check (the default \

@@ -60,8 +60,12 @@ struct PrePushInterruptEndToEndTests {
         // Let the runner reach the test, then take the whole tree as it is.
         try await Task.sleep(for: .seconds(1))
         tree = ProcessTable.descendants(of: pid, in: ProcessTable.read())
-        let runDirectory = repository.work + "/.git/preflight/tmp"
-        #expect(FileManager.default.fileExists(atPath: runDirectory))
+        // The run's own TMPDIR: a preflight-<hash> folder in the TMPDIR prepush was given.
+        let runFolders = try FileManager.default.contentsOfDirectory(atPath: temporary).filter {
+            $0.hasPrefix("preflight-")
+        }
+        #expect(runFolders.count == 1, "\(runFolders)")
+        let runDirectory = temporary + "/" + (runFolders.first ?? "preflight-")
 
         kill(pid, SIGINT)
         let result = try await run.value
