@@ -81,6 +81,7 @@ struct ConfigurationTests {
     func findAndPrint() throws {
         let root = NSTemporaryDirectory() + "preflight-config-" + UUID().uuidString
         try FileManager.default.createDirectory(atPath: root + "/a/b", withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(atPath: root) }
         try #"{"todoscan": {"strict": true}}"#.write(
             toFile: root + "/.preflight.json", atomically: true, encoding: .utf8)
         let found = try #require(ConfigurationFile.find(from: root + "/a/b"))
