@@ -24,7 +24,7 @@ extension StepRunner {
     /// (a line says so and how to get it).
     func errorlint() async throws -> StepOutcome? {
         guard options.runsErrorlint != false else { return nil }
-        guard let executable = ErrorLintStep.executable() else {
+        guard let executable = errorlintExecutable else {
             if options.runsErrorlint == true {
                 output.beginStep("==> errorlint")
                 log(

@@ -33,12 +33,13 @@ public struct PrePushOptions: Sendable {
 
     public init() {}
 
-    /// What must match for a cached verification to count (besides the tree and the toolchain).
-    var cacheFingerprint: String {
+    /// What must match for a cached verification to count (besides the tree and the toolchain);
+    /// `errorlintExecutable` is the errorlint the run found (``ErrorLintStep/executable(environment:)``).
+    func cacheFingerprint(errorlintExecutable: String?) -> String {
         ([configuration] + testArguments + [
             minimumCoverage.map { "\($0)" } ?? "-", minimumDiffCoverage.map { "\($0)" } ?? "-", "\(runsTodoscan)",
             // Whether errorlint runs at all, and which one.
-            runsErrorlint == false ? "-" : ErrorLintStep.executable() ?? "missing",
+            runsErrorlint == false ? "-" : errorlintExecutable ?? "missing",
         ]
             + extraSteps.map { ([$0.name] + $0.run).joined(separator: "\u{1F}") } + [backend.fingerprint]).joined(
                 separator: "\u{1E}")

@@ -103,12 +103,16 @@ public struct PrePushRun: Sendable {
             }
         }
 
+        // Looked for once: the cache key and the step must agree on which errorlint runs.
+        let errorlintExecutable = options.runsErrorlint == false ? nil : ErrorLintStep.executable()
         let cache = VerificationCache(gitDirectory: gitDirectory)
         var cacheKey: String?
         if options.usesCache && workTreeIsPushed {
             let tree = try await repository.output(["rev-parse", (commitToVerify ?? head ?? "HEAD") + "^{tree}"])
             let toolchain = ToolchainIdentity.current()
-            cacheKey = VerificationCache.key(tree: tree, toolchain: toolchain, options: options.cacheFingerprint)
+            cacheKey = VerificationCache.key(
+                tree: tree, toolchain: toolchain,
+                options: options.cacheFingerprint(errorlintExecutable: errorlintExecutable))
             if let cacheKey, cache.contains(cacheKey) {
                 output.verdict(
                     "prepush: tree \(tree.prefix(12)) already verified with this toolchain and these options; nothing to check",
@@ -153,6 +157,7 @@ public struct PrePushRun: Sendable {
         var steps = StepRunner(packageRoot: checkedRoot, options: options, addedLines: added, output: output)
         steps.scratchPath = scratchPath
         steps.temporaryDirectory = temporary.path
+        steps.errorlintExecutable = errorlintExecutable
         let outcomes = try await steps.runAll()
         output.message("\n" + StepOutcome.table(outcomes, style: style))
         if let failed = outcomes.first(where: { $0.status == .failed }) {

@@ -17,6 +17,9 @@ struct StepRunner: Sendable {
     /// The run's own folder, given to every command as `TMPDIR`.
     var temporaryDirectory: String? = nil
 
+    /// The errorlint the run found, if any (``ErrorLintStep/executable(environment:)``).
+    var errorlintExecutable: String? = nil
+
     /// What every command of the run gets: `TMPDIR` pointing into the run's own folder, and none
     /// of the variables a hook inherits that would point git at another folder than the package's
     /// (the worktree with --isolated).
