@@ -57,17 +57,14 @@ public struct Glob: Sendable, Hashable, CustomStringConvertible {
         var text = Array(path.utf8)[...]
         while text.starts(with: [UInt8(ascii: "."), Self.slash]) { text = text.dropFirst(2) }
         if matchesComponents {
-            return text.split(separator: Self.slash).contains { matchesComponent($0) }
+            return text.withUnsafeBufferPointer { buffer in
+                buffer.split(separator: Self.slash).contains { matchesComponent(UnsafeBufferPointer(rebasing: $0)) }
+            }
         }
         return Self.match(bytes[...], text)
     }
 
     private static let slash = UInt8(ascii: "/")
-
-    private func matchesComponent<Name: Collection<UInt8>>(_ name: Name) -> Bool {
-        if let suffix { return name.count >= suffix.count && name.suffix(suffix.count).elementsEqual(suffix) }
-        return Self.match(bytes[...], ArraySlice(name))
-    }
 
     private func matchesComponent(_ name: UnsafeBufferPointer<UInt8>) -> Bool {
         if let suffix {

@@ -17,6 +17,9 @@ struct SignificantBytes {
         self.values = values
     }
 
+    /// Whether `byte` is one of them.
+    func contains(_ byte: UInt8) -> Bool { values.contains(byte) }
+
     /// The offset of the first significant byte at or after `start`, or `source.count`.
     @inline(__always)
     func next(in source: UnsafeBufferPointer<UInt8>, from start: Int) -> Int {

@@ -45,24 +45,18 @@ struct SwiftCommentLexer {
 
     // MARK: - Code
 
-    /// Bytes that can change the lexer's state in code; everything else is skipped in a tight loop.
-    /// Parentheses matter only inside an interpolation.
-    @inline(__always)
-    private static func isSignificant(_ byte: UInt8, inInterpolation: Bool) -> Bool {
-        switch byte {
-        case Byte.slash, Byte.hash, Byte.quote, Byte.backtick: true
-        case UInt8(ascii: "("), UInt8(ascii: ")"): inInterpolation
-        default: false
-        }
-    }
-
-    /// The significant bytes outside interpolations.
+    /// Bytes that can change the lexer's state in code; everything else is skipped.
     private static let significantInCode = SignificantBytes(Byte.slash, Byte.hash, Byte.quote, Byte.backtick)
+
+    /// Inside an interpolation the parentheses matter too (the closing one ends it).
+    private static func isSignificantInInterpolation(_ byte: UInt8) -> Bool {
+        byte == UInt8(ascii: "(") || byte == UInt8(ascii: ")") || significantInCode.contains(byte)
+    }
 
     private mutating func lexCode(openParentheses open: Int, stack: inout [Frame]) {
         let inInterpolation = stack.count > 1
         if inInterpolation {
-            while index < source.count, !Self.isSignificant(source[index], inInterpolation: true) { index += 1 }
+            while index < source.count, !Self.isSignificantInInterpolation(source[index]) { index += 1 }
         } else {
             index = Self.significantInCode.next(in: source, from: index)
         }
