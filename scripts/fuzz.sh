@@ -64,12 +64,18 @@ build=Fuzz/.build
 mkdir -p "$build"
 
 # The parsers import PreflightCore only for SourceLocation, Severity and parallelMap: a module of
-# those files stands in for it, so the fuzzers do not need ProcessKit and its C shims.
+# those files stands in for it, and one of ProcessKit's lock box (Locked, which parallelMap uses)
+# for ProcessKit, so the fuzzers do not need the rest of ProcessKit and its C shims. All modules
+# share the package name, as SwiftPM's do, so `package` declarations are visible across them.
+kit=$build/ProcessKit
 core=$build/PreflightCore
 core_sources=(Sources/PreflightCore/Diagnostics/Diagnostic.swift Sources/PreflightCore/Concurrency/ParallelMap.swift)
-# Rebuilt every time (two files, seconds): a newer-than test misses a file added to the list.
-mkdir -p "$core"
-swiftc -parse-as-library -O -wmo -module-name PreflightCore \
+# Rebuilt every time (three files, seconds): a newer-than test misses a file added to the list.
+mkdir -p "$kit" "$core"
+swiftc -parse-as-library -O -wmo -module-name ProcessKit -package-name Preflight \
+    -emit-module -emit-module-path "$kit/ProcessKit.swiftmodule" \
+    -c Sources/ProcessKit/Concurrency/Locked.swift -o "$kit/ProcessKit.o" || exit 2
+swiftc -parse-as-library -O -wmo -module-name PreflightCore -package-name Preflight -I "$kit" \
     -emit-module -emit-module-path "$core/PreflightCore.swiftmodule" \
     -c "${core_sources[@]}" -o "$core/PreflightCore.o" || exit 2
 
@@ -84,8 +90,8 @@ for target in "${targets[@]}"; do
     mapfile -t -O 1 sources < <(target_sources "$target")
     echo "== $target: building ($sanitizers)"
     # Warnings from ld.gold about local ASan symbols are harmless; everything else is shown.
-    if ! swiftc -sanitize="$sanitizers" -parse-as-library -O -module-name "Fuzz_$target" \
-        -I "$core" "$core/PreflightCore.o" "${sources[@]}" -o "$binary" 2> >(grep -v 'Cannot export local symbol' >&2)
+    if ! swiftc -sanitize="$sanitizers" -parse-as-library -O -module-name "Fuzz_$target" -package-name Preflight \
+        -I "$kit" -I "$core" "$kit/ProcessKit.o" "$core/PreflightCore.o" "${sources[@]}" -o "$binary" 2> >(grep -v 'Cannot export local symbol' >&2)
     then
         echo "fuzz.sh: building $target failed" >&2
         exit 2

@@ -30,7 +30,7 @@ public enum ToolMain {
             return exitCode.rawValue
         }
         if let processError = error as? ProcessError, case .interrupted(let signal, _, _) = processError {
-            FileHandle.standardError.write(Data("\(tool): interrupted by \(signalName(signal))\n".utf8))
+            FileHandle.standardError.write(Data("\(tool): interrupted by \(SignalName.of(signal))\n".utf8))
             return 128 + signal
         }
         if error is any LocalizedError {
@@ -46,9 +46,5 @@ public enum ToolMain {
         }
         FileHandle.standardError.write(Data((message.isEmpty ? "\(tool): error" : message).utf8 + [10]))
         return code == .validationFailure ? ToolExitStatus.usageOrInputError.rawValue : code.rawValue
-    }
-
-    private static func signalName(_ signal: Int32) -> String {
-        signal == SIGINT ? "SIGINT" : signal == SIGTERM ? "SIGTERM" : "signal \(signal)"
     }
 }

@@ -57,19 +57,17 @@ struct InputOptions: ParsableArguments {
 
     /// Defaults, then the configuration file, then these flags.
     func options() throws -> ErrorLintOptions {
-        var options = ErrorLintOptions()
-        let directory = FileManager.default.currentDirectoryPath
-        if let file = try ConfigurationFile.load(explicitPath: configurationFile.config, searchingFrom: directory) {
-            try options.apply(file.section("errorlint"))
+        try SettingsResolver.resolve(
+            explicitPath: configurationFile.config, searchingFrom: FileManager.default.currentDirectoryPath
+        ) { (options: inout ErrorLintOptions) in
+            options.paths = paths
+            if !catalogs.isEmpty { options.catalogPaths = catalogs }
+            if let languages {
+                options.languages = languages.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }
+            }
+            if !selection.includes.isEmpty { options.includes = selection.includes }
+            if !selection.excludes.isEmpty { options.excludes = selection.excludes }
         }
-        options.paths = paths
-        if !catalogs.isEmpty { options.catalogPaths = catalogs }
-        if let languages {
-            options.languages = languages.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }
-        }
-        if !selection.includes.isEmpty { options.includes = selection.includes }
-        if !selection.excludes.isEmpty { options.excludes = selection.excludes }
-        return options
     }
 }
 
@@ -112,28 +110,8 @@ extension ErrorLint {
 
         func run() async throws {
             var options = try input.options()
-            for rule in rules {
-                let parts = rule.split(separator: "=", maxSplits: 1).map(String.init)
-                guard parts.count == 2, RuleRegistry.rule(withID: parts[0]) != nil,
-                    let setting = RuleSetting(parts[1])
-                else {
-                    throw ValidationError(
-                        "--rule takes ID=error|warning|note|off with one of: "
-                            + RuleRegistry.all.map { $0.description.id }.joined(separator: ", "))
-                }
-                options.ruleSettings[parts[0]] = setting
-            }
-            if let requiredMembers {
-                options.requiredMembers = []
-                for name in requiredMembers.split(separator: ",") where name != "none" {
-                    guard let member = ErrorMember(rawValue: String(name)) else {
-                        throw ValidationError(
-                            "--require takes members from: \(ErrorMember.allCases.map(\.rawValue).joined(separator: ", "))"
-                        )
-                    }
-                    options.requiredMembers.insert(member)
-                }
-            }
+            for rule in rules { try options.setRule(argument: rule) }
+            if let requiredMembers { try options.setRequiredMembers(argument: requiredMembers) }
             if let format { options.format = format }
             if let strict { options.isStrict = strict }
             options.isQuiet = quiet
@@ -144,7 +122,8 @@ extension ErrorLint {
                 return
             }
             let status = ErrorLintRun.run(
-                options, output: ToolOutput.standardOutput, errorOutput: ToolOutput.standardError)
+                options, in: FileManager.default.currentDirectoryPath, output: ToolOutput.standardOutput,
+                errorOutput: ToolOutput.standardError)
             if status != .clean { throw ExitCode(status.rawValue) }
         }
     }

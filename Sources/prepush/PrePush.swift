@@ -20,10 +20,15 @@ struct PrePush: AsyncParsableCommand {
             (relevantPaths), is not checked; neither is a tree already verified with the same toolchain \
             and options; PREPUSH_SKIP=1 skips the check, and git push --no-verify skips the hook.
 
-            Without --isolated the work tree is built, with a warning when it is not what is pushed \
-            (uncommitted changes, or a commit other than HEAD). --isolated builds the pushed commit in a \
-            worktree kept at .build/prepush-worktree with the scratch path .build/prepush-isolated, so \
-            later runs are incremental; nothing of the user's is touched.
+            What is checked is the pushed commit's content. When the work tree holds exactly that \
+            (tracked files as on disk, staged or not, and untracked files git does not ignore), it is \
+            checked in place; otherwise the commit is checked in a worktree kept at \
+            .build/prepush-worktree (scratch path .build/prepush-isolated, so later runs are \
+            incremental), and one line says why. A change to the work tree while an in-place check \
+            runs voids it: the pushed commit is then checked again in the worktree. --isolated always \
+            uses the worktree; --work-tree checks the disk as it is, labelled, never cached. By hand, \
+            HEAD is checked, or the work tree as it is when it has uncommitted changes (not cached). \
+            Nothing of the user's (files, index, stash) is touched.
 
             Settings: the "prepush" section of .preflight.json (minCoverage, minDiffCoverage, diffBase, \
             relevantPaths, testArguments, configuration, todoscan, errorlint, isolated, steps: [{"name", "run": \
@@ -88,8 +93,13 @@ struct CheckOptions: ParsableArguments {
         inversion: .prefixedNo,
         help: ArgumentHelp(
             "Check the pushed commit (by hand: HEAD) in a git worktree kept in .build/prepush-worktree, built "
-                + "with its own scratch path .build/prepush-isolated, instead of the work tree."))
+                + "with its own scratch path .build/prepush-isolated, even when the work tree holds it."))
     var isolated: Bool?
+
+    @Flag(
+        help: ArgumentHelp(
+            "Check the work tree as it is on disk, not the pushed commit: labelled so in the output, never cached."))
+    var workTree = false
 
     @Flag(
         inversion: .prefixedNo,
@@ -124,6 +134,7 @@ struct CheckOptions: ParsableArguments {
     var printConfig = false
 
     func validate() throws {
+        if workTree, isolated == true { throw ValidationError("--work-tree and --isolated contradict each other.") }
         if let configuration, !["debug", "release"].contains(configuration) {
             throw ValidationError("-c takes debug or release, not '\(configuration)'.")
         }
@@ -139,10 +150,12 @@ struct CheckOptions: ParsableArguments {
 
     /// Defaults, then the configuration file's `prepush` section, then the flags given.
     func options(in directory: String) throws -> PrePushOptions {
-        var options = PrePushOptions()
-        if let file = try ConfigurationFile.load(explicitPath: config, searchingFrom: directory) {
-            try options.apply(file.section("prepush"))
+        try SettingsResolver.resolve(explicitPath: config, searchingFrom: directory) { options in
+            apply(to: &options)
         }
+    }
+
+    private func apply(to options: inout PrePushOptions) {
         if let minCoverage { options.minimumCoverage = minCoverage }
         if let minDiffCoverage { options.minimumDiffCoverage = minDiffCoverage }
         if let diffBase { options.diffBase = diffBase }
@@ -152,15 +165,16 @@ struct CheckOptions: ParsableArguments {
         if let errorlint { options.runsErrorlint = errorlint }
         options.usesCache = !noCache
         if let isolated { options.isolated = isolated }
+        if workTree { options.checkedContent = .workTree }
         if !testArguments.isEmpty { options.testArguments = testArguments }
         options.backend = backendArguments.selection
-        return options
     }
 }
 
 extension PrePush {
     struct Check: AsyncParsableCommand {
-        static let configuration = CommandConfiguration(abstract: "Check the work tree (the default; run by hand).")
+        static let configuration = CommandConfiguration(
+            abstract: "Check what a push would send, HEAD, by hand (the default subcommand).")
 
         @OptionGroup var check: CheckOptions
 
@@ -171,9 +185,11 @@ extension PrePush {
                 ToolOutput.standardOutput(options.effectiveConfiguration)
                 return
             }
-            let run = PrePushRun(options: options, style: check.style, log: ToolOutput.standardError)
+            let run = PrePushRun(
+                options: options, style: check.style, environment: ProcessInfo.processInfo.environment,
+                log: ToolOutput.standardError)
             PrePushRun.handleInterrupts()
-            let status = try await run.run(.workTree, in: directory)
+            let status = try await run.run(.byHand, in: directory)
             if status != 0 { throw ExitCode(status) }
         }
     }
@@ -194,7 +210,9 @@ extension PrePush {
                 return
             }
             let input = String(decoding: FileHandle.standardInput.readDataToEndOfFile(), as: UTF8.self)
-            let run = PrePushRun(options: options, style: check.style, log: ToolOutput.standardError)
+            let run = PrePushRun(
+                options: options, style: check.style, environment: ProcessInfo.processInfo.environment,
+                log: ToolOutput.standardError)
             PrePushRun.handleInterrupts()
             let status = try await run.run(.hook(arguments: [remote, url], input: input), in: directory)
             if status != 0 { throw ExitCode(status) }

@@ -98,38 +98,38 @@ struct TodoScan: AsyncParsableCommand {
     }
 
     func run() async throws {
-        var options = TodoScanOptions()
         let directory = FileManager.default.currentDirectoryPath
-        if let file = try ConfigurationFile.load(explicitPath: configurationFile.config, searchingFrom: directory) {
-            try options.apply(file.section("todoscan"))
+        let options = try SettingsResolver.resolve(explicitPath: configurationFile.config, searchingFrom: directory) {
+            (options: inout TodoScanOptions) in
+            options.paths = paths
+            if !selection.includes.isEmpty { options.includes = selection.includes }
+            if !selection.excludes.isEmpty { options.excludes = selection.excludes }
+            if noDefaultTags { options.syntax.rules = [] }
+            for tag in tags {
+                let rule = try TagArgument.parse(tag)
+                options.syntax.set(rule.tag, severity: rule.severity)
+            }
+            if let ignoreCase { options.syntax.isCaseSensitive = !ignoreCase }
+            if let allowNoColon { options.syntax.allowsMissingColon = allowNoColon }
+            if let format { options.format = format }
+            if let strict { options.isStrict = strict }
+            if let requireOwner { options.policies.requiresOwner = requireOwner }
+            if let requireIssue { options.policies.requiresIssueReference = requireIssue }
+            if let expiring { options.policies.checksExpiry = expiring }
+            if let expiryWarningDays { options.policies.expiryWarningDays = expiryWarningDays }
+            if let maxFileSize { options.maximumFileSize = maxFileSize }
+            if let since { options.sinceRevision = since }
+            if let baseline { options.baselinePath = baseline }
+            if let writeBaseline { options.writeBaselinePath = writeBaseline }
+            options.isQuiet = quiet
+            options.usesAbsolutePaths = absolutePaths
         }
-        options.paths = paths
-        if !selection.includes.isEmpty { options.includes = selection.includes }
-        if !selection.excludes.isEmpty { options.excludes = selection.excludes }
-        if noDefaultTags { options.syntax.rules = [] }
-        for tag in tags {
-            let rule = try TagArgument.parse(tag)
-            options.syntax.set(rule.tag, severity: rule.severity)
-        }
-        if let ignoreCase { options.syntax.isCaseSensitive = !ignoreCase }
-        if let allowNoColon { options.syntax.allowsMissingColon = allowNoColon }
-        if let format { options.format = format }
-        if let strict { options.isStrict = strict }
-        if let requireOwner { options.policies.requiresOwner = requireOwner }
-        if let requireIssue { options.policies.requiresIssueReference = requireIssue }
-        if let expiring { options.policies.checksExpiry = expiring }
-        if let expiryWarningDays { options.policies.expiryWarningDays = expiryWarningDays }
-        if let maxFileSize { options.maximumFileSize = maxFileSize }
-        if let since { options.sinceRevision = since }
-        if let baseline { options.baselinePath = baseline }
-        if let writeBaseline { options.writeBaselinePath = writeBaseline }
-        options.isQuiet = quiet
-        options.usesAbsolutePaths = absolutePaths
         if printConfig {
             ToolOutput.standardOutput(options.effectiveConfiguration)
             return
         }
-        let status = TodoScanRun.run(options, output: ToolOutput.standardOutput, errorOutput: ToolOutput.standardError)
+        let status = TodoScanRun.run(
+            options, in: directory, output: ToolOutput.standardOutput, errorOutput: ToolOutput.standardError)
         if status != .clean { throw ExitCode(status.rawValue) }
     }
 }

@@ -44,10 +44,11 @@ final class TemporaryProject {
     func lint(_ configure: (inout ErrorLintOptions) -> Void = { _ in }) -> [String] {
         let options = options(configure)
         let analysis = ErrorLintAnalysis.read(options)
-        return ErrorLintRun.diagnostics(for: analysis, options: options).map { diagnostic in
-            let path = diagnostic.location.path.replacingOccurrences(of: root + "/", with: "")
-            return "\(path):\(diagnostic.location.line): [\(diagnostic.ruleID)] \(diagnostic.message)"
-        }
+        return ErrorLintRun.diagnostics(for: analysis, options: options, in: FileManager.default.currentDirectoryPath)
+            .map { diagnostic in
+                let path = diagnostic.location.path.replacingOccurrences(of: root + "/", with: "")
+                return "\(path):\(diagnostic.location.line): [\(diagnostic.ruleID)] \(diagnostic.message)"
+            }
     }
 
     /// Findings of one rule only.

@@ -29,7 +29,9 @@ struct ScannerTests {
     private func run(_ options: TodoScanOptions) -> (status: ToolExitStatus, output: String, errors: String) {
         nonisolated(unsafe) var output = ""
         nonisolated(unsafe) var errors = ""
-        let status = TodoScanRun.run(options, output: { output += $0 }, errorOutput: { errors += $0 })
+        let status = TodoScanRun.run(
+            options, in: FileManager.default.currentDirectoryPath, output: { output += $0 },
+            errorOutput: { errors += $0 })
         return (status, output, errors)
     }
 

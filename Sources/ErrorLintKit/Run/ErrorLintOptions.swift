@@ -3,7 +3,10 @@ import PreflightCore
 
 /// Everything one errorlint run needs: defaults, then the configuration file's `errorlint`
 /// section, then command-line flags.
-public struct ErrorLintOptions: Sendable {
+public struct ErrorLintOptions: ToolSettings {
+    /// The section of `.preflight.json` these settings come from.
+    public static let sectionName = "errorlint"
+
     /// Files and folders to scan for Swift sources and string catalogs.
     public var paths: [String] = ["."]
     /// More catalog files or folders (`--catalog`), besides those found under ``paths``.
@@ -85,6 +88,27 @@ public struct ErrorLintOptions: Sendable {
                 path: section.path)
         }
         ruleSettings[id] = setting
+    }
+
+    /// Applies `--rule ID=SEVERITY`: the rule must exist and the severity be error, warning, note
+    /// or off.
+    public mutating func setRule(argument: String) throws(ErrorLintArgumentError) {
+        let parts = argument.split(separator: "=", maxSplits: 1).map(String.init)
+        guard parts.count == 2, RuleRegistry.rule(withID: parts[0]) != nil, let setting = RuleSetting(parts[1]) else {
+            throw .badRule(argument)
+        }
+        ruleSettings[parts[0]] = setting
+    }
+
+    /// Applies `--require a,b` (or `none`): the members every error type must implement besides
+    /// `errorDescription`.
+    public mutating func setRequiredMembers(argument: String) throws(ErrorLintArgumentError) {
+        var members: Set<ErrorMember> = []
+        for name in argument.split(separator: ",") where name != "none" {
+            guard let member = ErrorMember(rawValue: String(name)) else { throw .badMember(String(name)) }
+            members.insert(member)
+        }
+        requiredMembers = members
     }
 
     /// The settings in effect, as the `errorlint` section of a configuration file would say them.

@@ -16,10 +16,12 @@ public enum ErrorLintRun {
     }
 
     /// The findings of every enabled rule on `analysis`, with their configured severities.
-    public static func diagnostics(for analysis: ErrorLintAnalysis, options: ErrorLintOptions) -> [Diagnostic] {
+    public static func diagnostics(
+        for analysis: ErrorLintAnalysis, options: ErrorLintOptions, in root: String
+    ) -> [Diagnostic] {
         let context = RuleContext(
             errorTypes: analysis.errorTypes, requiredMembers: options.requiredMembers, catalogs: analysis.catalogs)
-        let display = PathDisplay(absolute: options.usesAbsolutePaths)
+        let display = PathDisplay(absolute: options.usesAbsolutePaths, relativeTo: root)
         var seen = Set<Diagnostic>()
         var diagnostics: [Diagnostic] = []
         for rule in RuleRegistry.all {
@@ -35,16 +37,21 @@ public enum ErrorLintRun {
         return diagnostics
     }
 
-    /// Runs errorlint. Findings go to `output`, problems and the summary to `errorOutput`.
+    /// Runs errorlint on `options.paths` and `options.catalogPaths`, relative to `root` (the folder
+    /// the run is about; findings' paths are shown relative to it). Findings go to `output`,
+    /// problems and the summary to `errorOutput`.
     ///
     /// - Returns: ``ToolExitStatus/findings`` when an error-severity finding was reported (any
     ///   finding with `isStrict`), ``ToolExitStatus/usageOrInputError`` when a file could not be
     ///   read or parsed (the rest is still checked), ``ToolExitStatus/clean`` otherwise.
     public static func run(
-        _ options: ErrorLintOptions,
+        _ options: ErrorLintOptions, in root: String,
         output: (String) -> Void,
         errorOutput: (String) -> Void
     ) -> ToolExitStatus {
+        var options = options
+        options.paths = options.paths.map { StandardPath.absolute($0, relativeTo: root) }
+        options.catalogPaths = options.catalogPaths.map { StandardPath.absolute($0, relativeTo: root) }
         let analysis = ErrorLintAnalysis.read(options)
         for problem in analysis.problems {
             errorOutput("errorlint: error: \(problem.path): \(problem.reason)\n")
@@ -57,7 +64,7 @@ public enum ErrorLintRun {
                     + "(name catalogs with --catalog)\n")
         }
         let report = DiagnosticReport(
-            tool: tool(for: options), diagnostics: diagnostics(for: analysis, options: options),
+            tool: tool(for: options), diagnostics: diagnostics(for: analysis, options: options, in: root),
             filesScanned: analysis.swiftFileCount)
         output(options.format.renderer(showingRuleIDs: true).render(report))
         if !options.isQuiet {

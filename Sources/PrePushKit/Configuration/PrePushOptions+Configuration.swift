@@ -5,7 +5,7 @@ extension PrePushOptions {
     /// The keys the `prepush` section of `.preflight.json` accepts.
     public static let configurationKeys: Set<String> = [
         "minCoverage", "minDiffCoverage", "diffBase", "relevantPaths", "testArguments", "configuration", "todoscan",
-        "errorlint", "isolated", "steps",
+        "errorlint", "isolated", "content", "steps",
     ]
 
     /// Applies the `prepush` section of the configuration file. Unknown keys, wrong types and
@@ -37,6 +37,14 @@ extension PrePushOptions {
         if let value = try section.bool("todoscan") { runsTodoscan = value }
         if let value = try section.bool("errorlint") { runsErrorlint = value }
         if let value = try section.bool("isolated") { isolated = value }
+        if let value = try section.string("content") {
+            guard let content = CheckedContent(rawValue: value) else {
+                throw .invalidValue(
+                    key: "content", section: section.name, value: value,
+                    detail: "What is checked: pushed (the default), isolated or work-tree.", path: section.path)
+            }
+            checkedContent = content
+        }
         if let steps = try section.sections("steps") {
             extraSteps = []
             for step in steps {
@@ -66,6 +74,7 @@ extension PrePushOptions {
             "diffBase": diffBase.map { $0 as Any } ?? NSNull(),
             "relevantPaths": relevantPaths, "testArguments": testArguments, "configuration": configuration,
             "todoscan": runsTodoscan, "errorlint": runsErrorlint.map { $0 as Any } ?? NSNull(), "isolated": isolated,
+            "content": checkedContent.rawValue,
             "steps": extraSteps.map { ["name": $0.name, "run": $0.run] as [String: Any] },
         ]
         let data = try? JSONSerialization.data(

@@ -37,7 +37,8 @@ public struct HookInstaller: Sendable {
 
     /// The effective hooks folder.
     public func hooksDirectory() throws(HookError) -> String {
-        guard let result = try? Command.git(["rev-parse", "--git-path", "hooks"], in: repository).runBlocking(),
+        guard
+            let result = try? GitRepository.command(["rev-parse", "--git-path", "hooks"], in: repository).runBlocking(),
             result.succeeded
         else {
             throw .notARepository(repository)

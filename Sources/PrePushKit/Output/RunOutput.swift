@@ -1,14 +1,14 @@
 import Foundation
 import PreflightCore
+import ProcessKit
 
 /// Everything a run prints, through one writer (standard error: git shows it to the person
 /// pushing), shaped by an ``OutputStyle``.
-final class RunOutput: @unchecked Sendable {
+package final class RunOutput: Sendable {
     let style: OutputStyle
     private let write: @Sendable (String) -> Void
-    private let lock = NSLock()
     /// The running step's output, kept back in quiet mode until the step ends.
-    private var heldBack: [String] = []
+    private let heldBack = Locked<[String]>([])
 
     init(style: OutputStyle, write: @escaping @Sendable (String) -> Void) {
         self.style = style
@@ -37,9 +37,7 @@ final class RunOutput: @unchecked Sendable {
 
     /// A step's header (`==> test: swift test …`); in quiet mode the step's output is kept back from here.
     func beginStep(_ header: String) {
-        lock.lock()
-        heldBack = []
-        lock.unlock()
+        heldBack.withLock { $0 = [] }
         if style.isQuiet {
             hold(header + "\n")
         } else {
@@ -59,10 +57,10 @@ final class RunOutput: @unchecked Sendable {
     /// Ends a step with `line` (`<== test: passed in 3.1 s`, or `nil` for none). In quiet mode a
     /// failed step's kept-back output is shown now, and a passed step's dropped.
     func endStep(passed: Bool, line: String?) {
-        lock.lock()
-        let held = heldBack
-        heldBack = []
-        lock.unlock()
+        let held = heldBack.withLock { held in
+            defer { held = [] }
+            return held
+        }
         let painted = line.map { style.paint($0, passed ? .green : .red) + "\n" }
         if !style.isQuiet {
             if let painted { write(painted) }
@@ -87,8 +85,6 @@ final class RunOutput: @unchecked Sendable {
     }
 
     private func hold(_ text: String) {
-        lock.lock()
-        heldBack.append(text)
-        lock.unlock()
+        heldBack.withLock { $0.append(text) }
     }
 }

@@ -9,8 +9,7 @@ extension PrePushRun {
     public static func handleInterrupts() {
         SignalForwarding.install { signal in
             RunTemporaryDirectory.removeAll()
-            let name = signal == SIGINT ? "SIGINT" : signal == SIGTERM ? "SIGTERM" : "signal \(signal)"
-            FileHandle.standardError.write(Data("prepush: interrupted by \(name)\n".utf8))
+            FileHandle.standardError.write(Data("prepush: interrupted by \(SignalName.of(signal))\n".utf8))
             exit(128 + signal)
         }
     }

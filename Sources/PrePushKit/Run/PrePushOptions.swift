@@ -1,5 +1,10 @@
+import PreflightCore
+
 /// How prepush checks a push: defaults, then the configuration file's `prepush` section, then flags.
-public struct PrePushOptions: Sendable {
+public struct PrePushOptions: ToolSettings {
+    /// The section of `.preflight.json` these settings come from.
+    public static let sectionName = "prepush"
+
     /// Extra arguments for `swift test` (`--parallel`, `--filter X`).
     public var testArguments: [String] = []
     /// `debug` or `release` (`-c`).
@@ -15,8 +20,15 @@ public struct PrePushOptions: Sendable {
     public var showsCoverageFiles = false
     /// A push that changes none of these paths is not checked.
     public var relevantPaths = ["*.swift", "Package.swift", "Package.resolved"]
-    /// Check the pushed commit in a worktree under `.build/prepush-worktree` instead of the work tree.
-    public var isolated = false
+    /// Which content is checked: the pushed commit (in place when the work tree holds exactly it,
+    /// else in prepush's worktree), always the worktree (`--isolated`), or the disk as it is
+    /// (`--work-tree`).
+    package var checkedContent = CheckedContent.pushed
+    /// `--isolated`: the pushed commit in a worktree under `.build/prepush-worktree`, always.
+    public var isolated: Bool {
+        get { checkedContent == .isolated }
+        set { checkedContent = newValue ? .isolated : (checkedContent == .isolated ? .pushed : checkedContent) }
+    }
     /// Remember verified trees and skip them next time.
     public var usesCache = true
     /// Run todoscan on the package as a step (ERROR tags fail the push).
@@ -35,7 +47,7 @@ public struct PrePushOptions: Sendable {
 
     /// What must match for a cached verification to count (besides the tree and the toolchain);
     /// `errorlintExecutable` is the errorlint the run found (``ErrorLintStep/executable(environment:)``).
-    func cacheFingerprint(errorlintExecutable: String?) -> String {
+    package func cacheFingerprint(errorlintExecutable: String?) -> String {
         ([configuration] + testArguments + [
             minimumCoverage.map { "\($0)" } ?? "-", minimumDiffCoverage.map { "\($0)" } ?? "-", "\(runsTodoscan)",
             // Whether errorlint runs at all, and which one.

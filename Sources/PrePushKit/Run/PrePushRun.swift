@@ -1,189 +1,120 @@
 import Foundation
 import PreflightCore
 import ProcessKit
-import TodoScanKit
 
-/// One prepush check: of a push (run by git's hook) or of the work tree (run by hand).
+/// One prepush check: of a push (run by git's hook) or of the work tree (run by hand), as a
+/// pipeline of four stages:
+///
+/// 1. **decide** (``PushDecision``): what the push sends; the skip rules.
+/// 2. **plan** (``CheckPlan``): which content is checked where, under which cache key, against
+///    which base; a value built from facts gathered from git (``PlanFacts``).
+/// 3. **run** (``CheckRun``): each planned check's ``Step`` list, each returning an outcome; an
+///    in-place check whose content changed meanwhile is void and checked again exactly.
+/// 4. **verdict** (``Verdict``): the closing line, the exit status, and what is cached.
 public struct PrePushRun: Sendable {
     /// What is being checked.
     public enum Mode: Sendable {
         /// git's pre-push hook: its two arguments and what it wrote on standard input.
         case hook(arguments: [String], input: String)
-        /// By hand: the work tree as it is.
-        case workTree
+        /// By hand: HEAD, or the work tree as it is when it differs from HEAD.
+        case byHand
     }
 
     public var options: PrePushOptions
     /// Colours, annotations, quiet.
     public var style: OutputStyle
+    /// The environment the run was started with (`PREPUSH_SKIP`, `PATH` for errorlint).
+    public var environment: [String: String]
     /// Where messages go (standard error: git shows it to the person pushing).
     public var log: @Sendable (String) -> Void
 
-    public init(options: PrePushOptions, style: OutputStyle = OutputStyle(), log: @escaping @Sendable (String) -> Void)
-    {
+    public init(
+        options: PrePushOptions, style: OutputStyle = OutputStyle(), environment: [String: String],
+        log: @escaping @Sendable (String) -> Void
+    ) {
         self.options = options
         self.style = style
+        self.environment = environment
         self.log = log
     }
 
     /// Runs the check in the repository containing `directory` and returns the exit status.
     public func run(_ mode: Mode, in directory: String) async throws -> Int32 {
-        let git = GitQuery(directory: directory)
-        // The three questions every run asks git, at once (each call costs a process start): where
-        // the repository is, its HEAD, and whether the work tree has changes.
-        async let headQuery = try? git.output(["rev-parse", "--verify", "--quiet", "HEAD"])
-        async let statusQuery: Result<String, any Error>? =
-            options.isolated
-            ? nil : Self.result { try await git.output(["status", "--porcelain", "--untracked-files=no"]) }
-        guard let places = try? await git.output(["rev-parse", "--show-toplevel", "--absolute-git-dir"]) else {
-            throw PrePushError.notARepository(directory)
-        }
-        var lines = places.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
-        if lines.count != 2 {  // a newline in a folder's name: ask one at a time
-            lines = [
-                try await git.output(["rev-parse", "--show-toplevel"]),
-                try await git.output(["rev-parse", "--absolute-git-dir"]),
-            ]
-        }
-        let root = lines[0]
-        let gitDirectory = lines[1]
-        let repository = GitQuery(directory: root)
         let output = RunOutput(style: style, write: log)
+        // decide, without git.
+        if case .skip(let why) = try PushDecision.early(mode, environment: environment) {
+            return Verdict.skipped(why, output: output)
+        }
+        let place = try await RepositoryPlace.locate(directory)
+        let repository = GitRepository(root: place.root)
+        let snapshot = WorkTreeSnapshot(
+            repository: repository, gitDirectory: place.gitDirectory,
+            scratchDirectory: RunTemporaryDirectory.systemTemporaryDirectory)
+        async let statusQuery = snapshot.status()
 
-        var commitToVerify: String?
+        // decide: the commits whose changes matter.
+        let commits: [PushedCommit]
         if case .hook(let arguments, let input) = mode {
-            let request = try PushRequest.parse(arguments: arguments, input: input)
-            if request.deletesOnly {
-                output.verdict("prepush: the push only deletes refs; nothing to check", passed: true)
-                return 0
+            let updates = try PushRequest.parse(arguments: arguments, input: input).pushedUpdates
+            var changed: [String: [String]] = [:]
+            for update in updates where changed[update.localObject] == nil {
+                changed[update.localObject] = try await repository.changedPaths(
+                    commit: update.localObject, base: update.createsRemoteRef ? nil : update.remoteObject)
             }
-            if request.pushedUpdates.isEmpty {
-                output.verdict("prepush: nothing is pushed; nothing to check", passed: true)
-                return 0
+            switch PushDecision.relevant(updates, changedPaths: changed, relevantPaths: options.relevantPaths) {
+            case .skip(let why): return Verdict.skipped(why, output: output)
+            case .check(let relevant): commits = relevant
             }
-            if ProcessInfo.processInfo.environment["PREPUSH_SKIP"] == "1" {
-                output.verdict("prepush: skipped (PREPUSH_SKIP=1)", passed: true)
-                return 0
-            }
-            var relevant = false
-            for update in request.pushedUpdates where !relevant {
-                let base = update.createsRemoteRef ? nil : update.remoteObject
-                let changed = try await repository.changedPaths(commit: update.localObject, base: base)
-                relevant = changed.contains { path in options.relevantPaths.contains { Glob($0).matches(path) } }
-            }
-            if !relevant {
-                output.verdict(
-                    "prepush: this push changes no \(options.relevantPaths.joined(separator: ", ")); nothing to check",
-                    passed: true)
-                return 0
-            }
-            commitToVerify = request.pushedUpdates.last?.localObject
-        } else if ProcessInfo.processInfo.environment["PREPUSH_SKIP"] == "1" {
-            output.verdict("prepush: skipped (PREPUSH_SKIP=1)", passed: true)
-            return 0
+        } else {
+            guard let head = try await statusQuery.head else { throw PrePushError.noCommits(place.root) }
+            commits = [PushedCommit(commit: head)]
         }
 
-        // Without --isolated what is verified is the work tree; say so when it is not what is pushed.
-        // By hand in a repository without commits there is nothing a push could send yet.
-        let head = await headQuery
-        let workTreeStatus = try await statusQuery?.get()
-        if head == nil && commitToVerify == nil { throw PrePushError.noCommits(root) }
-        var workTreeIsPushed = head != nil
-        if let head, let workTreeStatus {
-            let dirty = !workTreeStatus.isEmpty
-            if let commitToVerify, commitToVerify != head {
-                output.warning(
-                    "pushing \(commitToVerify.prefix(12)) but the work tree is at \(head.prefix(12)); checking the work tree (--isolated checks the pushed commit)"
-                )
-                workTreeIsPushed = false
-            }
-            if dirty {
-                output.warning("the work tree has uncommitted changes; they are checked but not pushed")
-                workTreeIsPushed = false
-            }
+        // plan.
+        let status = try await statusQuery
+        let errorlintExecutable =
+            options.runsErrorlint == false ? nil : ErrorLintStep.executable(environment: environment)
+        let facts = try await PlanFacts.gather(
+            commits: commits, isHook: { if case .hook = mode { true } else { false } }(), status: status,
+            repository: repository, snapshot: snapshot, gitDirectory: place.gitDirectory, options: options,
+            errorlintExecutable: errorlintExecutable)
+        let plan = CheckPlan.make(facts)
+        if plan.checks.isEmpty {
+            return Verdict.skipped(plan.notes.joined(separator: "; ") + "; nothing to check", output: output)
         }
+        for note in plan.notes { output.message("prepush: \(note)\n") }
 
-        // Looked for once: the cache key and the step must agree on which errorlint runs.
-        let errorlintExecutable = options.runsErrorlint == false ? nil : ErrorLintStep.executable()
-        let cache = VerificationCache(gitDirectory: gitDirectory)
-        var cacheKey: String?
-        if options.usesCache && workTreeIsPushed {
-            let tree = try await repository.output(["rev-parse", (commitToVerify ?? head ?? "HEAD") + "^{tree}"])
-            let toolchain = ToolchainIdentity.current()
-            cacheKey = VerificationCache.key(
-                tree: tree, toolchain: toolchain,
-                options: options.cacheFingerprint(errorlintExecutable: errorlintExecutable))
-            if let cacheKey, cache.contains(cacheKey) {
-                output.verdict(
-                    "prepush: tree \(tree.prefix(12)) already verified with this toolchain and these options; nothing to check",
-                    passed: true)
-                return 0
-            }
-        }
-
-        // Removed however the run ends; a signal between commands is handled by handleInterrupts().
-        let temporary = try RunTemporaryDirectory(gitDirectory: gitDirectory)
+        // run: each check in its place; the run's folder is removed however the run ends (a signal
+        // between commands is handled by handleInterrupts()).
+        let temporary = try RunTemporaryDirectory(gitDirectory: place.gitDirectory)
         defer { temporary.remove() }
+        let run = CheckRun(
+            repository: repository, snapshot: snapshot, options: options, output: output,
+            temporaryDirectory: temporary.path, errorlintExecutable: errorlintExecutable,
+            isHook: facts.isHook)
+        let results = try await run.run(plan)
 
-        var checkedRoot = root
-        var scratchPath: String?
-        if options.isolated {
-            guard let commit = commitToVerify ?? head else { throw PrePushError.noCommits(root) }
-            let worktree = IsolatedWorktree(repositoryRoot: root)
-            output.message("prepush: checking \(commit.prefix(12)) in its own worktree, .build/prepush-worktree\n")
-            try await worktree.checkOut(commit)
-            checkedRoot = worktree.path
-            scratchPath = worktree.scratchPath
-        }
-
-        var added: AddedLines?
-        if options.minimumDiffCoverage != nil {
-            var bases: [String] = []
-            if case .hook(let arguments, let input) = mode,
-                let update = try PushRequest.parse(arguments: arguments, input: input).pushedUpdates.last,
-                !update.createsRemoteRef
-            {
-                bases.append(update.remoteObject)
-            }
-            bases += [options.diffBase, "@{upstream}", "origin/HEAD"].compactMap { $0 }
-            added = bases.lazy.compactMap { try? AddedLines.since($0, in: checkedRoot) }.first
-            if added == nil {
-                output.warning(
-                    "no base to measure added lines against (tried \(bases.joined(separator: ", "))); diff coverage skipped"
-                )
-            }
-        }
-
-        var steps = StepRunner(packageRoot: checkedRoot, options: options, addedLines: added, output: output)
-        steps.scratchPath = scratchPath
-        steps.temporaryDirectory = temporary.path
-        steps.errorlintExecutable = errorlintExecutable
-        let outcomes = try await steps.runAll()
-        output.message("\n" + StepOutcome.table(outcomes, style: style))
-        if let failed = outcomes.first(where: { $0.status == .failed }) {
-            output.annotation(.error, title: "prepush", message: "\(failed.name) failed: \(failed.figure)")
-            output.verdict(
-                "prepush: \(failed.name) failed; the push is stopped (git push --no-verify skips this check)",
-                passed: false)
-            return 1
-        }
-        let seconds = outcomes.reduce(0) { $0 + $1.seconds }
-        output.verdict(
-            "prepush: passed (\(outcomes.filter { $0.status == .passed }.map(\.name).joined(separator: ", "))) in \(String(format: "%.1f", seconds)) s",
-            passed: true)
-        if let cacheKey { cache.record(cacheKey) }
-        return 0
+        // verdict.
+        return Verdict.conclude(results, cache: VerificationCache(gitDirectory: place.gitDirectory), output: output)
     }
 }
 
-extension PrePushRun {
-    /// What `body` returned or threw, to be looked at later.
-    fileprivate static func result(_ body: () async throws -> String) async -> Result<String, any Error> {
-        do {
-            return .success(try await body())
-        } catch {
-            return .failure(error)
+/// Where the repository is: its work tree's root and its git directory.
+struct RepositoryPlace: Sendable {
+    let root: String
+    let gitDirectory: String
+
+    static func locate(_ directory: String) async throws -> RepositoryPlace {
+        let git = GitRepository(root: directory)
+        guard let places = try? await git.output(["rev-parse", "--show-toplevel", "--absolute-git-dir"]) else {
+            throw PrePushError.notARepository(directory)
         }
+        let lines = places.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+        if lines.count == 2 { return RepositoryPlace(root: lines[0], gitDirectory: lines[1]) }
+        // A newline in a folder's name: ask one at a time.
+        return RepositoryPlace(
+            root: try await git.output(["rev-parse", "--show-toplevel"]),
+            gitDirectory: try await git.output(["rev-parse", "--absolute-git-dir"]))
     }
 }
 
@@ -205,7 +136,8 @@ public enum PrePushError: LocalizedError, Sendable {
         switch self {
         case .notARepository: "prepush checks the Swift package at the root of a git repository."
         case .worktreeOccupied:
-            "--isolated checks the pushed commit out there, and never removes a folder it did not create."
+            "prepush checks a pushed commit there when the work tree is not exactly what is pushed, and never "
+                + "removes a folder it did not create."
         case .noCommits: "prepush checks what a push would send, and without a commit there is nothing to push."
         }
     }
@@ -213,7 +145,7 @@ public enum PrePushError: LocalizedError, Sendable {
     public var recoverySuggestion: String? {
         switch self {
         case .notARepository: "Run it inside the repository, or let git run it as the pre-push hook (prepush install)."
-        case .worktreeOccupied: "Move or delete that folder, then run prepush --isolated again."
+        case .worktreeOccupied: "Move or delete that folder, then run prepush or push again."
         case .noCommits: "Commit first (git commit), then run prepush or push."
         }
     }

@@ -1,5 +1,6 @@
 import Foundation
 import PreflightCore
+import ProcessKit
 
 #if canImport(Glibc)
 import Glibc
@@ -54,7 +55,7 @@ final class RunTemporaryDirectory: Sendable {
             try? FileManager.default.removeItem(atPath: path)
             try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
         }
-        Self.live.insert(path)
+        _ = Self.live.withLock { $0.insert(path) }
     }
 
     /// `TMPDIR`, or `/tmp`.
@@ -93,41 +94,19 @@ final class RunTemporaryDirectory: Sendable {
     func remove() {
         LeftoverProcesses.kill(usingTemporaryDirectory: path)
         try? FileManager.default.removeItem(atPath: path)
-        Self.live.remove(path)
+        _ = Self.live.withLock { $0.remove(path) }
         if lockDescriptor >= 0 { close(lockDescriptor) }
     }
 
     /// Removes every live run's folder: for a signal that arrives while no step is running, when
     /// the process exits at once.
     static func removeAll() {
-        for path in live.paths {
+        for path in live.current {
             LeftoverProcesses.kill(usingTemporaryDirectory: path)
             try? FileManager.default.removeItem(atPath: path)
         }
     }
 
-    private static let live = LivePaths()
-
-    private final class LivePaths: @unchecked Sendable {
-        private let lock = NSLock()
-        private var stored: Set<String> = []
-
-        func insert(_ path: String) {
-            lock.lock()
-            stored.insert(path)
-            lock.unlock()
-        }
-
-        func remove(_ path: String) {
-            lock.lock()
-            stored.remove(path)
-            lock.unlock()
-        }
-
-        var paths: [String] {
-            lock.lock()
-            defer { lock.unlock() }
-            return Array(stored)
-        }
-    }
+    /// The folders of the runs in this process, for ``removeAll()``.
+    private static let live = Locked<Set<String>>([])
 }

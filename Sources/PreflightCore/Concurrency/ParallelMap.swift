@@ -1,4 +1,5 @@
 import Foundation
+import ProcessKit
 
 extension Collection where Index == Int {
     /// `map` on every core: `transform` runs concurrently on chunks of `chunkSize` elements; the
@@ -11,18 +12,14 @@ extension Collection where Index == Int {
         let total = count
         guard total > 0 else { return [] }
         let chunkCount = (total + chunkSize - 1) / chunkSize
-        var results = [T?](repeating: nil, count: total)
-        let lock = NSLock()
-        results.withUnsafeMutableBufferPointer { slots in
-            nonisolated(unsafe) let slots = slots
-            DispatchQueue.concurrentPerform(iterations: chunkCount) { chunk in
-                let range = (chunk * chunkSize)..<Swift.min(total, (chunk + 1) * chunkSize)
-                let local = range.map { transform(self[startIndex + $0]) }
-                lock.lock()
+        let results = Locked([T?](repeating: nil, count: total))
+        DispatchQueue.concurrentPerform(iterations: chunkCount) { chunk in
+            let range = (chunk * chunkSize)..<Swift.min(total, (chunk + 1) * chunkSize)
+            let local = range.map { transform(self[startIndex + $0]) }
+            results.withLock { slots in
                 for (offset, index) in range.enumerated() { slots[index] = local[offset] }
-                lock.unlock()
             }
         }
-        return results.map { $0! }
+        return results.current.compactMap { $0 }
     }
 }

@@ -72,7 +72,8 @@ public struct Baseline: Sendable, Equatable, Codable {
         self.init(diagnostics: diagnostics, relativeTo: baseDirectory, currentDirectory: StandardPath.currentDirectory)
     }
 
-    init(diagnostics: [Diagnostic], relativeTo baseDirectory: String, currentDirectory: String) {
+    /// As ``init(diagnostics:relativeTo:)``, with relative diagnostic paths taken from `currentDirectory`.
+    package init(diagnostics: [Diagnostic], relativeTo baseDirectory: String, currentDirectory: String) {
         var resolver = PathResolver(baseDirectory: baseDirectory, currentDirectory: currentDirectory)
         var counts: [Key: Int] = [:]
         for diagnostic in diagnostics {
@@ -109,7 +110,8 @@ public struct Baseline: Sendable, Equatable, Codable {
         filter(diagnostics, relativeTo: baseDirectory, currentDirectory: StandardPath.currentDirectory)
     }
 
-    func filter(
+    /// As ``filter(_:relativeTo:)``, with relative diagnostic paths taken from `currentDirectory`.
+    package func filter(
         _ diagnostics: [Diagnostic], relativeTo baseDirectory: String, currentDirectory: String
     ) -> (reported: [Diagnostic], suppressed: Int) {
         var remaining: [Key: Int] = [:]

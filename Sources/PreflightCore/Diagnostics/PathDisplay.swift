@@ -1,21 +1,24 @@
 import Foundation
 
-/// How scanners print paths in findings: relative to the current directory (as compilers do, so
-/// editors and CI resolve them), or absolute on request (`--absolute-paths`).
+/// How scanners print paths in findings: relative to the folder a run is about (the current
+/// directory of a command, as compilers do, so editors and CI resolve them; the checked package in
+/// prepush), or absolute on request (`--absolute-paths`).
 public struct PathDisplay: Sendable {
     public let absolute: Bool
-    private let currentDirectory = FileManager.default.currentDirectoryPath
+    /// The folder paths are shown relative to.
+    public let directory: String
 
-    public init(absolute: Bool) {
+    public init(absolute: Bool, relativeTo directory: String) {
         self.absolute = absolute
+        self.directory = directory
     }
 
     /// `path` as it should be printed.
     public func path(_ path: String) -> String {
         if absolute {
-            return path.hasPrefix("/") ? path : (currentDirectory as NSString).appendingPathComponent(path)
+            return path.hasPrefix("/") ? path : (directory as NSString).appendingPathComponent(path)
         }
-        let prefix = currentDirectory.hasSuffix("/") ? currentDirectory : currentDirectory + "/"
+        let prefix = directory.hasSuffix("/") ? directory : directory + "/"
         return path.hasPrefix(prefix) ? String(path.dropFirst(prefix.count)) : path
     }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import ProcessKit
 
 /// One piece of a discovery: a folder to list, or files to visit.
 enum DiscoveryWork {
@@ -54,39 +55,32 @@ final class WalkQueue: @unchecked Sendable {
 }
 
 /// The paths visited so far, when several roots may reach the same file.
-final class SeenPaths: @unchecked Sendable {
-    private let lock = NSLock()
-    private var paths = Set<String>()
+struct SeenPaths: Sendable {
+    private let paths = Locked(Set<String>())
 
     /// Whether `path` is new.
     func insert(_ path: String) -> Bool {
-        lock.lock()
-        defer { lock.unlock() }
-        return paths.insert(path).inserted
+        paths.withLock { $0.insert(path).inserted }
     }
 }
 
 /// Each worker's state and problems, kept until all have finished.
 final class WorkerResults<Worker>: @unchecked Sendable {
-    private let lock = NSLock()
-    private var workers: [Worker?]
-    private var problems: [DiscoveryProblem] = []
+    private let state: Locked<(workers: [Worker?], problems: [DiscoveryProblem])>
 
     init(count: Int) {
-        workers = Array(repeating: nil, count: count)
+        state = Locked((Array(repeating: nil, count: count), []))
     }
 
     func store(_ index: Int, worker: Worker, problems: [DiscoveryProblem]) {
-        lock.lock()
-        workers[index] = worker
-        self.problems += problems
-        lock.unlock()
+        state.withLock {
+            $0.workers[index] = worker
+            $0.problems += problems
+        }
     }
 
     func collect() -> (workers: [Worker], problems: [DiscoveryProblem]) {
-        lock.lock()
-        defer { lock.unlock() }
-        return (workers.compactMap { $0 }, problems)
+        state.withLock { ($0.workers.compactMap { $0 }, $0.problems) }
     }
 }
 

@@ -148,7 +148,7 @@ public struct FileDiscovery: Sendable {
     /// Files git knows under `directory` (relative to it), or `nil` outside a work tree.
     private func gitFiles(in directory: String) -> [String]? {
         guard Self.mayBeInWorkTree(directory) else { return nil }
-        var command = Command.git(
+        var command = GitRepository.command(
             ["ls-files", "-z", "--cached", "--others", "--exclude-standard", "--", "."], in: directory)
         command.standardError = .discard
         guard let result = try? command.runBlocking(), result.succeeded, let output = result.standardOutput else {

@@ -1,15 +1,22 @@
 import Foundation
 import ProcessKit
 
-/// The git commands ``AddedLines`` runs, through ProcessKit, with output that never depends on the
-/// user's configuration or on variables a hook inherits.
-struct GitRepository {
+/// The suite's one way to run git: every git call of every tool goes through here, through
+/// ProcessKit, with output that never depends on the user's configuration or on variables a hook
+/// inherits. Synchronous queries here (for the scanners); the asynchronous ones prepush uses are in
+/// `GitRepository+Queries.swift`.
+package struct GitRepository: Sendable {
     /// The work tree's root, as `git rev-parse --show-toplevel` prints it.
-    let root: String
+    package let root: String
+
+    /// The repository at `root`, taken as it is (no git call): for a root git already reported.
+    package init(root: String) {
+        self.root = root
+    }
 
     /// Variables that point git at another repository, index or diff program. A hook exports
     /// some of them; the directory a command runs in must decide instead.
-    static let clearedVariables = [
+    package static let clearedVariables = [
         "GIT_DIR", "GIT_WORK_TREE", "GIT_INDEX_FILE", "GIT_OBJECT_DIRECTORY", "GIT_ALTERNATE_OBJECT_DIRECTORIES",
         "GIT_COMMON_DIR", "GIT_PREFIX", "GIT_IMPLICIT_WORK_TREE", "GIT_DIFF_OPTS", "GIT_EXTERNAL_DIFF",
     ]
@@ -19,7 +26,7 @@ struct GitRepository {
     static let globalOptions = ["--no-optional-locks", "-c", "core.quotepath=off"]
 
     /// The repository whose work tree contains `directory`.
-    init(containing directory: String) throws(GitError) {
+    package init(containing directory: String) throws(GitError) {
         let result = try Self.run(["rev-parse", "--show-toplevel"], in: directory)
         let root = result.outputText.trimmingCharacters(in: .newlines)
         guard result.succeeded, !root.isEmpty else {
@@ -124,7 +131,11 @@ struct GitRepository {
 
     // MARK: Running git
 
-    static func command(_ arguments: [String], in directory: String) -> Command {
+    /// A `git` command run in `directory`, isolated from the calling repository: the variables a
+    /// hook exports are cleared so the directory decides, names are printed as they are, no index
+    /// refresh collides with the user's own git, and messages are in English (`LC_ALL=C`) so they
+    /// can be recognized.
+    package static func command(_ arguments: [String], in directory: String) -> Command {
         Command(
             "git", globalOptions + arguments, workingDirectory: directory,
             // English messages, so "not a git repository" can be recognized.
@@ -168,21 +179,16 @@ struct GitRepository {
 }
 
 /// A diff parser fed from ProcessKit's I/O thread.
-private final class LockedParser: @unchecked Sendable {
-    private let lock = NSLock()
-    private var parser: UnifiedDiffParser
+private struct LockedParser: Sendable {
+    private let parser: Locked<UnifiedDiffParser>
 
-    init(root: String) { parser = UnifiedDiffParser(root: root) }
+    init(root: String) { parser = Locked(UnifiedDiffParser(root: root)) }
 
     func consume(_ bytes: [UInt8]) {
-        lock.lock()
-        defer { lock.unlock() }
-        parser.consume(line: bytes[...])
+        parser.withLock { $0.consume(line: bytes[...]) }
     }
 
     func finish() -> AddedLines {
-        lock.lock()
-        defer { lock.unlock() }
-        return parser.finish()
+        parser.withLock { $0.finish() }
     }
 }

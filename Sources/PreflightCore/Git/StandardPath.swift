@@ -9,13 +9,13 @@ import Darwin
 /// Path arithmetic shared by ``AddedLines`` and ``Baseline``: absolute, lexically standardized
 /// paths (no `.`, `..`, repeated or trailing `/`), relative paths between them, and symbolic-link
 /// resolution where a file exists.
-enum StandardPath {
+package enum StandardPath {
     /// The process's current directory.
     static var currentDirectory: String { FileManager.default.currentDirectoryPath }
 
     /// `path` made absolute against `base` (itself made absolute against the current directory
     /// when relative) and standardized lexically. Symbolic links are not resolved.
-    static func absolute(_ path: String, relativeTo base: String? = nil) -> String {
+    package static func absolute(_ path: String, relativeTo base: String? = nil) -> String {
         if path.hasPrefix("/") { return standardized(path) }
         let directory = base.map { $0.hasPrefix("/") ? $0 : currentDirectory + "/" + $0 } ?? currentDirectory
         return standardized(directory + "/" + path)

@@ -378,50 +378,49 @@ final class Execution: @unchecked Sendable {
 
 /// The part of an execution other threads touch: stop requests, Foundation's reaping, and the
 /// pipe that wakes the loop for either.
-final class SharedState: @unchecked Sendable {
-    private let lock = NSLock()
-    private var requestedStop: StopReason?
-    private var urgentStop = false
-    private var foundationFinished = false
-    private var wakeWrite: Int32
+final class SharedState: Sendable {
+    private struct Fields {
+        var requestedStop: StopReason?
+        var urgentStop = false
+        var foundationFinished = false
+        var wakeWrite: Int32
+    }
+
+    private let fields: Locked<Fields>
 
     init(wakeWrite: Int32) {
-        self.wakeWrite = wakeWrite
+        fields = Locked(Fields(wakeWrite: wakeWrite))
     }
 
     /// The first reason wins; a second interrupt makes the stop urgent (no more grace).
     func requestStop(_ reason: StopReason) {
-        lock.lock()
-        defer { lock.unlock() }
-        if requestedStop == nil {
-            requestedStop = reason
-        } else if case .interrupted = reason {
-            urgentStop = true
+        fields.withLock { fields in
+            if fields.requestedStop == nil {
+                fields.requestedStop = reason
+            } else if case .interrupted = reason {
+                fields.urgentStop = true
+            }
+            Self.wakeLoop(fields.wakeWrite)
         }
-        wakeLoop()
     }
 
     func foundationDidReap() {
-        lock.lock()
-        defer { lock.unlock() }
-        foundationFinished = true
-        wakeLoop()
+        fields.withLock { fields in
+            fields.foundationFinished = true
+            Self.wakeLoop(fields.wakeWrite)
+        }
     }
 
     func snapshot() -> (stop: StopReason?, urgent: Bool, reaped: Bool) {
-        lock.lock()
-        defer { lock.unlock() }
-        return (requestedStop, urgentStop, foundationFinished)
+        fields.withLock { ($0.requestedStop, $0.urgentStop, $0.foundationFinished) }
     }
 
     func closeWakePipe() {
-        lock.lock()
-        defer { lock.unlock() }
-        POSIX.closeIfOpen(&wakeWrite)
+        fields.withLock { POSIX.closeIfOpen(&$0.wakeWrite) }
     }
 
-    /// Call with `lock` held.
-    private func wakeLoop() {
+    /// Call with the lock held, so the pipe cannot be closed meanwhile.
+    private static func wakeLoop(_ wakeWrite: Int32) {
         guard wakeWrite >= 0 else { return }
         var byte: UInt8 = 1
         _ = write(wakeWrite, &byte, 1)
@@ -431,18 +430,13 @@ final class SharedState: @unchecked Sendable {
 /// Keeps each `Process` alive until Foundation has reaped its child, which can be after the run
 /// returned (a grandchild holding Foundation's status socket delays the reaping, not the run).
 enum PendingReaps {
-    private static let lock = NSLock()
-    nonisolated(unsafe) private static var processes: [ObjectIdentifier: Process] = [:]
+    private static let processes = Locked<[ObjectIdentifier: Process]>([:])
 
     static func keep(_ process: Process) {
-        lock.lock()
-        processes[ObjectIdentifier(process)] = process
-        lock.unlock()
+        processes.withLock { $0[ObjectIdentifier(process)] = process }
     }
 
     static func release(_ process: Process) {
-        lock.lock()
-        processes[ObjectIdentifier(process)] = nil
-        lock.unlock()
+        processes.withLock { $0[ObjectIdentifier(process)] = nil }
     }
 }

@@ -25,9 +25,9 @@ public enum Termination: Sendable, Equatable, CustomStringConvertible {
     }
 }
 
-/// Conventional names of the common signals, for messages.
-enum SignalName {
-    static func of(_ signal: Int32) -> String {
+/// Conventional names of the common signals, for messages: the package's one table of them.
+package enum SignalName {
+    package static func of(_ signal: Int32) -> String {
         switch signal {
         case 1: "SIGHUP"
         case 2: "SIGINT"

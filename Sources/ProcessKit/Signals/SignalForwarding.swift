@@ -46,48 +46,46 @@ public enum SignalForwarding {
     static func register(_ execution: Execution) { state.register(execution) }
     static func unregister(_ execution: Execution) { state.unregister(execution) }
 
-    private final class State: @unchecked Sendable {
-        private let lock = NSLock()
-        private var running: [ObjectIdentifier: Execution] = [:]
-        private var signalReceived: Int32?
-        private var installed = false
-        private var pipePrepared = false
-        private var onIdleSignal: (@Sendable (Int32) -> Void)?
-
-        var receivedSignal: Int32? {
-            lock.lock()
-            defer { lock.unlock() }
-            return signalReceived
+    private final class State: Sendable {
+        private struct Fields {
+            var running: [ObjectIdentifier: Execution] = [:]
+            var signalReceived: Int32?
+            var installed = false
+            var pipePrepared = false
+            var onIdleSignal: (@Sendable (Int32) -> Void)?
         }
 
+        private let fields = Locked(Fields())
+
+        var receivedSignal: Int32? { fields.withLock { $0.signalReceived } }
+
         func preparePipeSignal() {
-            lock.lock()
-            defer { lock.unlock() }
-            guard !pipePrepared else { return }
-            pipePrepared = true
-            _ = pk_install_noop_handler(SIGPIPE)
+            fields.withLock { fields in
+                guard !fields.pipePrepared else { return }
+                fields.pipePrepared = true
+                _ = pk_install_noop_handler(SIGPIPE)
+            }
         }
 
         func register(_ execution: Execution) {
-            lock.lock()
-            running[ObjectIdentifier(execution)] = execution
-            let signal = signalReceived
-            lock.unlock()
+            let signal = fields.withLock { fields in
+                fields.running[ObjectIdentifier(execution)] = execution
+                return fields.signalReceived
+            }
             if let signal { execution.requestStop(.interrupted(signal)) }
         }
 
         func unregister(_ execution: Execution) {
-            lock.lock()
-            running[ObjectIdentifier(execution)] = nil
-            lock.unlock()
+            fields.withLock { $0.running[ObjectIdentifier(execution)] = nil }
         }
 
         func install(onIdleSignal: @escaping @Sendable (Int32) -> Void) {
-            lock.lock()
-            defer { lock.unlock() }
-            self.onIdleSignal = onIdleSignal
-            guard !installed else { return }
-            installed = true
+            let first = fields.withLock { fields in
+                fields.onIdleSignal = onIdleSignal
+                defer { fields.installed = true }
+                return !fields.installed
+            }
+            guard first else { return }
             guard let ends = try? POSIX.makePipe() else { return }
             POSIX.setNonBlocking(ends.write)
             for signal in SignalForwarding.forwardedSignals {
@@ -110,11 +108,10 @@ public enum SignalForwarding {
         }
 
         private func deliver(_ signal: Int32) {
-            lock.lock()
-            if signalReceived == nil { signalReceived = signal }
-            let targets = Array(running.values)
-            let idleHandler = onIdleSignal
-            lock.unlock()
+            let (targets, idleHandler) = fields.withLock { fields in
+                if fields.signalReceived == nil { fields.signalReceived = signal }
+                return (Array(fields.running.values), fields.onIdleSignal)
+            }
             if targets.isEmpty {
                 idleHandler?(signal)
             } else {

@@ -3,7 +3,10 @@ import PreflightCore
 
 /// Everything one todoscan run needs: defaults, then the configuration file's `todoscan`
 /// section, then command-line flags.
-public struct TodoScanOptions: Sendable {
+public struct TodoScanOptions: ToolSettings {
+    /// The section of `.preflight.json` these settings come from.
+    public static let sectionName = "todoscan"
+
     /// Files and folders to scan.
     public var paths: [String] = ["."]
     /// Only paths matching one of these (when any).

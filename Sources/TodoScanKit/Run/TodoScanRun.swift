@@ -27,32 +27,28 @@ public enum TodoScanRun {
     /// The rule id of a tag: its name in lower case (`todo`, `fixme`, `error`).
     public static func ruleID(for rule: TagRule) -> String { rule.tag.lowercased() }
 
-    /// Runs todoscan. Findings go to `output`, problems and the summary to `errorOutput`.
-    ///
-    /// - Returns: ``ToolExitStatus/findings`` when an error-severity tag was found (any tag with
-    ///   `isStrict`), ``ToolExitStatus/usageOrInputError`` when a path could not be read (the rest
-    ///   is still scanned), ``ToolExitStatus/clean`` otherwise. Files skipped for their size are
-    ///   reported but do not change the status.
-    public static func run(
-        _ options: TodoScanOptions,
-        output: (String) -> Void,
-        errorOutput: (String) -> Void
-    ) -> ToolExitStatus {
+    /// Scans `options.paths` (relative to `root`, the folder the run is about) and returns the
+    /// findings, problems and exit status as a value; nothing is printed. Paths in findings are
+    /// relative to `root` (absolute with `usesAbsolutePaths`), `--since` is measured in `root`'s
+    /// repository, and a relative baseline path is taken from `root`.
+    public static func scan(_ options: TodoScanOptions, in root: String) -> TodoScanReport {
         let discovery = FileDiscovery(
             includes: options.includes.map(Glob.init), excludes: options.excludes.map(Glob.init))
         let scanner = TodoScanner(syntax: options.syntax, maximumFileSize: options.maximumFileSize)
-        let tree = scanner.scan(discovery, under: options.paths)
+        let roots = options.paths.map { StandardPath.absolute($0, relativeTo: root) }
+        let tree = scanner.scan(discovery, under: roots)
+        var problems: [String] = []
         var inputFailed = false
         for problem in tree.discoveryProblems {
-            errorOutput("todoscan: error: cannot read '\(problem.path)': \(problem.reason)\n")
+            problems.append("todoscan: error: cannot read '\(problem.path)': \(problem.reason)\n")
             inputFailed = true
         }
         for problem in tree.problems {
-            errorOutput(ErrorReport.render(problem, tool: "todoscan"))
+            problems.append(ErrorReport.render(problem, tool: "todoscan"))
             if case .unreadable = problem { inputFailed = true }
         }
 
-        let display = PathDisplay(absolute: options.usesAbsolutePaths)
+        let display = PathDisplay(absolute: options.usesAbsolutePaths, relativeTo: root)
         var diagnostics: [Diagnostic] = []
         for (path, occurrences) in tree.findings {
             let shown = display.path(path)
@@ -61,37 +57,60 @@ public enum TodoScanRun {
             }
         }
 
-        var suppressed = 0
+        var report = TodoScanReport(
+            report: DiagnosticReport(tool: tool(for: options), diagnostics: [], filesScanned: tree.scannedFileCount),
+            problems: problems, inputFailed: inputFailed)
         do {
             if let revision = options.sinceRevision {
-                let added = try AddedLines.since(revision, in: FileManager.default.currentDirectoryPath)
-                diagnostics = diagnostics.filter { added.contains(path: $0.location.path, line: $0.location.line) }
+                let added = try AddedLines.since(revision, in: root)
+                diagnostics = diagnostics.filter {
+                    added.contains(
+                        path: StandardPath.absolute($0.location.path, relativeTo: root), line: $0.location.line)
+                }
             }
             if let path = options.writeBaselinePath {
-                try Baseline(diagnostics: diagnostics, relativeTo: Self.directory(of: path)).write(to: path)
-                if !options.isQuiet {
-                    errorOutput("todoscan: wrote \(diagnostics.count) findings to the baseline '\(path)'\n")
-                }
-                return inputFailed ? .usageOrInputError : .clean
+                let file = StandardPath.absolute(path, relativeTo: root)
+                try Baseline(diagnostics: diagnostics, relativeTo: Self.directory(of: file), currentDirectory: root)
+                    .write(to: file)
+                report.wroteBaseline = (path, diagnostics.count)
+                return report
             }
             if let path = options.baselinePath {
-                (diagnostics, suppressed) = try Baseline.load(from: path).filter(
-                    diagnostics, relativeTo: Self.directory(of: path))
+                let file = StandardPath.absolute(path, relativeTo: root)
+                (diagnostics, report.acceptedByBaseline) = try Baseline.load(from: file).filter(
+                    diagnostics, relativeTo: Self.directory(of: file), currentDirectory: root)
             }
         } catch {
-            errorOutput(ErrorReport.render(error, tool: "todoscan"))
-            return .usageOrInputError
+            report.problems.append(ErrorReport.render(error, tool: "todoscan"))
+            report.failed = true
         }
+        report.report = DiagnosticReport(
+            tool: report.report.tool, diagnostics: diagnostics, filesScanned: tree.scannedFileCount)
+        return report
+    }
 
-        let report = DiagnosticReport(
-            tool: tool(for: options), diagnostics: diagnostics, filesScanned: tree.scannedFileCount)
-        output(options.format.renderer().render(report))
-        if !options.isQuiet {
-            let accepted = suppressed > 0 ? " (\(suppressed) more accepted by the baseline)" : ""
-            errorOutput("\(report.summary)\(accepted)\n")
+    /// Runs todoscan as the command does: scans (``scan(_:in:)``), then prints the findings to
+    /// `output` and problems and the summary to `errorOutput`.
+    ///
+    /// - Returns: ``ToolExitStatus/findings`` when an error-severity tag was found (any tag with
+    ///   `isStrict`), ``ToolExitStatus/usageOrInputError`` when a path could not be read (the rest
+    ///   is still scanned), ``ToolExitStatus/clean`` otherwise. Files skipped for their size are
+    ///   reported but do not change the status.
+    public static func run(
+        _ options: TodoScanOptions, in root: String,
+        output: (String) -> Void,
+        errorOutput: (String) -> Void
+    ) -> ToolExitStatus {
+        let result = scan(options, in: root)
+        for problem in result.problems { errorOutput(problem) }
+        if result.failed { return .usageOrInputError }
+        if let (path, count) = result.wroteBaseline {
+            if !options.isQuiet { errorOutput("todoscan: wrote \(count) findings to the baseline '\(path)'\n") }
+            return result.status(strict: options.isStrict)
         }
-        if report.hasErrors || (options.isStrict && !report.diagnostics.isEmpty) { return .findings }
-        return inputFailed ? .usageOrInputError : .clean
+        output(options.format.renderer().render(result.report))
+        if !options.isQuiet { errorOutput(result.summary + "\n") }
+        return result.status(strict: options.isStrict)
     }
 }
 
@@ -120,7 +139,6 @@ extension TodoScanRun {
 
 extension TodoScanRun {
     static func directory(of path: String) -> String {
-        let absolute = path.hasPrefix("/") ? path : FileManager.default.currentDirectoryPath + "/" + path
-        return (absolute as NSString).deletingLastPathComponent
+        (path as NSString).deletingLastPathComponent
     }
 }

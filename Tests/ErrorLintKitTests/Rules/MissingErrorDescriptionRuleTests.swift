@@ -1,3 +1,4 @@
+import Foundation
 import Testing
 
 @testable import ErrorLintKit
@@ -27,11 +28,14 @@ import Testing
     @Test func severityIsConfigurable() throws {
         let project = try TemporaryProject(files: ["Sources/App/E.swift": "struct E: LocalizedError {}"])
         let options = project.options { $0.ruleSettings["missing-error-description"] = .severity(.warning) }
-        let diagnostics = ErrorLintRun.diagnostics(for: ErrorLintAnalysis.read(options), options: options)
+        let diagnostics = ErrorLintRun.diagnostics(
+            for: ErrorLintAnalysis.read(options), options: options, in: FileManager.default.currentDirectoryPath)
         #expect(diagnostics.first { $0.ruleID == "missing-error-description" }?.severity == .warning)
         let off = project.options { $0.ruleSettings["missing-error-description"] = .off }
         #expect(
-            !ErrorLintRun.diagnostics(for: ErrorLintAnalysis.read(off), options: off).contains {
+            !ErrorLintRun.diagnostics(
+                for: ErrorLintAnalysis.read(off), options: off, in: FileManager.default.currentDirectoryPath
+            ).contains {
                 $0.ruleID == "missing-error-description"
             })
     }

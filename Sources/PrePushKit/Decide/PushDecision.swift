@@ -1,0 +1,69 @@
+import PreflightCore
+
+/// The pipeline's first stage, **decide**: what the push sends, and whether there is anything to
+/// check at all. Pure: it reads values (the push request, the environment, the paths each update
+/// changes) and says what to do; it runs nothing.
+package enum PushDecision: Sendable, Equatable {
+    /// Nothing to check; the line says why.
+    case skip(String)
+    /// Check these commits (by hand: HEAD's, with no update).
+    case check([PushedCommit])
+
+    /// The rules that need no git at all: a push that only deletes refs or sends nothing, and
+    /// `PREPUSH_SKIP=1`. `nil` when those do not decide.
+    package static func early(
+        _ mode: PrePushRun.Mode, environment: [String: String]
+    ) throws(PushContractError)
+        -> PushDecision?
+    {
+        if case .hook(let arguments, let input) = mode {
+            let request = try PushRequest.parse(arguments: arguments, input: input)
+            if request.deletesOnly { return .skip("the push only deletes refs; nothing to check") }
+            if request.pushedUpdates.isEmpty { return .skip("nothing is pushed; nothing to check") }
+        }
+        if environment["PREPUSH_SKIP"] == "1" { return .skip("skipped (PREPUSH_SKIP=1)") }
+        return nil
+    }
+
+    /// The commits to check among `updates`: those that change a path matching one of
+    /// `relevantPaths` (`changedPaths` is what each update's commit changes over what the remote
+    /// has), each commit once, in git's order.
+    package static func relevant(
+        _ updates: [RefUpdate], changedPaths: [String: [String]], relevantPaths: [String]
+    ) -> PushDecision {
+        let globs = relevantPaths.map(Glob.init)
+        var commits: [PushedCommit] = []
+        for update in updates {
+            let changed = changedPaths[update.localObject] ?? []
+            guard changed.contains(where: { path in globs.contains { $0.matches(path) } }) else { continue }
+            if let index = commits.firstIndex(where: { $0.commit == update.localObject }) {
+                commits[index].refs.append(update.localRef)
+                continue
+            }
+            commits.append(
+                PushedCommit(
+                    commit: update.localObject, refs: [update.localRef],
+                    remoteBase: update.createsRemoteRef ? nil : update.remoteObject))
+        }
+        if commits.isEmpty {
+            return .skip("this push changes no \(relevantPaths.joined(separator: ", ")); nothing to check")
+        }
+        return .check(commits)
+    }
+}
+
+/// A commit a push sends (or, by hand, HEAD).
+package struct PushedCommit: Sendable, Equatable {
+    /// The commit's object name.
+    package var commit: String
+    /// The local refs pushed at it (`refs/heads/main`); empty by hand.
+    package var refs: [String]
+    /// What the remote has now, when the ref exists there: the base of the lines the push adds.
+    package var remoteBase: String?
+
+    package init(commit: String, refs: [String] = [], remoteBase: String? = nil) {
+        self.commit = commit
+        self.refs = refs
+        self.remoteBase = remoteBase
+    }
+}

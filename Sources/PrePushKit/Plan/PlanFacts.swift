@@ -1,0 +1,63 @@
+import PreflightCore
+
+/// Everything the planner needs to know, gathered from git before planning (``FactGathering``) or
+/// built by hand in tests.
+package struct PlanFacts: Sendable {
+    /// A hook run (the push's commits) or a run by hand (HEAD).
+    package var isHook: Bool
+    /// The commits to check, from the decide stage, with their trees.
+    package var commits: [(commit: PushedCommit, tree: String)]
+    /// The work tree's content as SwiftPM would compile it.
+    package var workTree: WorkTreeState
+    /// What differs between each commit's tree and the work tree's content, for the commits that
+    /// differ (only their names are printed).
+    package var differences: [String: [TreeChange]]
+    /// Which content the user asked to be checked.
+    package var content: CheckedContent
+    /// The part of the cache key besides the tree: toolchain and options.
+    package var fingerprint: String
+    /// Whether a cache key was recorded as verified (`nil`: the cache is off).
+    package var isVerified: (@Sendable (String) -> Bool)?
+
+    package init(
+        isHook: Bool, commits: [(commit: PushedCommit, tree: String)], workTree: WorkTreeState,
+        differences: [String: [TreeChange]] = [:], content: CheckedContent = .pushed, fingerprint: String = "",
+        isVerified: (@Sendable (String) -> Bool)? = nil
+    ) {
+        self.isHook = isHook
+        self.commits = commits
+        self.workTree = workTree
+        self.differences = differences
+        self.content = content
+        self.fingerprint = fingerprint
+        self.isVerified = isVerified
+    }
+}
+
+/// Which content a check looks at (`--isolated`, `--work-tree`, or neither).
+package enum CheckedContent: String, Sendable, CaseIterable {
+    /// The pushed commit's content: in place when the work tree holds exactly that, else in
+    /// prepush's worktree. The default.
+    case pushed
+    /// Always in prepush's worktree (`--isolated`).
+    case isolated
+    /// The work tree as it is on disk, whatever is pushed (`--work-tree`): labelled, never cached.
+    case workTree = "work-tree"
+}
+
+/// The work tree's content as SwiftPM would compile it: tracked files as they are on disk (staged
+/// or not) and untracked files that git does not ignore.
+package struct WorkTreeState: Sendable, Equatable {
+    /// HEAD's commit; `nil` in a repository without commits.
+    package var head: String?
+    /// The tree object of that content (HEAD's own tree when nothing differs from it).
+    package var tree: String
+    /// Nothing differs from HEAD: no staged, unstaged or untracked (not ignored) change.
+    package var isClean: Bool
+
+    package init(head: String?, tree: String, isClean: Bool) {
+        self.head = head
+        self.tree = tree
+        self.isClean = isClean
+    }
+}

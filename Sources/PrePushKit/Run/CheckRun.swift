@@ -1,0 +1,99 @@
+import Foundation
+import PreflightCore
+
+/// The pipeline's third stage, **run**: each planned check in its place (the work tree, prepush's
+/// worktree at the commit, or the disk as it is), its steps in order. An in-place check is
+/// followed by a second snapshot of the content: when it changed while the check ran, the result
+/// is void — never cached, never a pass — and a hook run checks the pushed commit again in the
+/// worktree, exactly.
+struct CheckRun: Sendable {
+    let repository: GitRepository
+    let snapshot: WorkTreeSnapshot
+    let options: PrePushOptions
+    let output: RunOutput
+    let temporaryDirectory: String
+    let errorlintExecutable: String?
+    let isHook: Bool
+
+    /// What one check gave.
+    struct Result: Sendable {
+        var check: PlannedCheck
+        var outcomes: [StepOutcome]
+        /// What changed in the work tree while an in-place check ran (then the result is void).
+        var changedMeanwhile: [TreeChange] = []
+
+        var passed: Bool { changedMeanwhile.isEmpty && !outcomes.contains { $0.status == .failed } }
+    }
+
+    /// Runs the checks in order; stops at the first that fails.
+    func run(_ plan: CheckPlan) async throws -> [Result] {
+        var queue = plan.checks[...]
+        var results: [Result] = []
+        while let check = queue.popFirst() {
+            var result = try await run(check)
+            if check.verifiesContentAfterwards {
+                result.changedMeanwhile = try await changes(since: check.tree)
+            }
+            results.append(result)
+            if !result.changedMeanwhile.isEmpty {
+                let what = CheckPlan.list(result.changedMeanwhile)
+                if isHook, let commit = check.commit {
+                    output.warning(
+                        "the work tree changed while the check ran (\(what)), so its result does not hold for what "
+                            + "is pushed; checking \(commit.prefix(12)) again, exactly, in its own worktree")
+                    var exact = check
+                    exact.place = .worktree
+                    exact.reason = nil
+                    queue.insert(exact, at: queue.startIndex)
+                    continue
+                }
+                output.warning(
+                    "the work tree changed while the check ran (\(what)); the result is not cached")
+                break
+            }
+            if !result.passed { break }
+        }
+        return results
+    }
+
+    /// Runs one check's steps in its place.
+    private func run(_ check: PlannedCheck) async throws -> Result {
+        if let reason = check.reason {
+            if check.place == .onDisk { output.warning(reason) } else { output.message("prepush: \(reason)\n") }
+        }
+        var root = repository.root
+        var scratchPath: String?
+        if check.place == .worktree, let commit = check.commit {
+            let worktree = IsolatedWorktree(repositoryRoot: repository.root)
+            try await worktree.checkOut(commit)
+            root = worktree.path
+            scratchPath = worktree.scratchPath
+        }
+        let context = StepContext(
+            packageRoot: root, options: options, addedLines: addedLines(for: check, in: root), output: output,
+            scratchPath: scratchPath, temporaryDirectory: temporaryDirectory,
+            errorlintExecutable: errorlintExecutable)
+        let outcomes = try await StepList.run(StepList.make(options: options, packageRoot: root), in: context)
+        output.message("\n" + StepOutcome.table(outcomes, style: output.style))
+        return Result(check: check, outcomes: outcomes)
+    }
+
+    /// The lines the check's commit adds over the remote (or, by hand, over `--diff-base`, the
+    /// upstream, `origin/HEAD`), when diff coverage is asked for.
+    private func addedLines(for check: PlannedCheck, in root: String) -> AddedLines? {
+        guard options.minimumDiffCoverage != nil else { return nil }
+        let bases = [check.remoteBase, options.diffBase, "@{upstream}", "origin/HEAD"].compactMap { $0 }
+        if let added = bases.lazy.compactMap({ try? AddedLines.since($0, in: root) }).first { return added }
+        output.warning(
+            "no base to measure added lines against (tried \(bases.joined(separator: ", "))); diff coverage skipped")
+        return nil
+    }
+
+    /// What differs between `tree` and the work tree's content now.
+    private func changes(since tree: String) async throws -> [TreeChange] {
+        let now = try await snapshot.take { [repository] head in try await repository.tree(of: head) }
+        if now.tree == tree { return [] }
+        let changes = try await repository.changes(from: tree, to: now.tree)
+        return changes.isEmpty ? [TreeChange(status: "M", path: "the work tree")] : changes
+    }
+}

@@ -1,0 +1,77 @@
+import Foundation
+import PreflightCore
+import ProcessKit
+
+/// The package's own line coverage from the test step's profile (llvm-cov), the coverage gates,
+/// and the coverage of the lines the push adds.
+struct CoverageStep: Step {
+    let name = "coverage"
+
+    func run(in context: StepContext) async throws -> StepOutcome {
+        let output = context.output
+        let options = context.options
+        output.beginStep("==> coverage")
+        let clock = StepClock()
+        let binPath: String
+        if let built = CoverageCollector.productsFolder(
+            scratchPath: context.scratchPath ?? context.packageRoot + "/.build", configuration: options.configuration)
+        {
+            binPath = built
+        } else {
+            binPath = try await Command(
+                "swift", ["build", "--show-bin-path"] + context.swiftOptions, workingDirectory: context.packageRoot,
+                environment: context.environment
+            ).output()
+        }
+        let collector = CoverageCollector(packageRoot: context.packageRoot, binPath: binPath)
+        let summary: CoverageSummary
+        do {
+            summary = try await collector.summary()
+        } catch let error as CoverageError {
+            context.log(ErrorReport.render(error, tool: "prepush"))
+            output.endStep(passed: false, line: "<== coverage: no data")
+            return StepOutcome(name: name, status: .failed, seconds: clock.seconds, figure: "no data")
+        }
+        context.log(summary.table(includingFiles: options.showsCoverageFiles))
+        var status = CoverageGate.check(summary, minimum: options.minimumCoverage, context: context)
+        var figure = String(format: "%.2f %% of %d lines", summary.total.percent, summary.total.count)
+        if let addedLines = context.addedLines, let minimum = options.minimumDiffCoverage {
+            let diff = DiffCoverage(
+                added: addedLines, coverage: try await collector.lineCoverage(), packageRoot: context.packageRoot)
+            context.log(diff.report)
+            for warning in diff.warnings { context.log(warning + "\n") }
+            for file in diff.files {
+                for line in file.missing {
+                    output.annotation(
+                        Diagnostic(
+                            location: SourceLocation(path: file.path, line: line, column: 1), severity: .warning,
+                            message: "not covered by tests", ruleID: "not-covered"))
+                }
+            }
+            figure += String(format: "; added lines %.2f %%", diff.percent)
+            if diff.percent < minimum {
+                let message =
+                    "coverage of added lines \(String(format: "%.2f", diff.percent)) % is below the minimum \(String(format: "%.2f", minimum)) %"
+                context.log("prepush: \(message)\n")
+                output.annotation(.error, title: "diff coverage", message: message)
+                status = .failed
+            }
+        }
+        output.endStep(passed: status == .passed, line: status == .passed ? nil : "<== coverage: failed")
+        return StepOutcome(name: name, status: status, seconds: clock.seconds, figure: figure)
+    }
+}
+
+/// The total-coverage gate both backends share.
+enum CoverageGate {
+    /// `.failed` (with a line and an annotation) when the total is below `minimum`.
+    static func check(_ summary: CoverageSummary, minimum: Double?, context: StepContext) -> StepOutcome.Status {
+        let percent = summary.total.percent
+        guard let minimum, percent < minimum else { return .passed }
+        let message =
+            "coverage \(String(format: "%.2f", percent)) % is below the minimum \(String(format: "%.2f", minimum)) %"
+        context.log("prepush: \(message)\n")
+        context.output.annotation(.error, title: "coverage", message: message)
+        return .failed
+    }
+}

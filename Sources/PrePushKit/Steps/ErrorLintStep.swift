@@ -1,0 +1,83 @@
+import Foundation
+import PreflightCore
+import ProcessKit
+
+/// errorlint on the checked package. A child process, since errorlint is built on swift-syntax and
+/// prepush is not (prepush builds in seconds); it reports as JSON, and the step shows that report
+/// as compiler-style lines or CI annotations, as todoscan's.
+struct ErrorLintStep: Step {
+    let name = "errorlint"
+
+    /// The errorlint to run: the one beside the running prepush (built with it), else the first on
+    /// `PATH`; `nil` when there is none.
+    static func executable(environment: [String: String] = ProcessInfo.processInfo.environment) -> String? {
+        let besidePrepush = (ExecutablePath.current() as NSString).deletingLastPathComponent + "/errorlint"
+        return Command.locate(besidePrepush, searchPath: nil)
+            ?? Command.locate("errorlint", searchPath: environment["PATH"] ?? "/usr/bin:/bin")
+    }
+
+    /// The step's figure: errorlint's summary, its last line on standard error.
+    static func figure(_ errors: [String]) -> String {
+        errors.last { !$0.isEmpty && !$0.hasPrefix("errorlint: note:") } ?? ""
+    }
+
+    func run(in context: StepContext) async throws -> StepOutcome {
+        let output = context.output
+        guard let executable = context.errorlintExecutable else {
+            if context.options.runsErrorlint == true {
+                output.beginStep("==> errorlint")
+                context.log(
+                    "prepush: error: errorlint is not built: no errorlint beside prepush or on PATH (build it with "
+                        + "swift build -c release --product errorlint, or turn the step off with --no-errorlint)\n")
+                output.endStep(passed: false, line: "<== errorlint: could not run")
+                return StepOutcome(name: name, status: .failed, seconds: 0, figure: "not built")
+            }
+            output.message(
+                "prepush: errorlint skipped: not built (swift build -c release --product errorlint puts it beside "
+                    + "prepush; --no-errorlint silences this)\n")
+            return StepOutcome(name: name, status: .skipped, seconds: 0, figure: "not built")
+        }
+        let argv = [executable, "--format", "json", "."]
+        output.beginStep("==> errorlint: \(Command(argv[0], Array(argv.dropFirst())).commandLine)")
+        let clock = StepClock()
+        let errorLines = Locked<[String]>([])
+        var command = Command(
+            executable, Array(argv.dropFirst()), workingDirectory: context.packageRoot,
+            environment: context.environment)
+        command.standardOutput = .capture(limit: 1 << 30)
+        command.standardError = .lines { [log = context.log] line in
+            errorLines.withLock { $0.append(line.text) }
+            log(line.text + "\n")
+        }
+        let result: ProcessResult
+        do {
+            result = try await command.run()
+        } catch let error as ProcessError {
+            if case .interrupted = error { throw error }
+            context.log(ErrorReport.render(error, tool: "prepush"))
+            output.endStep(passed: false, line: "<== errorlint: could not run")
+            return StepOutcome(name: name, status: .failed, seconds: clock.seconds, figure: "could not run")
+        }
+        // Its findings as a value, shown the way the other steps show theirs.
+        if let document = try? JSONDecoder().decode(
+            JSONDiagnosticDocument.self, from: Data(result.standardOutput?.bytes ?? []))
+        {
+            let report = DiagnosticReport(
+                tool: ToolDescriptor(name: document.tool, version: document.version, informationURI: "", rules: []),
+                diagnostics: document.diagnostics.map(\.diagnostic), filesScanned: document.filesScanned)
+            let format: DiagnosticFormat = output.style.annotatesForGitHub ? .github : .text
+            context.log(format.renderer(showingRuleIDs: true).render(report))
+        } else if !result.outputText.isEmpty {
+            context.log(result.outputText)
+        }
+        let seconds = clock.seconds
+        output.endStep(
+            passed: result.succeeded,
+            line: result.succeeded
+                ? nil : "<== errorlint: failed with \(result.termination) in \(String(format: "%.1f", seconds)) s")
+        let figure = Self.figure(errorLines.current)
+        return StepOutcome(
+            name: name, status: result.succeeded ? .passed : .failed, seconds: seconds,
+            figure: result.succeeded ? figure : (figure.isEmpty ? "\(result.termination)" : figure))
+    }
+}

@@ -1,0 +1,98 @@
+import Foundation
+import PreflightCore
+import ProcessKit
+
+/// One step of a check (build, test, coverage, todoscan, errorlint, a configured command): it
+/// runs in a ``StepContext`` and returns its outcome. The run stage runs a list of them in order;
+/// the first failure ends the list.
+package protocol Step: Sendable {
+    /// The name the header and the summary table show.
+    var name: String { get }
+    /// Runs the step. Throws only for an interrupted run or an error that stops prepush (exit 2);
+    /// a failing step returns a `.failed` outcome.
+    func run(in context: StepContext) async throws -> StepOutcome
+}
+
+/// What every step of one check shares: the folder checked, how SwiftPM is called, where output
+/// goes, and the settings.
+package struct StepContext: Sendable {
+    /// The package's folder: the user's work tree, or prepush's worktree.
+    package var packageRoot: String
+    package var options: PrePushOptions
+    /// The lines the push adds, when diff coverage is asked for and a base was found.
+    package var addedLines: AddedLines?
+    package var output: RunOutput
+    /// SwiftPM's scratch path, when not the package's own `.build` (the worktree's).
+    package var scratchPath: String?
+    /// The run's own folder, given to every command as `TMPDIR`.
+    package var temporaryDirectory: String?
+    /// The errorlint the run found, if any (``ErrorLintStep/executable(environment:)``).
+    package var errorlintExecutable: String?
+
+    /// What every command of the run gets: `TMPDIR` pointing into the run's own folder, and none
+    /// of the variables a hook inherits that would point git at another folder than the package's.
+    package var environment: Environment {
+        let environment = Environment.inherit.removing(GitRepository.clearedVariables)
+        return temporaryDirectory.map { environment.setting(["TMPDIR": $0]) } ?? environment
+    }
+
+    /// Options every `swift` call of the check shares: the configuration and the scratch path.
+    package var swiftOptions: [String] {
+        ["-c", options.configuration] + (scratchPath.map { ["--scratch-path", $0] } ?? [])
+    }
+
+    /// Writes the running step's output (kept back in quiet mode).
+    package var log: @Sendable (String) -> Void { { [output] in output.stepOutput($0) } }
+
+    /// Runs one argv as a step, streaming its output lines to the log. `figure` makes the step's
+    /// key figure from the lines it wrote to standard output and to standard error.
+    package func command(
+        _ name: String, _ argv: [String],
+        figure: @escaping @Sendable (_ output: [String], _ errors: [String]) -> String = { _, _ in "" }
+    ) async throws -> StepOutcome {
+        output.beginStep("==> \(name): \(Command(argv[0], Array(argv.dropFirst())).commandLine)")
+        let lines = Locked<[String]>([])
+        let errorLines = Locked<[String]>([])
+        var command = Command(
+            argv[0], Array(argv.dropFirst()), workingDirectory: packageRoot, environment: environment)
+        command.standardOutput = .lines { [log] line in
+            lines.withLock { $0.append(line.text) }
+            log(line.text + "\n")
+        }
+        command.standardError = .lines { [log] line in
+            errorLines.withLock { $0.append(line.text) }
+            log(line.text + "\n")
+        }
+        let clock = StepClock()
+        let result: ProcessResult
+        do {
+            result = try await command.run()
+        } catch let error as ProcessError {
+            if case .interrupted = error { throw error }
+            log(ErrorReport.render(error, tool: "prepush"))
+            output.endStep(passed: false, line: "<== \(name): could not run")
+            return StepOutcome(name: name, status: .failed, seconds: clock.seconds, figure: "could not run")
+        }
+        let seconds = clock.seconds
+        output.endStep(
+            passed: result.succeeded,
+            line:
+                "<== \(name): \(result.succeeded ? "passed" : "failed with \(result.termination)") in \(String(format: "%.1f", seconds)) s"
+        )
+        let shown = result.succeeded ? figure(lines.current, errorLines.current) : "\(result.termination)"
+        return StepOutcome(
+            name: name, status: result.succeeded ? .passed : .failed, seconds: seconds, figure: shown)
+    }
+}
+
+/// A step's elapsed time.
+package struct StepClock: Sendable {
+    private let start = ContinuousClock.now
+
+    package init() {}
+
+    package var seconds: Double {
+        let elapsed = ContinuousClock.now - start
+        return Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18
+    }
+}

@@ -1,0 +1,32 @@
+import Foundation
+
+/// A tool's settings, as the one resolver builds them: defaults (`init()`), then the tool's section
+/// of `.preflight.json`, then flags.
+package protocol ToolSettings: Sendable {
+    /// The defaults.
+    init()
+    /// The tool's section in `.preflight.json` (`todoscan`, `errorlint`, `prepush`).
+    static var sectionName: String { get }
+    /// Applies the section; unknown keys and bad values are errors naming the key and the file.
+    mutating func apply(_ section: ConfigurationSection) throws(ConfigurationError)
+}
+
+/// The suite's one settings resolver, used by all three executables and by prepush's steps:
+/// defaults, then the configuration file's section, then the flags given. A configuration error is
+/// thrown (the tools exit 2 with it), never dropped.
+package enum SettingsResolver {
+    /// The settings for a run about `root`: the file at `explicitPath` when one is given (relative
+    /// to `root`), else the nearest `.preflight.json` from `root` upwards, then `flags`.
+    package static func resolve<Settings: ToolSettings>(
+        _ type: Settings.Type = Settings.self, explicitPath: String? = nil, searchingFrom root: String,
+        flags: (inout Settings) throws -> Void = { _ in }
+    ) throws -> Settings {
+        var settings = Settings()
+        let explicit = explicitPath.map { StandardPath.absolute($0, relativeTo: root) }
+        if let file = try ConfigurationFile.load(explicitPath: explicit, searchingFrom: root) {
+            try settings.apply(file.section(Settings.sectionName))
+        }
+        try flags(&settings)
+        return settings
+    }
+}
