@@ -148,26 +148,23 @@ struct CheckOptions: ParsableArguments {
             outputIsTerminal: isatty(2) == 1)
     }
 
-    /// Defaults, then the configuration file's `prepush` section, then the flags given.
-    func options(in directory: String) throws -> PrePushOptions {
-        try SettingsResolver.resolve(explicitPath: config, searchingFrom: directory) { options in
-            apply(to: &options)
-        }
-    }
-
-    private func apply(to options: inout PrePushOptions) {
-        if let minCoverage { options.minimumCoverage = minCoverage }
-        if let minDiffCoverage { options.minimumDiffCoverage = minDiffCoverage }
-        if let diffBase { options.diffBase = diffBase }
-        options.showsCoverageFiles = coverageFiles
-        if let configuration { options.configuration = configuration }
-        if let todoscan { options.runsTodoscan = todoscan }
-        if let errorlint { options.runsErrorlint = errorlint }
-        options.usesCache = !noCache
-        if let isolated { options.isolated = isolated }
-        if workTree { options.checkedContent = .workTree }
-        if !testArguments.isEmpty { options.testArguments = testArguments }
-        options.backend = backendArguments.selection
+    /// The flags given, as a value the library lays over a configuration file.
+    var flags: PrePushFlags {
+        var flags = PrePushFlags()
+        flags.minimumCoverage = minCoverage
+        flags.minimumDiffCoverage = minDiffCoverage
+        flags.diffBase = diffBase
+        flags.showsCoverageFiles = coverageFiles
+        flags.configuration = configuration
+        flags.runsTodoscan = todoscan
+        flags.runsErrorlint = errorlint
+        flags.noCache = noCache
+        flags.isolated = isolated
+        flags.workTree = workTree
+        flags.testArguments = testArguments
+        flags.backend = backendArguments.selection
+        flags.configurationFile = config
+        return flags
     }
 }
 
@@ -180,13 +177,13 @@ extension PrePush {
 
         func run() async throws {
             let directory = FileManager.default.currentDirectoryPath
-            let options = try check.options(in: directory)
+            let flags = check.flags
             if check.printConfig {
-                ToolOutput.standardOutput(options.effectiveConfiguration)
+                ToolOutput.standardOutput(try flags.options(in: directory).effectiveConfiguration)
                 return
             }
             let run = PrePushRun(
-                options: options, style: check.style, environment: ProcessInfo.processInfo.environment,
+                flags: flags, style: check.style, environment: ProcessInfo.processInfo.environment,
                 log: ToolOutput.standardError)
             PrePushRun.handleInterrupts()
             let status = try await run.run(.byHand, in: directory)
@@ -204,14 +201,14 @@ extension PrePush {
 
         func run() async throws {
             let directory = FileManager.default.currentDirectoryPath
-            let options = try check.options(in: directory)
+            let flags = check.flags
             if check.printConfig {
-                ToolOutput.standardOutput(options.effectiveConfiguration)
+                ToolOutput.standardOutput(try flags.options(in: directory).effectiveConfiguration)
                 return
             }
             let input = String(decoding: FileHandle.standardInput.readDataToEndOfFile(), as: UTF8.self)
             let run = PrePushRun(
-                options: options, style: check.style, environment: ProcessInfo.processInfo.environment,
+                flags: flags, style: check.style, environment: ProcessInfo.processInfo.environment,
                 log: ToolOutput.standardError)
             PrePushRun.handleInterrupts()
             let status = try await run.run(.hook(arguments: [remote, url], input: input), in: directory)

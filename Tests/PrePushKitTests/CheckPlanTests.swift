@@ -136,14 +136,13 @@ struct CheckPlanTests {
 
     @Test("Decide: deletions, nothing pushed, PREPUSH_SKIP, irrelevant pushes are skipped; commits once each")
     func decide() throws {
-        let deletion = PrePushRun.Mode.hook(
+        let deletion = try PushRequest.parse(
             arguments: ["origin", "url"], input: "(delete) \(zero) refs/heads/x \(commitA)\n")
-        #expect(
-            try PushDecision.early(deletion, environment: [:]) == .skip("the push only deletes refs; nothing to check"))
-        #expect(try PushDecision.early(.hook(arguments: ["o", "u"], input: ""), environment: [:]) != nil)
-        #expect(
-            try PushDecision.early(.byHand, environment: ["PREPUSH_SKIP": "1"]) == .skip("skipped (PREPUSH_SKIP=1)"))
-        #expect(try PushDecision.early(.byHand, environment: ["PREPUSH_SKIP": "0"]) == nil)
+        #expect(PushDecision.early(deletion, environment: [:]) == .skip("the push only deletes refs; nothing to check"))
+        let empty = try PushRequest.parse(arguments: ["o", "u"], input: "")
+        #expect(PushDecision.early(empty, environment: [:]) == .skip("nothing is pushed; nothing to check"))
+        #expect(PushDecision.early(nil, environment: ["PREPUSH_SKIP": "1"]) == .skip("skipped (PREPUSH_SKIP=1)"))
+        #expect(PushDecision.early(nil, environment: ["PREPUSH_SKIP": "0"]) == nil)
 
         let updates = [
             RefUpdate(

@@ -150,4 +150,21 @@ struct ExactPushEndToEndTests {
         #expect(result.errorText.contains("prepush: passed (the work tree as it is on disk)"))
         #expect(verifiedTrees(repository).isEmpty)
     }
+
+    @Test("The pushed commit's .preflight.json applies to its check, not the work tree's uncommitted one")
+    func pushedConfiguration() async throws {
+        let repository = try await PrePushEndToEndTests.makeRepository()
+        try await repository.run(Self.prepush, ["install"]).checked()
+        try repository.write(
+            ".preflight.json",
+            #"{ "prepush": { "todoscan": false, "errorlint": false, "steps": [{ "name": "refuse", "run": ["false"] }] } }"#
+        )
+        try repository.write("Sources/Calc/More.swift", "public func four() -> Int { 4 }\n")
+        try await repository.commit("a refusing step")
+        try repository.write(".preflight.json", #"{ "prepush": { "todoscan": false, "errorlint": false } }"#)
+        let push = try await repository.run("git", ["push", "origin", "main"])
+        #expect(!push.succeeded, "\(push.errorText)")
+        #expect(push.errorText.contains(".preflight.json (modified)"))
+        #expect(push.errorText.contains("prepush: refuse failed; the push is stopped"))
+    }
 }

@@ -10,14 +10,10 @@ package enum PushDecision: Sendable, Equatable {
     case check([PushedCommit])
 
     /// The rules that need no git at all: a push that only deletes refs or sends nothing, and
-    /// `PREPUSH_SKIP=1`. `nil` when those do not decide.
-    package static func early(
-        _ mode: PrePushRun.Mode, environment: [String: String]
-    ) throws(PushContractError)
-        -> PushDecision?
-    {
-        if case .hook(let arguments, let input) = mode {
-            let request = try PushRequest.parse(arguments: arguments, input: input)
+    /// `PREPUSH_SKIP=1`. `request` is the hook's parsed input (`nil` by hand). `nil` when those do
+    /// not decide.
+    package static func early(_ request: PushRequest?, environment: [String: String]) -> PushDecision? {
+        if let request {
             if request.deletesOnly { return .skip("the push only deletes refs; nothing to check") }
             if request.pushedUpdates.isEmpty { return .skip("nothing is pushed; nothing to check") }
         }

@@ -9,6 +9,8 @@ import PreflightCore
 struct CheckRun: Sendable {
     let repository: GitRepository
     let snapshot: WorkTreeSnapshot
+    let flags: PrePushFlags
+    /// The work tree's settings, which planned the checks.
     let options: PrePushOptions
     let output: RunOutput
     let temporaryDirectory: String
@@ -58,19 +60,33 @@ struct CheckRun: Sendable {
 
     /// Runs one check's steps in its place.
     private func run(_ check: PlannedCheck) async throws -> Result {
+        var check = check
         if let reason = check.reason {
             if check.place == .onDisk { output.warning(reason) } else { output.message("prepush: \(reason)\n") }
         }
         var root = repository.root
         var scratchPath: String?
+        var options = self.options
         if check.place == .worktree, let commit = check.commit {
             let worktree = IsolatedWorktree(repositoryRoot: repository.root)
             try await worktree.checkOut(commit)
             root = worktree.path
             scratchPath = worktree.scratchPath
+            // The commit's own configuration; a pass is recorded under the settings it was checked with.
+            options = try flags.options(in: root)
+            let fingerprint = options.cacheFingerprint(errorlintExecutable: errorlintExecutable)
+            if check.cacheKey != nil,
+                fingerprint != self.options.cacheFingerprint(errorlintExecutable: errorlintExecutable)
+            {
+                check.cacheKey = VerificationCache.key(
+                    tree: check.tree,
+                    fingerprint: VerificationCache.fingerprint(
+                        toolchain: ToolchainIdentity.current(), options: fingerprint))
+            }
         }
         let context = StepContext(
-            packageRoot: root, options: options, addedLines: addedLines(for: check, in: root), output: output,
+            packageRoot: root, options: options, addedLines: addedLines(for: check, in: root, options: options),
+            output: output,
             scratchPath: scratchPath, temporaryDirectory: temporaryDirectory,
             errorlintExecutable: errorlintExecutable)
         let outcomes = try await StepList.run(StepList.make(options: options, packageRoot: root), in: context)
@@ -80,7 +96,7 @@ struct CheckRun: Sendable {
 
     /// The lines the check's commit adds over the remote (or, by hand, over `--diff-base`, the
     /// upstream, `origin/HEAD`), when diff coverage is asked for.
-    private func addedLines(for check: PlannedCheck, in root: String) -> AddedLines? {
+    private func addedLines(for check: PlannedCheck, in root: String, options: PrePushOptions) -> AddedLines? {
         guard options.minimumDiffCoverage != nil else { return nil }
         let bases = [check.remoteBase, options.diffBase, "@{upstream}", "origin/HEAD"].compactMap { $0 }
         if let added = bases.lazy.compactMap({ try? AddedLines.since($0, in: root) }).first { return added }

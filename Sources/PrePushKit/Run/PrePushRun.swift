@@ -20,7 +20,8 @@ public struct PrePushRun: Sendable {
         case byHand
     }
 
-    public var options: PrePushOptions
+    /// The flags, laid over the configuration of the folder checked.
+    public var flags: PrePushFlags
     /// Colours, annotations, quiet.
     public var style: OutputStyle
     /// The environment the run was started with (`PREPUSH_SKIP`, `PATH` for errorlint).
@@ -29,10 +30,10 @@ public struct PrePushRun: Sendable {
     public var log: @Sendable (String) -> Void
 
     public init(
-        options: PrePushOptions, style: OutputStyle = OutputStyle(), environment: [String: String],
+        flags: PrePushFlags, style: OutputStyle = OutputStyle(), environment: [String: String],
         log: @escaping @Sendable (String) -> Void
     ) {
-        self.options = options
+        self.flags = flags
         self.style = style
         self.environment = environment
         self.log = log
@@ -41,11 +42,18 @@ public struct PrePushRun: Sendable {
     /// Runs the check in the repository containing `directory` and returns the exit status.
     public func run(_ mode: Mode, in directory: String) async throws -> Int32 {
         let output = RunOutput(style: style, write: log)
-        // decide, without git.
-        if case .skip(let why) = try PushDecision.early(mode, environment: environment) {
+        // decide, without git: git's input is parsed once, here.
+        var request: PushRequest?
+        if case .hook(let arguments, let input) = mode {
+            request = try PushRequest.parse(arguments: arguments, input: input)
+        }
+        if case .skip(let why) = PushDecision.early(request, environment: environment) {
             return Verdict.skipped(why, output: output)
         }
         let place = try await RepositoryPlace.locate(directory)
+        // The work tree's settings decide what is checked; each check then uses the settings of the
+        // folder it checks (the pushed commit's own, in the worktree).
+        let options = try flags.options(in: directory)
         let repository = GitRepository(root: place.root)
         let snapshot = WorkTreeSnapshot(
             repository: repository, gitDirectory: place.gitDirectory,
@@ -54,8 +62,8 @@ public struct PrePushRun: Sendable {
 
         // decide: the commits whose changes matter.
         let commits: [PushedCommit]
-        if case .hook(let arguments, let input) = mode {
-            let updates = try PushRequest.parse(arguments: arguments, input: input).pushedUpdates
+        if let request {
+            let updates = request.pushedUpdates
             var changed: [String: [String]] = [:]
             for update in updates where changed[update.localObject] == nil {
                 changed[update.localObject] = try await repository.changedPaths(
@@ -75,7 +83,7 @@ public struct PrePushRun: Sendable {
         let errorlintExecutable =
             options.runsErrorlint == false ? nil : ErrorLintStep.executable(environment: environment)
         let facts = try await PlanFacts.gather(
-            commits: commits, isHook: { if case .hook = mode { true } else { false } }(), status: status,
+            commits: commits, isHook: request != nil, status: status,
             repository: repository, snapshot: snapshot, gitDirectory: place.gitDirectory, options: options,
             errorlintExecutable: errorlintExecutable)
         let plan = CheckPlan.make(facts)
@@ -89,7 +97,7 @@ public struct PrePushRun: Sendable {
         let temporary = try RunTemporaryDirectory(gitDirectory: place.gitDirectory)
         defer { temporary.remove() }
         let run = CheckRun(
-            repository: repository, snapshot: snapshot, options: options, output: output,
+            repository: repository, snapshot: snapshot, flags: flags, options: options, output: output,
             temporaryDirectory: temporary.path, errorlintExecutable: errorlintExecutable,
             isHook: facts.isHook)
         let results = try await run.run(plan)

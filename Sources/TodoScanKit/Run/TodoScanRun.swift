@@ -37,18 +37,24 @@ public enum TodoScanRun {
         let scanner = TodoScanner(syntax: options.syntax, maximumFileSize: options.maximumFileSize)
         let roots = options.paths.map { StandardPath.absolute($0, relativeTo: root) }
         let tree = scanner.scan(discovery, under: roots)
+        let display = PathDisplay(absolute: options.usesAbsolutePaths, relativeTo: root)
         var problems: [String] = []
         var inputFailed = false
         for problem in tree.discoveryProblems {
-            problems.append("todoscan: error: cannot read '\(problem.path)': \(problem.reason)\n")
+            problems.append("todoscan: error: cannot read '\(display.path(problem.path))': \(problem.reason)\n")
             inputFailed = true
         }
         for problem in tree.problems {
-            problems.append(ErrorReport.render(problem, tool: "todoscan"))
+            let shown: ScanProblem =
+                switch problem {
+                case .unreadable(let path, let reason): .unreadable(path: display.path(path), reason: reason)
+                case .tooLarge(let path, let size, let limit):
+                    .tooLarge(path: display.path(path), size: size, limit: limit)
+                }
+            problems.append(ErrorReport.render(shown, tool: "todoscan"))
             if case .unreadable = problem { inputFailed = true }
         }
 
-        let display = PathDisplay(absolute: options.usesAbsolutePaths, relativeTo: root)
         var diagnostics: [Diagnostic] = []
         for (path, occurrences) in tree.findings {
             let shown = display.path(path)

@@ -1,0 +1,72 @@
+#!/usr/bin/env bash
+# What the exact-push pipeline's work-tree snapshot costs (issue: <= 30 ms on a clean tree of
+# 5,000 files), side by side in one hyperfine run per repository, against what prepush asked git
+# before (`git status --porcelain --untracked-files=no`, the dirty-tree warning):
+#
+#   old      git status --porcelain --untracked-files=no
+#   clean    the snapshot of a clean work tree, taken twice (before and after a check): git status
+#            --porcelain=v2 --branch -z --untracked-files=normal -- . ':(exclude,glob)**/.build/**'
+#   dirty    the snapshot of a work tree with one edited and one untracked file: the status, a copy
+#            of the index, git add -A and git write-tree through GIT_INDEX_FILE
+#
+# on this repository (with its .build) and on a 5,000-file repository made of real Swift files
+# from ../shared/bin/make-corpus. Prints the tables and "clean adds N ms over old".
+#
+#   scripts/bench/snapshot.sh                      # RUNS=40 by default
+#   CORPUS=/work/corpus scripts/bench/snapshot.sh  # reuse a corpus make-corpus laid out before
+set -euo pipefail
+
+repo=$(cd "$(dirname "$0")/../.." && pwd)
+runs=${RUNS:-40}
+work=$(mktemp -d "${TMPDIR:-/tmp}/snapshot-bench.XXXXXX")
+trap 'rm -rf "$work"' EXIT
+command -v hyperfine >/dev/null || { echo "needs hyperfine (apt-get install hyperfine)" >&2; exit 2; }
+export GIT_AUTHOR_NAME=bench GIT_AUTHOR_EMAIL=bench@example.com GIT_COMMITTER_NAME=bench
+export GIT_COMMITTER_EMAIL=bench@example.com
+
+status='git --no-optional-locks status --porcelain=v2 --branch -z --untracked-files=normal -- . ":(exclude,glob)**/.build/**" >/dev/null'
+snapshot="$status && cp .git/index $work/index && GIT_INDEX_FILE=$work/index git --no-optional-locks add -A -- . \":(exclude,glob)**/.build/**\" && GIT_INDEX_FILE=$work/index git --no-optional-locks write-tree >/dev/null"
+
+measure() { # name folder
+    local name=$1 folder=$2
+    echo "== $name: $(git -C "$folder" ls-files | wc -l | tr -d ' ') tracked files" >&2
+    (cd "$folder" && hyperfine --runs "$runs" --warmup 3 -N --export-json "$work/$name.json" \
+        --export-markdown "$work/$name.md" \
+        -n old 'git --no-optional-locks status --porcelain --untracked-files=no' \
+        -n clean "sh -c '$status && $status'" >&2)
+    cat "$work/$name.md"
+    python3 - "$work/$name.json" <<'PY'
+import json, sys
+r = {x["command"]: x["mean"] * 1000 for x in json.load(open(sys.argv[1]))["results"]}
+print(f"clean snapshot (before + after) adds {r['clean'] - r['old']:.1f} ms over old ({r['clean']:.1f} vs {r['old']:.1f} ms)")
+PY
+}
+
+measure_dirty() { # name folder file
+    local name=$1 folder=$2 file=$3
+    cp "$folder/$file" "$work/saved"
+    echo "// edited" >>"$folder/$file"
+    echo "let untracked = 1" >"$folder/Untracked-bench.swift"
+    (cd "$folder" && hyperfine --runs "$runs" --warmup 3 --export-markdown "$work/$name-dirty.md" \
+        -n dirty "$snapshot" >&2) || true
+    cp "$work/saved" "$folder/$file"
+    rm -f "$folder/Untracked-bench.swift"
+    cat "$work/$name-dirty.md"
+}
+
+# This repository, as a developer has it (a clone, so nothing of the working copy is touched).
+git clone -q "$repo" "$work/preflight"
+[ -d "$repo/.build" ] && ln -s "$repo/.build" "$work/preflight/.build"
+measure preflight "$work/preflight"
+measure_dirty preflight "$work/preflight" Package.swift
+
+# 5,000 real Swift files from the corpus, committed.
+corpus=${CORPUS:-$work/corpus}
+"$repo/../shared/bin/make-corpus" "$corpus" >/dev/null
+mkdir "$work/large"
+(cd "$corpus" && find . -name '*.swift' | sort | head -5000 | while read -r f; do
+    mkdir -p "$work/large/$(dirname "$f")" && cp "$f" "$work/large/$f"
+done)
+(cd "$work/large" && git init -q && printf '.build/\n' >.gitignore && git add -A && git commit -qm corpus)
+measure large "$work/large"
+measure_dirty large "$work/large" .gitignore
