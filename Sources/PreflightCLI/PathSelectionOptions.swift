@@ -1,25 +1,25 @@
 import ArgumentParser
 
 /// `--include` and `--exclude`, the same for every scanner.
-public struct PathSelectionOptions: ParsableArguments {
+package struct PathSelectionOptions: ParsableArguments {
     @Option(
         name: .customLong("include"),
         help: ArgumentHelp("Only read paths matching this glob (repeatable).", valueName: "glob"))
-    public var includes: [String] = []
+    package var includes: [String] = []
 
     @Option(
         name: .customLong("exclude"),
         help: ArgumentHelp("Skip paths matching this glob (repeatable).", valueName: "glob"))
-    public var excludes: [String] = []
+    package var excludes: [String] = []
 
-    public init() {}
+    package init() {}
 }
 
 /// `--config PATH`, the same for every tool.
-public struct ConfigurationFileOption: ParsableArguments {
+package struct ConfigurationFileOption: ParsableArguments {
     @Option(
         help: ArgumentHelp("Read settings from this file instead of the nearest .preflight.json.", valueName: "path"))
-    public var config: String?
+    package var config: String?
 
-    public init() {}
+    package init() {}
 }

@@ -7,9 +7,9 @@ import ProcessKit
 /// that fail, 2 for usage and input errors (ArgumentParser's own default would be 64), 130 when
 /// interrupted; errors printed with their reason and recovery suggestion; Ctrl-C forwarded to
 /// running commands.
-public enum ToolMain {
+package enum ToolMain {
     /// Parses the arguments, runs the command and exits the process.
-    public static func main<Root: AsyncParsableCommand>(_ root: Root.Type, tool: String) async -> Never {
+    package static func main<Root: AsyncParsableCommand>(_ root: Root.Type, tool: String) async -> Never {
         SignalForwarding.install()
         do {
             var command = try Root.parseAsRoot()

@@ -6,14 +6,14 @@ import Darwin
 
 /// Where tools write: unbuffered, so output and errors interleave as they happen. A closed pipe
 /// (`todoscan | head`) ends the writing quietly instead of crashing.
-public enum ToolOutput {
+package enum ToolOutput {
     /// Writes `text` to standard output.
-    public static func standardOutput(_ text: String) {
+    package static func standardOutput(_ text: String) {
         write(text, to: 1)
     }
 
     /// Writes `text` to standard error.
-    public static func standardError(_ text: String) {
+    package static func standardError(_ text: String) {
         write(text, to: 2)
     }
 

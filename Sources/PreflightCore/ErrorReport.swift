@@ -3,9 +3,9 @@ import Foundation
 /// Turns any error into the text a tool prints on standard error: what happened, why, and what to
 /// do, each on its own line, so a `LocalizedError` is never shown as "The operation could not be
 /// completed".
-public enum ErrorReport {
+package enum ErrorReport {
     /// `tool: error: description`, then the failure reason and the recovery suggestion indented.
-    public static func render(_ error: any Error, tool: String) -> String {
+    package static func render(_ error: any Error, tool: String) -> String {
         let localized = error as? any LocalizedError
         let description = localized?.errorDescription ?? String(describing: error)
         var lines = ["\(tool): error: \(description)"]

@@ -1,6 +1,6 @@
 /// The suite's version, printed by `--version` and written into SARIF and JSON reports.
-public enum PreflightVersion {
-    public static let current = "0.1.0"
+package enum PreflightVersion {
+    package static let current = "0.1.0"
     /// Where the suite's documentation lives.
-    public static let informationURI = "https://github.com/preflight-swift/preflight"
+    package static let informationURI = "https://github.com/preflight-swift/preflight"
 }

@@ -1,5 +1,5 @@
 /// The exit statuses all Preflight tools share.
-public enum ToolExitStatus: Int32, Sendable {
+package enum ToolExitStatus: Int32, Sendable {
     /// Nothing that fails was found.
     case clean = 0
     /// Findings that fail (errors, or anything under `--strict`).

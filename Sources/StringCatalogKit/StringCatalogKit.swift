@@ -21,4 +21,4 @@
 ///   ``DuplicateKeyCheck``.
 /// - Formats and plurals: ``FormatSpecifier``, ``FormatSignature``, ``FormatArgumentClass``,
 ///   ``PluralRules``.
-public enum StringCatalogKit {}
+package enum StringCatalogKit {}

@@ -15,21 +15,21 @@ import Darwin
 /// ``DeclarationMentions``) names a type or protocol that an already parsed file showed to be
 /// relevant (an error type, its protocols and superclasses, types with error members). That repeats
 /// until no new file qualifies, so the result equals parsing everything.
-public struct SwiftSourceReader: Sendable {
+package struct SwiftSourceReader: Sendable {
     /// Parse every file instead (the reference the prefilter is measured and checked against).
-    public var parsesEveryFile: Bool
+    package var parsesEveryFile: Bool
 
-    public init(parsesEveryFile: Bool = false) {
+    package init(parsesEveryFile: Bool = false) {
         self.parsesEveryFile = parsesEveryFile
     }
 
     /// What reading found.
-    public struct Result: Sendable {
-        public var index: DeclarationIndex
+    package struct Result: Sendable {
+        package var index: DeclarationIndex
         /// How many files were parsed (for the summary and the benchmark).
-        public var parsedFiles: Int
+        package var parsedFiles: Int
         /// Files that could not be read, with the reason.
-        public var problems: [DiscoveryProblem]
+        package var problems: [DiscoveryProblem]
     }
 
     fileprivate struct Source: Sendable {
@@ -42,7 +42,7 @@ public struct SwiftSourceReader: Sendable {
         var mentions: Set<String> = []
     }
 
-    public func read(paths: [String]) -> Result {
+    package func read(paths: [String]) -> Result {
         let sources: [Source] = paths.parallelMap(chunkSize: 32) { path in
             Self.load(path, withMentions: !parsesEveryFile)
         }

@@ -2,40 +2,40 @@ import PreflightCore
 
 /// The error catalog: every user-facing error of a project, its cases, and what each member says
 /// in each language. The page support staff and translators need (`errorlint catalog`).
-public struct ErrorCatalog: Sendable {
+package struct ErrorCatalog: Sendable {
     /// One error type.
-    public struct ErrorEntry: Sendable, Hashable {
-        public var type: String
-        public var location: SourceLocation
-        public var cases: [CaseEntry]
+    package struct ErrorEntry: Sendable, Hashable {
+        package var type: String
+        package var location: SourceLocation
+        package var cases: [CaseEntry]
     }
 
     /// One case of an error type and its members' texts.
-    public struct CaseEntry: Sendable, Hashable {
-        public var name: String
+    package struct CaseEntry: Sendable, Hashable {
+        package var name: String
         /// In ``ErrorMember`` order; members the type does not implement are left out.
-        public var members: [MemberText]
+        package var members: [MemberText]
     }
 
     /// What one member says for one case.
-    public struct MemberText: Sendable, Hashable {
-        public var member: ErrorMember
+    package struct MemberText: Sendable, Hashable {
+        package var member: ErrorMember
         /// `localized`, `literal`, `interpolated`, `computed` or `none`.
-        public var kind: String
+        package var kind: String
         /// The key and table, for localized text.
-        public var key: String?
-        public var table: String?
+        package var key: String?
+        package var table: String?
         /// The text per language; for text that is not localized, one entry under `""`.
-        public var texts: [String: String]
+        package var texts: [String: String]
     }
 
     /// The project's languages, source language first when known.
-    public var languages: [String]
-    public var errors: [ErrorEntry]
+    package var languages: [String]
+    package var errors: [ErrorEntry]
     /// What could not be read.
-    public var problems: [DiscoveryProblem]
+    package var problems: [DiscoveryProblem]
 
-    public init(_ analysis: ErrorLintAnalysis) {
+    package init(_ analysis: ErrorLintAnalysis) {
         let catalogs = analysis.catalogs
         languages = catalogs?.languages ?? []
         problems = analysis.problems

@@ -1,13 +1,13 @@
 import Foundation
 
 /// How `errorlint catalog` prints the catalog.
-public enum ErrorCatalogFormat: String, Sendable, CaseIterable {
+package enum ErrorCatalogFormat: String, Sendable, CaseIterable {
     /// A page per error type with a table of cases, members and languages.
     case markdown
     /// One JSON document for scripts and translation tools.
     case json
 
-    public func render(_ catalog: ErrorCatalog) -> String {
+    package func render(_ catalog: ErrorCatalog) -> String {
         switch self {
         case .markdown: MarkdownErrorCatalogRenderer().render(catalog)
         case .json: JSONErrorCatalogRenderer().render(catalog)

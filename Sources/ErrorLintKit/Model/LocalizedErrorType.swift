@@ -2,36 +2,36 @@ import PreflightCore
 
 /// A type that conforms to `LocalizedError` (or only to `Error`, for the `localizedDescription`
 /// check), with everything the scanned sources say about it.
-public struct LocalizedErrorType: Sendable, Hashable {
+package struct LocalizedErrorType: Sendable, Hashable {
     /// `Outer.Inner`, as declared (or as extended, for a type declared outside the sources).
-    public var name: String
+    package var name: String
     /// `nil` when the type is declared outside the scanned sources (a retroactive conformance).
-    public var kind: TypeKind?
+    package var kind: TypeKind?
     /// Where the type is declared, or its first extension when the declaration is not scanned.
-    public var location: SourceLocation
+    package var location: SourceLocation
     /// `true` for `LocalizedError` (directly, through an extension, a refining protocol or a
     /// superclass); `false` for a type that is only `Error`.
-    public var isLocalizedError: Bool
+    package var isLocalizedError: Bool
     /// Enum cases; a struct, class or unknown type is one case named after the type.
-    public var cases: [ErrorCase]
+    package var cases: [ErrorCase]
     /// Every property and interesting method declared on the type or its extensions, then those
     /// inherited from a superclass, then those protocol extensions provide.
-    public var members: [ResolvedMember]
+    package var members: [ResolvedMember]
 
     /// The implementation Foundation would call for `member`: the first well-formed declaration
     /// (`var member: String?`, not static) in the order of ``members``.
-    public func implementation(of member: ErrorMember) -> ResolvedMember? {
+    package func implementation(of member: ErrorMember) -> ResolvedMember? {
         members.first { $0.declaration.name == member.rawValue && $0.isWellFormedErrorMember }
     }
 
     /// Declarations named like `member` that Foundation ignores (wrong type, static, a method).
-    public func malformedDeclarations(of member: ErrorMember) -> [ResolvedMember] {
+    package func malformedDeclarations(of member: ErrorMember) -> [ResolvedMember] {
         members.filter { $0.declaration.name == member.rawValue && !$0.isWellFormedErrorMember && !$0.isInherited }
     }
 
     /// What `member` gives for `errorCase`, forwards to other properties followed; `nil` when
     /// the type does not implement the member.
-    public func value(of member: ErrorMember, for errorCase: ErrorCase) -> TextValue? {
+    package func value(of member: ErrorMember, for errorCase: ErrorCase) -> TextValue? {
         guard let implementation = implementation(of: member) else { return nil }
         return resolve(implementation.value.value(for: errorCase.name), for: errorCase, depth: 0)
     }
@@ -58,27 +58,27 @@ public struct LocalizedErrorType: Sendable, Hashable {
 }
 
 /// A member as errorlint found it, with where it comes from.
-public struct ResolvedMember: Sendable, Hashable {
-    public var declaration: DeclaredMember
+package struct ResolvedMember: Sendable, Hashable {
+    package var declaration: DeclaredMember
     /// The protocol whose extension provides it (`DebuggableError`), if any.
-    public var providingProtocol: String?
+    package var providingProtocol: String?
     /// `true` when it is declared on a superclass.
-    public var isInherited: Bool
+    package var isInherited: Bool
 
-    public init(declaration: DeclaredMember, providingProtocol: String? = nil, isInherited: Bool = false) {
+    package init(declaration: DeclaredMember, providingProtocol: String? = nil, isInherited: Bool = false) {
         self.declaration = declaration
         self.providingProtocol = providingProtocol
         self.isInherited = isInherited
     }
 
     /// What the member returns per case (methods: opaque).
-    public var value: MemberValue {
+    package var value: MemberValue {
         if case .property(_, _, _, let value) = declaration.kind { return value }
         return .uniform(.opaque(declaration.name, declaration.location))
     }
 
     /// `var name: String?`, an instance property: the shape Foundation reads.
-    public var isWellFormedErrorMember: Bool {
+    package var isWellFormedErrorMember: Bool {
         if case .property(_, let isOptionalString, let isStatic, _) = declaration.kind {
             return isOptionalString && !isStatic
         }

@@ -1,7 +1,7 @@
 import PreflightCore
 
 /// What an error member returns, as far as the source shows it without running the code.
-public indirect enum TextValue: Sendable, Hashable {
+package indirect enum TextValue: Sendable, Hashable {
     /// Text that goes through a localization API.
     case localized(LocalizedStringReference)
     /// A string literal without interpolation.
@@ -21,13 +21,13 @@ public indirect enum TextValue: Sendable, Hashable {
     case opaque(String, SourceLocation)
 
     /// Every value this one is made of, itself included, depth first.
-    public var leaves: [TextValue] {
+    package var leaves: [TextValue] {
         if case .combination(let parts) = self { return parts.flatMap(\.leaves) }
         return [self]
     }
 
     /// Where the value is written.
-    public var location: SourceLocation? {
+    package var location: SourceLocation? {
         switch self {
         case .localized(let reference): reference.location
         case .literal(_, let location), .interpolated(_, let location), .absent(let location),
@@ -38,30 +38,30 @@ public indirect enum TextValue: Sendable, Hashable {
     }
 
     /// `true` when the value is `nil` on every path.
-    public var isAbsent: Bool {
+    package var isAbsent: Bool {
         leaves.allSatisfy { if case .absent = $0 { true } else { false } }
     }
 }
 
 /// A call to a localization API whose key (and table) the source states.
-public struct LocalizedStringReference: Sendable, Hashable {
+package struct LocalizedStringReference: Sendable, Hashable {
     /// Which API: `NSLocalizedString`, `String(localized:)`, `LocalizedStringResource`, …
-    public var api: String
+    package var api: String
     /// The key, when it is a literal; `nil` for a key computed at run time (not checked).
-    public var key: String?
+    package var key: String?
     /// `true` when the key came from an interpolated literal (`String(localized: "Hi \(name)")`),
     /// whose catalog key has format specifiers in place of the interpolations.
-    public var keyHasInterpolations: Bool
+    package var keyHasInterpolations: Bool
     /// The table (`tableName:` / `table:`); `nil` means `Localizable`.
-    public var table: String?
+    package var table: String?
     /// The text used when the key is missing (`value:` / `defaultValue:`).
-    public var defaultValue: String?
+    package var defaultValue: String?
     /// `true` when the call names a bundle other than the main one (`bundle: .module`, …).
-    public var bundle: String?
+    package var bundle: String?
     /// Where the call is written.
-    public var location: SourceLocation
+    package var location: SourceLocation
 
-    public init(
+    package init(
         api: String, key: String?, keyHasInterpolations: Bool = false, table: String? = nil,
         defaultValue: String? = nil, bundle: String? = nil, location: SourceLocation
     ) {
@@ -75,5 +75,5 @@ public struct LocalizedStringReference: Sendable, Hashable {
     }
 
     /// The table the key is looked up in.
-    public var tableName: String { table ?? "Localizable" }
+    package var tableName: String { table ?? "Localizable" }
 }

@@ -1,8 +1,8 @@
 import StringCatalogKit
 
 /// A key defined twice in one `.strings` file: the later value silently wins.
-public struct DuplicateKeyRule: ErrorLintRule {
-    public static let description = RuleDescription(
+package struct DuplicateKeyRule: ErrorLintRule {
+    package static let description = RuleDescription(
         id: "duplicate-key",
         summary: "A key defined twice in one .strings file (the later value silently wins)",
         defaultSeverity: .warning,
@@ -19,9 +19,9 @@ public struct DuplicateKeyRule: ErrorLintRule {
         ]
     )
 
-    public init() {}
+    package init() {}
 
-    public func findings(in context: RuleContext) -> [RuleFinding] {
+    package func findings(in context: RuleContext) -> [RuleFinding] {
         (context.catalogs?.duplicateKeyFindings() ?? []).compactMap { finding in
             finding.location.map { RuleFinding(location: $0, message: finding.message) }
         }

@@ -4,7 +4,7 @@ import StringCatalogKit
 /// One check of errorlint. Each rule lives in a file of its own with its description and
 /// examples; the examples double as tests (every triggering example must trigger the rule, no
 /// other example may).
-public protocol ErrorLintRule: Sendable {
+package protocol ErrorLintRule: Sendable {
     /// The rule's id, summary, default severity and examples.
     static var description: RuleDescription { get }
 
@@ -15,17 +15,17 @@ public protocol ErrorLintRule: Sendable {
 }
 
 /// What a rule is, for `--help`, SARIF and docs.
-public struct RuleDescription: Sendable {
+package struct RuleDescription: Sendable {
     /// Printed at the end of each finding as ` [id]`.
-    public var id: String
-    public var summary: String
-    public var defaultSeverity: Severity
+    package var id: String
+    package var summary: String
+    package var defaultSeverity: Severity
     /// Sources (and catalogs) that must trigger the rule.
-    public var triggeringExamples: [RuleExample]
+    package var triggeringExamples: [RuleExample]
     /// Sources that must not.
-    public var nonTriggeringExamples: [RuleExample]
+    package var nonTriggeringExamples: [RuleExample]
 
-    public init(
+    package init(
         id: String, summary: String, defaultSeverity: Severity, triggeringExamples: [RuleExample],
         nonTriggeringExamples: [RuleExample]
     ) {
@@ -37,50 +37,50 @@ public struct RuleDescription: Sendable {
     }
 
     /// The descriptor renderers print (SARIF `rules`).
-    public var descriptor: RuleDescriptor {
+    package var descriptor: RuleDescriptor {
         RuleDescriptor(id: id, summary: summary, defaultSeverity: defaultSeverity)
     }
 }
 
 /// A small project for a rule's examples: file paths (relative) and their contents.
-public struct RuleExample: Sendable, Hashable {
-    public var files: [String: String]
+package struct RuleExample: Sendable, Hashable {
+    package var files: [String: String]
 
     /// One Swift file, `Sources/App/Errors.swift`.
-    public init(_ swift: String) {
+    package init(_ swift: String) {
         self.files = ["Sources/App/Errors.swift": swift]
     }
 
-    public init(files: [String: String]) {
+    package init(files: [String: String]) {
         self.files = files
     }
 }
 
 /// One finding of a rule, before the run gives it its configured severity.
-public struct RuleFinding: Sendable, Hashable {
-    public var location: SourceLocation
-    public var message: String
+package struct RuleFinding: Sendable, Hashable {
+    package var location: SourceLocation
+    package var message: String
 
-    public init(location: SourceLocation, message: String) {
+    package init(location: SourceLocation, message: String) {
         self.location = location
         self.message = message
     }
 }
 
 /// Everything the rules look at.
-public struct RuleContext: Sendable {
+package struct RuleContext: Sendable {
     /// Every `LocalizedError` type, and the `Error`-only types that declare `localizedDescription`.
-    public var errorTypes: [LocalizedErrorType]
+    package var errorTypes: [LocalizedErrorType]
     /// Members besides `errorDescription` that every error type must implement.
-    public var requiredMembers: Set<ErrorMember>
+    package var requiredMembers: Set<ErrorMember>
     /// The string catalogs read, when any were found.
-    public var catalogs: CatalogContext?
+    package var catalogs: CatalogContext?
 
     /// The catalog checks' findings for every key the error types use, by kind: computed once
     /// here for the five catalog rules that each report one kind.
     var keyFindingsByKind: [CatalogFindingKind: [RuleFinding]] = [:]
 
-    public init(errorTypes: [LocalizedErrorType], requiredMembers: Set<ErrorMember>, catalogs: CatalogContext?) {
+    package init(errorTypes: [LocalizedErrorType], requiredMembers: Set<ErrorMember>, catalogs: CatalogContext?) {
         self.errorTypes = errorTypes
         self.requiredMembers = requiredMembers
         self.catalogs = catalogs
@@ -88,11 +88,11 @@ public struct RuleContext: Sendable {
     }
 
     /// The `LocalizedError` types only.
-    public var localizedErrorTypes: [LocalizedErrorType] { errorTypes.filter(\.isLocalizedError) }
+    package var localizedErrorTypes: [LocalizedErrorType] { errorTypes.filter(\.isLocalizedError) }
 
     /// The members whose text users read: `errorDescription` and the required ones (never
     /// `helpAnchor`, which is an anchor name, not text).
-    public var textMembers: [ErrorMember] {
+    package var textMembers: [ErrorMember] {
         ErrorMember.allCases.filter { $0 == .errorDescription || ($0 != .helpAnchor && requiredMembers.contains($0)) }
     }
 }

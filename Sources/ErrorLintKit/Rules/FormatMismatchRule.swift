@@ -1,8 +1,8 @@
 import StringCatalogKit
 
 /// A translation whose format specifiers differ from the source-language value's, by position.
-public struct FormatMismatchRule: ErrorLintRule {
-    public static let description = RuleDescription(
+package struct FormatMismatchRule: ErrorLintRule {
+    package static let description = RuleDescription(
         id: "format-mismatch",
         summary: "A translation's format specifiers differ from the source language's",
         defaultSeverity: .error,
@@ -26,9 +26,9 @@ public struct FormatMismatchRule: ErrorLintRule {
         ]
     )
 
-    public init() {}
+    package init() {}
 
-    public func findings(in context: RuleContext) -> [RuleFinding] {
+    package func findings(in context: RuleContext) -> [RuleFinding] {
         context.keyFindings(.formatMismatch)
     }
 }

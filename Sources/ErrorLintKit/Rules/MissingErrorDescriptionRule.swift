@@ -1,7 +1,7 @@
 /// A `LocalizedError` without `errorDescription`: users read "The operation couldn't be
 /// completed. (App.LoginError error 0.)".
-public struct MissingErrorDescriptionRule: ErrorLintRule {
-    public static let description = RuleDescription(
+package struct MissingErrorDescriptionRule: ErrorLintRule {
+    package static let description = RuleDescription(
         id: "missing-error-description",
         summary: "A LocalizedError type without errorDescription",
         defaultSeverity: .error,
@@ -38,9 +38,9 @@ public struct MissingErrorDescriptionRule: ErrorLintRule {
         ]
     )
 
-    public init() {}
+    package init() {}
 
-    public func findings(in context: RuleContext) -> [RuleFinding] {
+    package func findings(in context: RuleContext) -> [RuleFinding] {
         context.localizedErrorTypes.compactMap { type in
             guard type.implementation(of: .errorDescription) == nil,
                 // A declaration Foundation ignores is reported by wrong-member-signature instead.

@@ -1,8 +1,8 @@
 import StringCatalogKit
 
 /// A key an error member uses that its table lacks, or lacks in a language the project ships.
-public struct MissingKeyRule: ErrorLintRule {
-    public static let description = RuleDescription(
+package struct MissingKeyRule: ErrorLintRule {
+    package static let description = RuleDescription(
         id: "missing-key",
         summary: "A key used by an error member is missing from its table or from a shipped language",
         defaultSeverity: .error,
@@ -27,9 +27,9 @@ public struct MissingKeyRule: ErrorLintRule {
         ]
     )
 
-    public init() {}
+    package init() {}
 
-    public func findings(in context: RuleContext) -> [RuleFinding] {
+    package func findings(in context: RuleContext) -> [RuleFinding] {
         context.keyFindings(.missingKey)
     }
 }

@@ -1,7 +1,7 @@
 /// A required member (by default `failureReason` and `recoverySuggestion`) that a
 /// `LocalizedError` does not implement.
-public struct MissingMemberRule: ErrorLintRule {
-    public static let description = RuleDescription(
+package struct MissingMemberRule: ErrorLintRule {
+    package static let description = RuleDescription(
         id: "missing-member",
         summary: "A LocalizedError without a required member (failureReason, recoverySuggestion by default)",
         defaultSeverity: .warning,
@@ -27,9 +27,9 @@ public struct MissingMemberRule: ErrorLintRule {
         ]
     )
 
-    public init() {}
+    package init() {}
 
-    public func findings(in context: RuleContext) -> [RuleFinding] {
+    package func findings(in context: RuleContext) -> [RuleFinding] {
         var findings: [RuleFinding] = []
         for type in context.localizedErrorTypes {
             for member in ErrorMember.allCases

@@ -2,8 +2,8 @@ import StringCatalogKit
 
 /// A plural variation that lacks a CLDR category its language needs (Polish and Russian need
 /// `few` and `many`, Arabic all six).
-public struct PluralCategoriesRule: ErrorLintRule {
-    public static let description = RuleDescription(
+package struct PluralCategoriesRule: ErrorLintRule {
+    package static let description = RuleDescription(
         id: "plural-categories",
         summary: "A plural variation lacks a category the language requires (CLDR)",
         defaultSeverity: .warning,
@@ -48,9 +48,9 @@ public struct PluralCategoriesRule: ErrorLintRule {
         ]
     )
 
-    public init() {}
+    package init() {}
 
-    public func findings(in context: RuleContext) -> [RuleFinding] {
+    package func findings(in context: RuleContext) -> [RuleFinding] {
         context.keyFindings(.pluralCategories)
     }
 }

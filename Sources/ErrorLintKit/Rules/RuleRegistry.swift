@@ -1,6 +1,6 @@
 /// Every errorlint rule, in the order `--help` and the docs list them.
-public enum RuleRegistry {
-    public static let all: [any ErrorLintRule.Type] =
+package enum RuleRegistry {
+    package static let all: [any ErrorLintRule.Type] =
         [
             MissingErrorDescriptionRule.self,
             WrongMemberSignatureRule.self,
@@ -10,7 +10,7 @@ public enum RuleRegistry {
         ] + catalogRules
 
     /// The rules that read string catalogs.
-    public static let catalogRules: [any ErrorLintRule.Type] = [
+    package static let catalogRules: [any ErrorLintRule.Type] = [
         MissingKeyRule.self,
         UntranslatedRule.self,
         FormatMismatchRule.self,
@@ -19,7 +19,7 @@ public enum RuleRegistry {
     ]
 
     /// The rule with `id`, if there is one.
-    public static func rule(withID id: String) -> (any ErrorLintRule.Type)? {
+    package static func rule(withID id: String) -> (any ErrorLintRule.Type)? {
         all.first { $0.description.id == id }
     }
 }

@@ -1,7 +1,7 @@
 /// Cases for which a member gives `nil`: left to a `default:` that returns `nil`, or returning
 /// `nil` explicitly.
-public struct UncoveredCaseRule: ErrorLintRule {
-    public static let description = RuleDescription(
+package struct UncoveredCaseRule: ErrorLintRule {
+    package static let description = RuleDescription(
         id: "uncovered-case",
         summary: "Error cases a member returns nil for (often hidden by default: return nil)",
         defaultSeverity: .warning,
@@ -47,9 +47,9 @@ public struct UncoveredCaseRule: ErrorLintRule {
         ]
     )
 
-    public init() {}
+    package init() {}
 
-    public func findings(in context: RuleContext) -> [RuleFinding] {
+    package func findings(in context: RuleContext) -> [RuleFinding] {
         var findings: [RuleFinding] = []
         for type in context.localizedErrorTypes {
             for member in context.textMembers {

@@ -1,8 +1,8 @@
 import PreflightCore
 
 /// A member that returns a string literal or interpolation users will read untranslated.
-public struct UnlocalizedTextRule: ErrorLintRule {
-    public static let description = RuleDescription(
+package struct UnlocalizedTextRule: ErrorLintRule {
+    package static let description = RuleDescription(
         id: "unlocalized-text",
         summary: "An error member returns text that does not go through a localization API",
         defaultSeverity: .warning,
@@ -46,9 +46,9 @@ public struct UnlocalizedTextRule: ErrorLintRule {
         ]
     )
 
-    public init() {}
+    package init() {}
 
-    public func findings(in context: RuleContext) -> [RuleFinding] {
+    package func findings(in context: RuleContext) -> [RuleFinding] {
         var findings: [RuleFinding] = []
         var seen = Set<SourceLocation>()
         for type in context.localizedErrorTypes {

@@ -1,8 +1,8 @@
 import StringCatalogKit
 
 /// A translation that exists but is empty, not yet translated (`new`, `needs_review`) or stale.
-public struct UntranslatedRule: ErrorLintRule {
-    public static let description = RuleDescription(
+package struct UntranslatedRule: ErrorLintRule {
+    package static let description = RuleDescription(
         id: "untranslated",
         summary: "A translation is empty, new, needs review, or stale",
         defaultSeverity: .warning,
@@ -20,9 +20,9 @@ public struct UntranslatedRule: ErrorLintRule {
         ]
     )
 
-    public init() {}
+    package init() {}
 
-    public func findings(in context: RuleContext) -> [RuleFinding] {
+    package func findings(in context: RuleContext) -> [RuleFinding] {
         context.keyFindings(.untranslated)
     }
 }

@@ -1,8 +1,8 @@
 /// A member Foundation never calls because of its shape: `var errorDescription: String` (not
 /// optional), a static property or a method of a member's name, a misspelled member
 /// (`errorDescripton`), or `localizedDescription` on a type that is only `Error`.
-public struct WrongMemberSignatureRule: ErrorLintRule {
-    public static let description = RuleDescription(
+package struct WrongMemberSignatureRule: ErrorLintRule {
+    package static let description = RuleDescription(
         id: "wrong-member-signature",
         summary: "An error member Foundation silently ignores (wrong type, static, misspelled)",
         defaultSeverity: .error,
@@ -53,9 +53,9 @@ public struct WrongMemberSignatureRule: ErrorLintRule {
         ]
     )
 
-    public init() {}
+    package init() {}
 
-    public func findings(in context: RuleContext) -> [RuleFinding] {
+    package func findings(in context: RuleContext) -> [RuleFinding] {
         var findings: [RuleFinding] = []
         for type in context.errorTypes {
             if !type.isLocalizedError {

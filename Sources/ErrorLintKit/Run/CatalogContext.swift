@@ -3,10 +3,10 @@ import StringCatalogKit
 
 /// The string catalogs one run read, the languages every key needs, and the checks of the keys
 /// the error types use.
-public struct CatalogContext: Sendable {
-    public var catalogs: CatalogSet
+package struct CatalogContext: Sendable {
+    package var catalogs: CatalogSet
     /// Every language present in the catalogs, or those given with `--languages`.
-    public var languages: [String]
+    package var languages: [String]
     private var checker: CatalogChecker
 
     init(catalogs: CatalogSet, languages: [String]) {

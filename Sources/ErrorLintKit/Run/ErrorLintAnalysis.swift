@@ -3,21 +3,21 @@ import PreflightCore
 
 /// What errorlint read from a project: its error types and string catalogs, and what it could
 /// not read. Both the lint and the `catalog` page start from it.
-public struct ErrorLintAnalysis: Sendable {
-    public var errorTypes: [LocalizedErrorType]
+package struct ErrorLintAnalysis: Sendable {
+    package var errorTypes: [LocalizedErrorType]
     /// `nil` when no catalog was found or given.
-    public var catalogs: CatalogContext?
+    package var catalogs: CatalogContext?
     /// Paths that could not be read or parsed, each with the reason (the rest is still checked).
-    public var problems: [DiscoveryProblem]
+    package var problems: [DiscoveryProblem]
     /// How many Swift files were found, and how many of them had to be parsed.
-    public var swiftFileCount: Int
-    public var parsedFileCount: Int
+    package var swiftFileCount: Int
+    package var parsedFileCount: Int
 
     /// The file extensions of string catalogs.
-    public static let catalogExtensions: Set<String> = ["strings", "stringsdict", "xcstrings"]
+    package static let catalogExtensions: Set<String> = ["strings", "stringsdict", "xcstrings"]
 
     /// Discovers the files under `options.paths`, reads the Swift sources and the catalogs.
-    public static func read(_ options: ErrorLintOptions) -> ErrorLintAnalysis {
+    package static func read(_ options: ErrorLintOptions) -> ErrorLintAnalysis {
         let discovery = FileDiscovery(
             includes: options.includes.map(Glob.init), excludes: options.excludes.map(Glob.init))
         let found = discovery.files(under: options.paths)

@@ -3,37 +3,37 @@ import PreflightCore
 
 /// Everything one errorlint run needs: defaults, then the configuration file's `errorlint`
 /// section, then command-line flags.
-public struct ErrorLintOptions: ToolSettings {
+package struct ErrorLintOptions: ToolSettings {
     /// The section of `.preflight.json` these settings come from.
-    public static let sectionName = "errorlint"
+    package static let sectionName = "errorlint"
 
     /// Files and folders to scan for Swift sources and string catalogs.
-    public var paths: [String] = ["."]
+    package var paths: [String] = ["."]
     /// More catalog files or folders (`--catalog`), besides those found under ``paths``.
-    public var catalogPaths: [String] = []
+    package var catalogPaths: [String] = []
     /// The languages every key must have; empty means every language present in the catalogs.
-    public var languages: [String] = []
+    package var languages: [String] = []
     /// Members besides `errorDescription` every error type must implement.
-    public var requiredMembers: Set<ErrorMember> = [.failureReason, .recoverySuggestion]
+    package var requiredMembers: Set<ErrorMember> = [.failureReason, .recoverySuggestion]
     /// Per-rule overrides of the default severity.
-    public var ruleSettings: [String: RuleSetting] = [:]
+    package var ruleSettings: [String: RuleSetting] = [:]
     /// Only paths matching one of these (when any).
-    public var includes: [String] = []
+    package var includes: [String] = []
     /// No path matching one of these.
-    public var excludes: [String] = []
-    public var format: DiagnosticFormat = .text
+    package var excludes: [String] = []
+    package var format: DiagnosticFormat = .text
     /// Any finding fails the run, not only errors.
-    public var isStrict = false
+    package var isStrict = false
     /// No summary line on standard error.
-    public var isQuiet = false
-    public var usesAbsolutePaths = false
+    package var isQuiet = false
+    package var usesAbsolutePaths = false
     /// Parse every Swift file instead of only those that can matter (for the benchmark).
-    public var parsesEveryFile = false
+    package var parsesEveryFile = false
 
-    public init() {}
+    package init() {}
 
     /// The severity `rule` reports with, or `nil` when it is off.
-    public func severity(of rule: RuleDescription) -> Severity? {
+    package func severity(of rule: RuleDescription) -> Severity? {
         switch ruleSettings[rule.id] ?? .severity(rule.defaultSeverity) {
         case .severity(let severity): severity
         case .off: nil
@@ -41,12 +41,12 @@ public struct ErrorLintOptions: ToolSettings {
     }
 
     /// The keys the `errorlint` section of `.preflight.json` accepts.
-    public static let configurationKeys: Set<String> = [
+    package static let configurationKeys: Set<String> = [
         "rules", "requiredMembers", "languages", "catalogs", "include", "exclude", "format", "strict",
     ]
 
     /// Applies the `errorlint` section of the configuration file.
-    public mutating func apply(_ section: ConfigurationSection) throws(ConfigurationError) {
+    package mutating func apply(_ section: ConfigurationSection) throws(ConfigurationError) {
         try section.checkKeys(Self.configurationKeys)
         if let rules = try section.stringMap("rules") {
             for (id, value) in rules.sorted(by: { $0.key < $1.key }) {
@@ -92,7 +92,7 @@ public struct ErrorLintOptions: ToolSettings {
 
     /// Applies `--rule ID=SEVERITY`: the rule must exist and the severity be error, warning, note
     /// or off.
-    public mutating func setRule(argument: String) throws(ErrorLintArgumentError) {
+    package mutating func setRule(argument: String) throws(ErrorLintArgumentError) {
         let parts = argument.split(separator: "=", maxSplits: 1).map(String.init)
         guard parts.count == 2, RuleRegistry.rule(withID: parts[0]) != nil, let setting = RuleSetting(parts[1]) else {
             throw .badRule(argument)
@@ -102,7 +102,7 @@ public struct ErrorLintOptions: ToolSettings {
 
     /// Applies `--require a,b` (or `none`): the members every error type must implement besides
     /// `errorDescription`.
-    public mutating func setRequiredMembers(argument: String) throws(ErrorLintArgumentError) {
+    package mutating func setRequiredMembers(argument: String) throws(ErrorLintArgumentError) {
         var members: Set<ErrorMember> = []
         for name in argument.split(separator: ",") where name != "none" {
             guard let member = ErrorMember(rawValue: String(name)) else { throw .badMember(String(name)) }
@@ -112,7 +112,7 @@ public struct ErrorLintOptions: ToolSettings {
     }
 
     /// The settings in effect, as the `errorlint` section of a configuration file would say them.
-    public var effectiveConfiguration: String {
+    package var effectiveConfiguration: String {
         var rules: [String: String] = [:]
         for rule in RuleRegistry.all {
             let description = rule.description

@@ -3,9 +3,9 @@ import PreflightCore
 
 /// One run of errorlint: read the project, run every enabled rule, print the findings, decide
 /// the exit status.
-public enum ErrorLintRun {
+package enum ErrorLintRun {
     /// The tool as reports describe it.
-    public static func tool(for options: ErrorLintOptions) -> ToolDescriptor {
+    package static func tool(for options: ErrorLintOptions) -> ToolDescriptor {
         ToolDescriptor(
             name: "errorlint", version: PreflightVersion.current, informationURI: PreflightVersion.informationURI,
             rules: RuleRegistry.all.map { rule in
@@ -16,7 +16,7 @@ public enum ErrorLintRun {
     }
 
     /// The findings of every enabled rule on `analysis`, with their configured severities.
-    public static func diagnostics(
+    package static func diagnostics(
         for analysis: ErrorLintAnalysis, options: ErrorLintOptions, in root: String
     ) -> [Diagnostic] {
         let context = RuleContext(
@@ -44,7 +44,7 @@ public enum ErrorLintRun {
     /// - Returns: ``ToolExitStatus/findings`` when an error-severity finding was reported (any
     ///   finding with `isStrict`), ``ToolExitStatus/usageOrInputError`` when a file could not be
     ///   read or parsed (the rest is still checked), ``ToolExitStatus/clean`` otherwise.
-    public static func run(
+    package static func run(
         _ options: ErrorLintOptions, in root: String,
         output: (String) -> Void,
         errorOutput: (String) -> Void

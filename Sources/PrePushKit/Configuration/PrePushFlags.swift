@@ -3,27 +3,27 @@ import PreflightCore
 /// The settings given on the command line, as a value: laid over the `prepush` section of the
 /// configuration file of whichever folder is checked. So a check of a pushed commit in prepush's
 /// worktree uses that commit's `.preflight.json`, not the work tree's, with the same flags on top.
-public struct PrePushFlags: Sendable {
-    public var minimumCoverage: Double?
-    public var minimumDiffCoverage: Double?
-    public var diffBase: String?
-    public var showsCoverageFiles = false
-    public var configuration: String?
-    public var runsTodoscan: Bool?
-    public var runsErrorlint: Bool?
-    public var noCache = false
-    public var isolated: Bool?
-    public var workTree = false
-    public var testArguments: [String] = []
-    public var backend = BuildBackend()
+package struct PrePushFlags: Sendable {
+    package var minimumCoverage: Double?
+    package var minimumDiffCoverage: Double?
+    package var diffBase: String?
+    package var showsCoverageFiles = false
+    package var configuration: String?
+    package var runsTodoscan: Bool?
+    package var runsErrorlint: Bool?
+    package var noCache = false
+    package var isolated: Bool?
+    package var workTree = false
+    package var testArguments: [String] = []
+    package var backend = BuildBackend()
     /// `--config`: this file instead of the nearest `.preflight.json`.
-    public var configurationFile: String?
+    package var configurationFile: String?
 
-    public init() {}
+    package init() {}
 
     /// Defaults, then the `prepush` section of the configuration file found from `root` (or the
     /// explicit one), then these flags. A configuration error is thrown (exit 2), never dropped.
-    public func options(in root: String) throws -> PrePushOptions {
+    package func options(in root: String) throws -> PrePushOptions {
         try SettingsResolver.resolve(explicitPath: configurationFile, searchingFrom: root) { options in
             apply(to: &options)
         }

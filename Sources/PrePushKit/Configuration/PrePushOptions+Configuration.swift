@@ -3,14 +3,14 @@ import PreflightCore
 
 extension PrePushOptions {
     /// The keys the `prepush` section of `.preflight.json` accepts.
-    public static let configurationKeys: Set<String> = [
+    package static let configurationKeys: Set<String> = [
         "minCoverage", "minDiffCoverage", "diffBase", "relevantPaths", "testArguments", "configuration", "todoscan",
         "errorlint", "isolated", "content", "steps",
     ]
 
     /// Applies the `prepush` section of the configuration file. Unknown keys, wrong types and
     /// impossible values are errors naming the key and the file.
-    public mutating func apply(_ section: ConfigurationSection) throws(ConfigurationError) {
+    package mutating func apply(_ section: ConfigurationSection) throws(ConfigurationError) {
         try section.checkKeys(Self.configurationKeys)
         func percentage(_ key: String) throws(ConfigurationError) -> Double? {
             guard let value = try section.number(key) else { return nil }
@@ -67,7 +67,7 @@ extension PrePushOptions {
 
     /// The effective settings as the configuration file would spell them (`--print-config`);
     /// settings with no value are `null`.
-    public var effectiveConfiguration: String {
+    package var effectiveConfiguration: String {
         let object: [String: Any] = [
             "minCoverage": minimumCoverage.map { $0 as Any } ?? NSNull(),
             "minDiffCoverage": minimumDiffCoverage.map { $0 as Any } ?? NSNull(),

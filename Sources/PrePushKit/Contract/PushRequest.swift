@@ -2,17 +2,17 @@ import Foundation
 
 /// One line of what git tells a pre-push hook on standard input:
 /// `<local ref> SP <local object name> SP <remote ref> SP <remote object name>`.
-public struct RefUpdate: Sendable, Hashable {
+package struct RefUpdate: Sendable, Hashable {
     /// The local ref pushed (`refs/heads/main`), or `(delete)` for a deletion.
-    public var localRef: String
+    package var localRef: String
     /// The commit pushed; all zeros for a deletion.
-    public var localObject: String
+    package var localObject: String
     /// The ref it updates on the remote.
-    public var remoteRef: String
+    package var remoteRef: String
     /// What the remote has now; all zeros when the remote ref is new.
-    public var remoteObject: String
+    package var remoteObject: String
 
-    public init(localRef: String, localObject: String, remoteRef: String, remoteObject: String) {
+    package init(localRef: String, localObject: String, remoteRef: String, remoteObject: String) {
         self.localRef = localRef
         self.localObject = localObject
         self.remoteRef = remoteRef
@@ -20,37 +20,37 @@ public struct RefUpdate: Sendable, Hashable {
     }
 
     /// The push deletes `remoteRef`.
-    public var isDeletion: Bool { localRef == "(delete)" || ObjectName.isZero(localObject) }
+    package var isDeletion: Bool { localRef == "(delete)" || ObjectName.isZero(localObject) }
 
     /// The remote has no such ref yet.
-    public var createsRemoteRef: Bool { ObjectName.isZero(remoteObject) }
+    package var createsRemoteRef: Bool { ObjectName.isZero(remoteObject) }
 }
 
 /// What git asked a pre-push hook to allow: the remote and the refs to update.
-public struct PushRequest: Sendable, Hashable {
+package struct PushRequest: Sendable, Hashable {
     /// The remote's name (or its URL when the push named a URL).
-    public var remoteName: String
+    package var remoteName: String
     /// The remote's URL.
-    public var remoteURL: String
+    package var remoteURL: String
     /// One entry per ref pushed; git may send none.
-    public var updates: [RefUpdate]
+    package var updates: [RefUpdate]
 
-    public init(remoteName: String, remoteURL: String, updates: [RefUpdate]) {
+    package init(remoteName: String, remoteURL: String, updates: [RefUpdate]) {
         self.remoteName = remoteName
         self.remoteURL = remoteURL
         self.updates = updates
     }
 
     /// Every update deletes a ref: there is nothing to verify. (No updates at all is not this.)
-    public var deletesOnly: Bool { !updates.isEmpty && updates.allSatisfy(\.isDeletion) }
+    package var deletesOnly: Bool { !updates.isEmpty && updates.allSatisfy(\.isDeletion) }
 
     /// The updates that push commits, in git's order.
-    public var pushedUpdates: [RefUpdate] { updates.filter { !$0.isDeletion } }
+    package var pushedUpdates: [RefUpdate] { updates.filter { !$0.isDeletion } }
 
     /// Parses git's pre-push contract: `arguments` are the hook's arguments (`<remote> <url>`),
     /// `input` what git wrote on standard input. Object names may be SHA-1 (40 hex digits) or
     /// SHA-256 (64); zeros of either length mark a deletion or a new ref.
-    public static func parse(arguments: [String], input: String) throws(PushContractError) -> PushRequest {
+    package static func parse(arguments: [String], input: String) throws(PushContractError) -> PushRequest {
         guard arguments.count == 2 else { throw .wrongArguments(arguments) }
         var updates: [RefUpdate] = []
         var lineNumber = 0
@@ -77,9 +77,9 @@ public struct PushRequest: Sendable, Hashable {
 }
 
 /// Git object names.
-public enum ObjectName {
+package enum ObjectName {
     /// 40 (SHA-1) or 64 (SHA-256) lower-case hex digits.
-    public static func isValid(_ name: String) -> Bool {
+    package static func isValid(_ name: String) -> Bool {
         (name.utf8.count == 40 || name.utf8.count == 64)
             && name.utf8.allSatisfy {
                 (UInt8(ascii: "0")...UInt8(ascii: "9")).contains($0)
@@ -88,17 +88,17 @@ public enum ObjectName {
     }
 
     /// The all-zeros name git uses for "no object", in either length.
-    public static func isZero(_ name: String) -> Bool {
+    package static func isZero(_ name: String) -> Bool {
         isValid(name) && name.utf8.allSatisfy { $0 == UInt8(ascii: "0") }
     }
 }
 
 /// Input that does not follow git's pre-push contract.
-public enum PushContractError: LocalizedError, Sendable, Equatable {
+package enum PushContractError: LocalizedError, Sendable, Equatable {
     case wrongArguments([String])
     case malformedLine(number: Int, text: String)
 
-    public var errorDescription: String? {
+    package var errorDescription: String? {
         switch self {
         case .wrongArguments(let arguments):
             "A pre-push hook gets two arguments, the remote and its URL; got \(arguments.count)."
@@ -107,7 +107,7 @@ public enum PushContractError: LocalizedError, Sendable, Equatable {
         }
     }
 
-    public var failureReason: String? {
+    package var failureReason: String? {
         switch self {
         case .wrongArguments(let arguments):
             "Arguments: \(arguments.map { "'\($0)'" }.joined(separator: " "))."
@@ -116,7 +116,7 @@ public enum PushContractError: LocalizedError, Sendable, Equatable {
         }
     }
 
-    public var recoverySuggestion: String? {
+    package var recoverySuggestion: String? {
         switch self {
         case .wrongArguments: "Let git run the hook, or run prepush with no arguments to check the work tree."
         case .malformedLine: "Let git run the hook; it writes this input itself."

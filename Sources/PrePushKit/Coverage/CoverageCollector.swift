@@ -3,22 +3,22 @@ import ProcessKit
 
 /// Reads the coverage of the last `swift test --enable-code-coverage` run of a package with the
 /// toolchain's own `llvm-cov` (Debian's LLVM cannot read Swift's profiles).
-public struct CoverageCollector: Sendable {
+package struct CoverageCollector: Sendable {
     /// The package's root folder.
-    public var packageRoot: String
+    package var packageRoot: String
     /// SwiftPM's products folder (`swift build --show-bin-path`).
-    public var binPath: String
+    package var binPath: String
 
-    public init(packageRoot: String, binPath: String) {
+    package init(packageRoot: String, binPath: String) {
         self.packageRoot = packageRoot
         self.binPath = binPath
     }
 
     /// The merged profile SwiftPM writes after a passing coverage run.
-    public var profileDataPath: String { binPath + "/codecov/default.profdata" }
+    package var profileDataPath: String { binPath + "/codecov/default.profdata" }
 
     /// The test executable: `<Package>PackageTests.xctest` (a plain binary on Linux, a bundle on macOS).
-    public func testBinary() -> String? {
+    package func testBinary() -> String? {
         let entries = (try? FileManager.default.contentsOfDirectory(atPath: binPath)) ?? []
         guard let bundle = entries.sorted().first(where: { $0.hasSuffix("PackageTests.xctest") }) else { return nil }
         let path = binPath + "/" + bundle
@@ -32,7 +32,7 @@ public struct CoverageCollector: Sendable {
 
     /// The package's own coverage. Throws ``CoverageError/noCoverageData(path:)`` when the last test
     /// run left no profile (SwiftPM writes none when a test fails).
-    public func summary() async throws -> CoverageSummary {
+    package func summary() async throws -> CoverageSummary {
         guard FileManager.default.fileExists(atPath: profileDataPath) else {
             throw CoverageError.noCoverageData(path: profileDataPath)
         }
@@ -47,7 +47,7 @@ public struct CoverageCollector: Sendable {
     }
 
     /// Execution counts per line (`llvm-cov export -format=lcov`), for coverage of changed lines.
-    public func lineCoverage() async throws -> LineCoverage {
+    package func lineCoverage() async throws -> LineCoverage {
         guard FileManager.default.fileExists(atPath: profileDataPath) else {
             throw CoverageError.noCoverageData(path: profileDataPath)
         }
@@ -62,7 +62,7 @@ public struct CoverageCollector: Sendable {
     }
 
     /// A tool of the Swift toolchain in use: next to the real `swift` on PATH, else on PATH itself.
-    public static func toolchainTool(_ name: String) throws(CoverageError) -> String {
+    package static func toolchainTool(_ name: String) throws(CoverageError) -> String {
         let path = ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin"
         for directory in path.split(separator: ":").map(String.init) {
             let swift = directory + "/swift"

@@ -3,15 +3,15 @@ import PreflightCore
 
 /// Execution counts per line of each file, from `llvm-cov export -format=lcov` (`SF:` and `DA:`
 /// records). Keys are the paths as llvm-cov prints them (absolute).
-public struct LineCoverage: Sendable, Equatable {
-    public var counts: [String: [Int: Int]]
+package struct LineCoverage: Sendable, Equatable {
+    package var counts: [String: [Int: Int]]
 
-    public init(counts: [String: [Int: Int]]) {
+    package init(counts: [String: [Int: Int]]) {
         self.counts = counts
     }
 
     /// Parses lcov text.
-    public static func parse(lcov text: String) -> LineCoverage {
+    package static func parse(lcov text: String) -> LineCoverage {
         var counts: [String: [Int: Int]] = [:]
         var file: String?
         for line in text.split(separator: "\n", omittingEmptySubsequences: true) {
@@ -32,22 +32,22 @@ public struct LineCoverage: Sendable, Equatable {
 
 /// Coverage of the lines a change adds (diff-cover's idea): of the added lines that the compiler
 /// could count, how many the tests ran.
-public struct DiffCoverage: Sendable, Equatable {
+package struct DiffCoverage: Sendable, Equatable {
     /// Per package-relative file: added coverable lines, and those of them the tests never ran.
-    public struct File: Sendable, Equatable {
-        public var path: String
-        public var coverable: [Int]
-        public var missing: [Int]
+    package struct File: Sendable, Equatable {
+        package var path: String
+        package var coverable: [Int]
+        package var missing: [Int]
 
-        public var percent: Double {
+        package var percent: Double {
             coverable.isEmpty ? 100 : Double(coverable.count - missing.count) * 100 / Double(coverable.count)
         }
     }
 
-    public var files: [File]
+    package var files: [File]
 
     /// Intersects the added lines with the line counts, for the package's own sources only.
-    public init(added: AddedLines, coverage: LineCoverage, packageRoot: String) {
+    package init(added: AddedLines, coverage: LineCoverage, packageRoot: String) {
         let prefix = URL(fileURLWithPath: packageRoot).standardizedFileURL.path + "/"
         var files: [File] = []
         for (path, counts) in coverage.counts where path.hasPrefix(prefix) {
@@ -60,16 +60,16 @@ public struct DiffCoverage: Sendable, Equatable {
         self.files = files.sorted { $0.path < $1.path }
     }
 
-    public var coverableCount: Int { files.reduce(0) { $0 + $1.coverable.count } }
-    public var missingCount: Int { files.reduce(0) { $0 + $1.missing.count } }
+    package var coverableCount: Int { files.reduce(0) { $0 + $1.coverable.count } }
+    package var missingCount: Int { files.reduce(0) { $0 + $1.missing.count } }
 
     /// 0–100; 100 when the change adds no coverable line.
-    public var percent: Double {
+    package var percent: Double {
         coverableCount == 0 ? 100 : Double(coverableCount - missingCount) * 100 / Double(coverableCount)
     }
 
     /// diff-cover's report: each file with its missing lines, then the totals.
-    public var report: String {
+    package var report: String {
         var text = ""
         for file in files {
             text += "\(file.path) (\(String(format: "%.1f", file.percent)) %)"
@@ -81,7 +81,7 @@ public struct DiffCoverage: Sendable, Equatable {
     }
 
     /// `path:line: warning: not covered by tests`, one per uncovered added line.
-    public var warnings: [String] {
+    package var warnings: [String] {
         files.flatMap { file in file.missing.map { "\(file.path):\($0): warning: not covered by tests" } }
     }
 

@@ -8,27 +8,27 @@ import ProcessKit
 /// and worktrees are respected. A foreign hook is kept as `pre-push.preflight-chained` and run first
 /// by ours; `force` replaces it instead (it is kept as `pre-push.preflight-backup`). Uninstalling
 /// puts back exactly what was there.
-public struct HookInstaller: Sendable {
+package struct HookInstaller: Sendable {
     /// The marker line that identifies a hook as ours.
-    public static let marker = "# preflight-hook-marker"
+    package static let marker = "# preflight-hook-marker"
     static let chainedName = "pre-push.preflight-chained"
     static let backupName = "pre-push.preflight-backup"
 
     /// A folder inside the repository.
-    public var repository: String
+    package var repository: String
     /// The absolute path of the `prepush` binary the hook will run.
-    public var prepushBinary: String
+    package var prepushBinary: String
     /// The hook script with `@PREPUSH_BINARY@` where the binary's path goes.
-    public var template: String
+    package var template: String
 
-    public init(repository: String, prepushBinary: String, template: String = HookInstaller.defaultTemplate) {
+    package init(repository: String, prepushBinary: String, template: String = HookInstaller.defaultTemplate) {
         self.repository = repository
         self.prepushBinary = prepushBinary
         self.template = template
     }
 
     /// What ``install(force:)`` did.
-    public enum Installation: Sendable, Equatable {
+    package enum Installation: Sendable, Equatable {
         case installed(path: String)
         case chained(path: String, existing: String)
         case replaced(path: String, backup: String)
@@ -36,7 +36,7 @@ public struct HookInstaller: Sendable {
     }
 
     /// The effective hooks folder.
-    public func hooksDirectory() throws(HookError) -> String {
+    package func hooksDirectory() throws(HookError) -> String {
         guard
             let result = try? GitRepository.command(["rev-parse", "--git-path", "hooks"], in: repository).runBlocking(),
             result.succeeded
@@ -49,7 +49,7 @@ public struct HookInstaller: Sendable {
 
     /// Writes the hook.
     @discardableResult
-    public func install(force: Bool = false) throws(HookError) -> Installation {
+    package func install(force: Bool = false) throws(HookError) -> Installation {
         let directory = try hooksDirectory()
         let hook = directory + "/pre-push"
         let files = FileManager.default
@@ -86,7 +86,7 @@ public struct HookInstaller: Sendable {
     /// Removes our hook and puts back what was there before. Returns `false` when no hook of ours
     /// was installed (a foreign hook is never touched).
     @discardableResult
-    public func uninstall() throws(HookError) -> Bool {
+    package func uninstall() throws(HookError) -> Bool {
         let directory = try hooksDirectory()
         let hook = directory + "/pre-push"
         let files = FileManager.default
@@ -114,7 +114,7 @@ public struct HookInstaller: Sendable {
 
     /// The hook script shipped in `hooks/pre-push`, compiled in so an installed binary needs no
     /// checkout.
-    public static let defaultTemplate = """
+    package static let defaultTemplate = """
         #!/bin/sh
         # Installed by `prepush install` (Preflight). `prepush uninstall` restores what was here before.
         \(marker)
@@ -167,12 +167,12 @@ public struct HookInstaller: Sendable {
 }
 
 /// Why the hook could not be installed or removed.
-public enum HookError: LocalizedError, Sendable, Equatable {
+package enum HookError: LocalizedError, Sendable, Equatable {
     case notARepository(String)
     case cannotWrite(String, reason: String)
     case chainSlotTaken(String)
 
-    public var errorDescription: String? {
+    package var errorDescription: String? {
         switch self {
         case .notARepository(let path): "'\(path)' is not inside a git repository."
         case .cannotWrite(let path, _): "Cannot write the hook '\(path)'."
@@ -180,7 +180,7 @@ public enum HookError: LocalizedError, Sendable, Equatable {
         }
     }
 
-    public var failureReason: String? {
+    package var failureReason: String? {
         switch self {
         case .notARepository: "git rev-parse --git-path hooks failed there."
         case .cannotWrite(_, let reason): reason
@@ -189,7 +189,7 @@ public enum HookError: LocalizedError, Sendable, Equatable {
         }
     }
 
-    public var recoverySuggestion: String? {
+    package var recoverySuggestion: String? {
         switch self {
         case .notARepository: "Run prepush install inside the repository whose pushes it should check."
         case .cannotWrite: "Check the permissions of the hooks folder."

@@ -1,15 +1,15 @@
 /// How a run prints: in colour or plain, with GitHub workflow annotations, or quietly.
-public struct OutputStyle: Sendable, Equatable {
+package struct OutputStyle: Sendable, Equatable {
     /// ANSI colours for headers, statuses and warnings.
-    public var usesColor: Bool
+    package var usesColor: Bool
     /// Failures are also printed as GitHub workflow commands (`::error …::`), which the runner
     /// turns into annotations.
-    public var annotatesForGitHub: Bool
+    package var annotatesForGitHub: Bool
     /// Only failures and the final verdict; a step's output is kept back and shown only if the
     /// step fails.
-    public var isQuiet: Bool
+    package var isQuiet: Bool
 
-    public init(usesColor: Bool = false, annotatesForGitHub: Bool = false, isQuiet: Bool = false) {
+    package init(usesColor: Bool = false, annotatesForGitHub: Bool = false, isQuiet: Bool = false) {
         self.usesColor = usesColor
         self.annotatesForGitHub = annotatesForGitHub
         self.isQuiet = isQuiet
@@ -19,7 +19,7 @@ public struct OutputStyle: Sendable, Equatable {
     /// Actions and most CI services set it); colour only when the output is a terminal, never in CI
     /// mode, with `noColor` (`--no-color`) or with `NO_COLOR` set to anything non-empty
     /// (no-color.org).
-    public static func resolve(
+    package static func resolve(
         noColor: Bool, ci: Bool?, quiet: Bool, environment: [String: String], outputIsTerminal: Bool
     ) -> OutputStyle {
         let ciMode = ci ?? ["true", "1"].contains(environment["CI"]?.lowercased() ?? "")

@@ -1,12 +1,12 @@
 /// A step the user adds in the configuration file (`"steps": [{ "name": "lint", "run": ["swiftlint"] }]`):
 /// an argument vector run in the package root after the built-in steps, never through a shell.
-public struct ExtraStep: Sendable, Hashable {
+package struct ExtraStep: Sendable, Hashable {
     /// The name the header and the summary table show.
-    public var name: String
+    package var name: String
     /// The executable (looked up on `PATH`) and its arguments.
-    public var run: [String]
+    package var run: [String]
 
-    public init(name: String, run: [String]) {
+    package init(name: String, run: [String]) {
         self.name = name
         self.run = run
     }

@@ -1,49 +1,49 @@
 import PreflightCore
 
 /// How prepush checks a push: defaults, then the configuration file's `prepush` section, then flags.
-public struct PrePushOptions: ToolSettings {
+package struct PrePushOptions: ToolSettings {
     /// The section of `.preflight.json` these settings come from.
-    public static let sectionName = "prepush"
+    package static let sectionName = "prepush"
 
     /// Extra arguments for `swift test` (`--parallel`, `--filter X`).
-    public var testArguments: [String] = []
+    package var testArguments: [String] = []
     /// `debug` or `release` (`-c`).
-    public var configuration = "debug"
+    package var configuration = "debug"
     /// Fail when the package's line coverage is below this percentage.
-    public var minimumCoverage: Double?
+    package var minimumCoverage: Double?
     /// Fail when the coverage of the lines this push adds is below this percentage.
-    public var minimumDiffCoverage: Double?
+    package var minimumDiffCoverage: Double?
     /// What added lines are measured against when checking by hand (default: the upstream branch,
     /// else `origin/HEAD`); a push uses what the remote has.
-    public var diffBase: String?
+    package var diffBase: String?
     /// Print coverage per file as well as per target.
-    public var showsCoverageFiles = false
+    package var showsCoverageFiles = false
     /// A push that changes none of these paths is not checked.
-    public var relevantPaths = ["*.swift", "Package.swift", "Package.resolved"]
+    package var relevantPaths = ["*.swift", "Package.swift", "Package.resolved"]
     /// Which content is checked: the pushed commit (in place when the work tree holds exactly it,
     /// else in prepush's worktree), always the worktree (`--isolated`), or the disk as it is
     /// (`--work-tree`).
     package var checkedContent = CheckedContent.pushed
     /// `--isolated`: the pushed commit in a worktree under `.build/prepush-worktree`, always.
-    public var isolated: Bool {
+    package var isolated: Bool {
         get { checkedContent == .isolated }
         set { checkedContent = newValue ? .isolated : (checkedContent == .isolated ? .pushed : checkedContent) }
     }
     /// Remember verified trees and skip them next time.
-    public var usesCache = true
+    package var usesCache = true
     /// Run todoscan on the package as a step (ERROR tags fail the push).
-    public var runsTodoscan = true
+    package var runsTodoscan = true
     /// Run errorlint on the package as a step (its errors fail the push): `nil` when an `errorlint`
     /// executable is found (beside prepush, then on `PATH`), `true` always (a missing one fails the
     /// step), `false` never. errorlint is a separate executable because it is built on
     /// swift-syntax, which prepush does not depend on.
-    public var runsErrorlint: Bool?
+    package var runsErrorlint: Bool?
     /// More steps, each an argument vector run in the package root after the built-in ones.
-    public var extraSteps: [ExtraStep] = []
+    package var extraSteps: [ExtraStep] = []
     /// SwiftPM or xcodebuild, and what xcodebuild builds.
-    public var backend = BuildBackend()
+    package var backend = BuildBackend()
 
-    public init() {}
+    package init() {}
 
     /// What must match for a cached verification to count (besides the tree and the toolchain);
     /// `errorlintExecutable` is the errorlint the run found (``ErrorLintStep/executable(environment:)``).

@@ -11,9 +11,9 @@ import ProcessKit
 /// 3. **run** (``CheckRun``): each planned check's ``Step`` list, each returning an outcome; an
 ///    in-place check whose content changed meanwhile is void and checked again exactly.
 /// 4. **verdict** (``Verdict``): the closing line, the exit status, and what is cached.
-public struct PrePushRun: Sendable {
+package struct PrePushRun: Sendable {
     /// What is being checked.
-    public enum Mode: Sendable {
+    package enum Mode: Sendable {
         /// git's pre-push hook: its two arguments and what it wrote on standard input.
         case hook(arguments: [String], input: String)
         /// By hand: HEAD, or the work tree as it is when it differs from HEAD.
@@ -21,15 +21,15 @@ public struct PrePushRun: Sendable {
     }
 
     /// The flags, laid over the configuration of the folder checked.
-    public var flags: PrePushFlags
+    package var flags: PrePushFlags
     /// Colours, annotations, quiet.
-    public var style: OutputStyle
+    package var style: OutputStyle
     /// The environment the run was started with (`PREPUSH_SKIP`, `PATH` for errorlint).
-    public var environment: [String: String]
+    package var environment: [String: String]
     /// Where messages go (standard error: git shows it to the person pushing).
-    public var log: @Sendable (String) -> Void
+    package var log: @Sendable (String) -> Void
 
-    public init(
+    package init(
         flags: PrePushFlags, style: OutputStyle = OutputStyle(), environment: [String: String],
         log: @escaping @Sendable (String) -> Void
     ) {
@@ -40,7 +40,7 @@ public struct PrePushRun: Sendable {
     }
 
     /// Runs the check in the repository containing `directory` and returns the exit status.
-    public func run(_ mode: Mode, in directory: String) async throws -> Int32 {
+    package func run(_ mode: Mode, in directory: String) async throws -> Int32 {
         let output = RunOutput(style: style, write: log)
         // decide, without git: git's input is parsed once, here.
         var request: PushRequest?
@@ -127,12 +127,12 @@ struct RepositoryPlace: Sendable {
 }
 
 /// Why prepush could not run at all.
-public enum PrePushError: LocalizedError, Sendable {
+package enum PrePushError: LocalizedError, Sendable {
     case notARepository(String)
     case worktreeOccupied(String)
     case noCommits(String)
 
-    public var errorDescription: String? {
+    package var errorDescription: String? {
         switch self {
         case .notARepository(let path): "'\(path)' is not inside a git work tree."
         case .worktreeOccupied(let path): "'\(path)' exists but is not this repository's prepush worktree."
@@ -140,7 +140,7 @@ public enum PrePushError: LocalizedError, Sendable {
         }
     }
 
-    public var failureReason: String? {
+    package var failureReason: String? {
         switch self {
         case .notARepository: "prepush checks the Swift package at the root of a git repository."
         case .worktreeOccupied:
@@ -150,7 +150,7 @@ public enum PrePushError: LocalizedError, Sendable {
         }
     }
 
-    public var recoverySuggestion: String? {
+    package var recoverySuggestion: String? {
         switch self {
         case .notARepository: "Run it inside the repository, or let git run it as the pre-push hook (prepush install)."
         case .worktreeOccupied: "Move or delete that folder, then run prepush or push again."

@@ -1,14 +1,14 @@
 /// One step of a check, as the summary table shows it.
-public struct StepOutcome: Sendable, Equatable {
-    public enum Status: String, Sendable { case passed, failed, skipped }
+package struct StepOutcome: Sendable, Equatable {
+    package enum Status: String, Sendable { case passed, failed, skipped }
 
-    public var name: String
-    public var status: Status
-    public var seconds: Double
+    package var name: String
+    package var status: Status
+    package var seconds: Double
     /// The step's key figure: "5 tests", "84.2 % covered", "2 warnings".
-    public var figure: String
+    package var figure: String
 
-    public init(name: String, status: Status, seconds: Double, figure: String) {
+    package init(name: String, status: Status, seconds: Double, figure: String) {
         self.name = name
         self.status = status
         self.seconds = seconds
@@ -16,7 +16,7 @@ public struct StepOutcome: Sendable, Equatable {
     }
 
     /// The summary table printed at the end of a run; statuses in colour when `style` has colour.
-    public static func table(_ steps: [StepOutcome], style: OutputStyle = OutputStyle()) -> String {
+    package static func table(_ steps: [StepOutcome], style: OutputStyle = OutputStyle()) -> String {
         let width = max(8, steps.map(\.name.count).max() ?? 0)
         var text = "step".padding(toLength: width, withPad: " ", startingAt: 0) + "  status    time  result\n"
         for step in steps {

@@ -3,9 +3,9 @@
 /// `automatic` (the default) picks SwiftPM when `Package.swift` is at the repository's root, else
 /// xcodebuild when a `.xcworkspace` or `.xcodeproj` is there, else SwiftPM. A repository holding
 /// both a package and an Xcode project is checked with SwiftPM unless xcodebuild is asked for.
-public struct BuildBackend: Sendable, Hashable {
+package struct BuildBackend: Sendable, Hashable {
     /// The build system asked for.
-    public enum Kind: String, Sendable, CaseIterable {
+    package enum Kind: String, Sendable, CaseIterable {
         /// SwiftPM when `Package.swift` is at the root, xcodebuild when only an Xcode project is.
         case automatic = "auto"
         /// `swift build` and `swift test` with llvm-cov coverage.
@@ -14,15 +14,15 @@ public struct BuildBackend: Sendable, Hashable {
         case xcodebuild
     }
 
-    public var kind: Kind
+    package var kind: Kind
     /// The workspace or project to build; found at the root when `nil`.
-    public var container: XcodeContainer?
+    package var container: XcodeContainer?
     /// The scheme to build and test; the container's name when `nil` (Xcode's default scheme).
-    public var scheme: String?
+    package var scheme: String?
     /// xcodebuild's `-destination`; `platform=macOS` when `nil`.
-    public var destination: String?
+    package var destination: String?
 
-    public init(
+    package init(
         kind: Kind = .automatic, container: XcodeContainer? = nil, scheme: String? = nil, destination: String? = nil
     ) {
         self.kind = kind
@@ -39,26 +39,26 @@ public struct BuildBackend: Sendable, Hashable {
 }
 
 /// What xcodebuild builds: a workspace or a project (`-workspace` / `-project`).
-public enum XcodeContainer: Sendable, Hashable {
+package enum XcodeContainer: Sendable, Hashable {
     case workspace(String)
     case project(String)
 
     /// The path as given (relative paths are taken from the repository's root).
-    public var path: String {
+    package var path: String {
         switch self {
         case .workspace(let path), .project(let path): path
         }
     }
 
     /// The container's name without its folder and extension: Xcode's default scheme name.
-    public var name: String {
+    package var name: String {
         let file = path.split(separator: "/").last.map(String.init) ?? path
         guard let dot = file.lastIndex(of: "."), dot != file.startIndex else { return file }
         return String(file[..<dot])
     }
 
     /// `-workspace PATH` or `-project PATH`.
-    public var arguments: [String] {
+    package var arguments: [String] {
         switch self {
         case .workspace(let path): ["-workspace", path]
         case .project(let path): ["-project", path]

@@ -1,7 +1,7 @@
 import Foundation
 
 /// Why the xcodebuild backend cannot run.
-public enum XcodeBackendError: LocalizedError, Sendable, Equatable {
+package enum XcodeBackendError: LocalizedError, Sendable, Equatable {
     /// xcodebuild or xcrun is not on `PATH` (always the case on Linux).
     case toolNotFound(String, searchedDirectories: [String])
     /// xcodebuild was asked for, but the root holds no `.xcworkspace` or `.xcodeproj`.
@@ -13,7 +13,7 @@ public enum XcodeBackendError: LocalizedError, Sendable, Equatable {
     /// The temporary folder for the result bundle could not be made.
     case resultBundleUnavailable(path: String, detail: String)
 
-    public var errorDescription: String? {
+    package var errorDescription: String? {
         switch self {
         case .toolNotFound(let name, _): "\(name) was not found; the xcodebuild backend cannot run."
         case .noProject: "There is no Xcode workspace or project to build."
@@ -23,7 +23,7 @@ public enum XcodeBackendError: LocalizedError, Sendable, Equatable {
         }
     }
 
-    public var failureReason: String? {
+    package var failureReason: String? {
         switch self {
         case .toolNotFound(let name, let directories):
             "The xcodebuild backend runs Xcode's tools, which exist only on macOS with Xcode installed; "
@@ -35,7 +35,7 @@ public enum XcodeBackendError: LocalizedError, Sendable, Equatable {
         }
     }
 
-    public var recoverySuggestion: String? {
+    package var recoverySuggestion: String? {
         switch self {
         case .toolNotFound:
             "On macOS, install Xcode and select it with 'sudo xcode-select -s /Applications/Xcode.app'. "

@@ -3,16 +3,16 @@ import Foundation
 /// The commands of the xcodebuild backend, the classic pre-push script's job: build for testing,
 /// test without building into a fresh result bundle with code coverage, then read the bundle's
 /// coverage with `xccov`.
-public struct XcodeBuildPlan: Sendable, Hashable {
-    public var container: XcodeContainer
-    public var scheme: String
-    public var destination: String
+package struct XcodeBuildPlan: Sendable, Hashable {
+    package var container: XcodeContainer
+    package var scheme: String
+    package var destination: String
     /// Xcode's build configuration (`Debug`, `Release`).
-    public var configuration: String
+    package var configuration: String
     /// Passed to `test-without-building` only (`-only-testing:AppTests/LoginTests`, `-parallel-testing-enabled NO`).
-    public var testArguments: [String]
+    package var testArguments: [String]
 
-    public init(
+    package init(
         container: XcodeContainer, scheme: String, destination: String = "platform=macOS",
         configuration: String = "Debug", testArguments: [String] = []
     ) {
@@ -33,24 +33,24 @@ public struct XcodeBuildPlan: Sendable, Hashable {
     }
 
     /// `xcodebuild build-for-testing …`
-    public var buildForTesting: [String] {
+    package var buildForTesting: [String] {
         ["xcodebuild", "build-for-testing"] + commonArguments
     }
 
     /// `xcodebuild test-without-building … -resultBundlePath BUNDLE`; the bundle must not exist yet.
-    public func testWithoutBuilding(resultBundle: String) -> [String] {
+    package func testWithoutBuilding(resultBundle: String) -> [String] {
         ["xcodebuild", "test-without-building"] + commonArguments + ["-resultBundlePath", resultBundle] + testArguments
     }
 
     /// `xcrun xccov view --report --json BUNDLE`: every target with its files. Not `--only-targets`,
     /// which drops the files; test bundles are left out when the report is read instead.
-    public static func coverageReport(resultBundle: String) -> [String] {
+    package static func coverageReport(resultBundle: String) -> [String] {
         ["xcrun", "xccov", "view", "--report", "--json", resultBundle]
     }
 
     /// Xcode's name for a SwiftPM-style configuration: `debug` → `Debug`, `release` → `Release`;
     /// any other name is kept (projects may define their own).
-    public static func xcodeConfiguration(_ name: String) -> String {
+    package static func xcodeConfiguration(_ name: String) -> String {
         switch name {
         case "debug": "Debug"
         case "release": "Release"
@@ -62,7 +62,7 @@ public struct XcodeBuildPlan: Sendable, Hashable {
     ///
     /// Asking for xcodebuild explicitly first checks that xcodebuild and xcrun exist, so on Linux
     /// the answer is ``XcodeBackendError/toolNotFound(_:searchedDirectories:)``, not a failed step.
-    public static func resolve(
+    package static func resolve(
         _ backend: BuildBackend, root: String, configuration: String = "debug", testArguments: [String] = [],
         searchPath: String? = ProcessInfo.processInfo.environment["PATH"]
     ) throws(XcodeBackendError) -> XcodeBuildPlan? {

@@ -7,7 +7,7 @@ extension Collection where Index == Int {
     ///
     /// For work of a millisecond or less per element (reading, lexing, parsing a file); chunks
     /// keep the cost of handing out work below the work itself.
-    public func parallelMap<T: Sendable>(chunkSize: Int = 16, _ transform: @Sendable (Element) -> T) -> [T]
+    package func parallelMap<T: Sendable>(chunkSize: Int = 16, _ transform: @Sendable (Element) -> T) -> [T]
     where Element: Sendable, Self: Sendable {
         let total = count
         guard total > 0 else { return [] }

@@ -13,18 +13,18 @@ import Foundation
 /// JSON, as swift-format's configuration is, so reading it needs no dependency. Command-line
 /// flags override it. Unknown sections and keys are errors that name the key and the file, so a
 /// typo never silently does nothing.
-public struct ConfigurationFile: Sendable {
+package struct ConfigurationFile: Sendable {
     /// The file's conventional name.
-    public static let fileName = ".preflight.json"
+    package static let fileName = ".preflight.json"
     /// The sections the suite knows.
-    public static let sectionNames: Set<String> = ["todoscan", "errorlint", "prepush"]
+    package static let sectionNames: Set<String> = ["todoscan", "errorlint", "prepush"]
 
     /// Where the file was read from.
-    public let path: String
+    package let path: String
     private let sections: [String: ConfigurationSection]
 
     /// Reads and checks the file at `path`.
-    public init(contentsOf path: String) throws(ConfigurationError) {
+    package init(contentsOf path: String) throws(ConfigurationError) {
         let data: Data
         do {
             data = try Data(contentsOf: URL(fileURLWithPath: path))
@@ -35,7 +35,7 @@ public struct ConfigurationFile: Sendable {
     }
 
     /// Parses `data` as the file at `path` (the path is only used in messages).
-    public init(data: Data, path: String) throws(ConfigurationError) {
+    package init(data: Data, path: String) throws(ConfigurationError) {
         self.path = path
         let object: Any
         do {
@@ -61,7 +61,7 @@ public struct ConfigurationFile: Sendable {
 
     /// The file at `explicitPath` when one is given, else the nearest `.preflight.json` from
     /// `directory` upwards, else `nil`.
-    public static func load(
+    package static func load(
         explicitPath: String?, searchingFrom directory: String
     ) throws(ConfigurationError)
         -> ConfigurationFile?
@@ -73,7 +73,7 @@ public struct ConfigurationFile: Sendable {
     }
 
     /// The nearest `.preflight.json` in `directory` or one of its parents, if any.
-    public static func find(from directory: String) -> String? {
+    package static func find(from directory: String) -> String? {
         var current = URL(fileURLWithPath: directory).standardizedFileURL
         while true {
             let candidate = current.appendingPathComponent(fileName).path
@@ -85,7 +85,7 @@ public struct ConfigurationFile: Sendable {
     }
 
     /// The section for `tool` (empty when the file has none).
-    public func section(_ tool: String) -> ConfigurationSection {
+    package func section(_ tool: String) -> ConfigurationSection {
         sections[tool] ?? ConfigurationSection(name: tool, path: path, values: [:])
     }
 
@@ -106,11 +106,11 @@ public struct ConfigurationFile: Sendable {
 }
 
 /// One tool's settings in the configuration file, read key by key with type checks.
-public struct ConfigurationSection: @unchecked Sendable {
+package struct ConfigurationSection: @unchecked Sendable {
     /// The section's name (`todoscan`).
-    public let name: String
+    package let name: String
     /// The file it came from.
-    public let path: String
+    package let path: String
     private let values: [String: Any]
 
     init(name: String, path: String, values: [String: Any]) {
@@ -120,17 +120,17 @@ public struct ConfigurationSection: @unchecked Sendable {
     }
 
     /// Throws for the first key (in sorted order) that is not in `known`.
-    public func checkKeys(_ known: Set<String>) throws(ConfigurationError) {
+    package func checkKeys(_ known: Set<String>) throws(ConfigurationError) {
         if let unknown = values.keys.sorted().first(where: { !known.contains($0) }) {
             throw .unknownKey(key: unknown, section: name, path: path)
         }
     }
 
-    public func bool(_ key: String) throws(ConfigurationError) -> Bool? {
+    package func bool(_ key: String) throws(ConfigurationError) -> Bool? {
         try typed(key, "true or false") { value in Self.isBoolean(value) ? (value as? NSNumber)?.boolValue : nil }
     }
 
-    public func int(_ key: String) throws(ConfigurationError) -> Int? {
+    package func int(_ key: String) throws(ConfigurationError) -> Int? {
         try typed(key, "a whole number") { value in
             guard let number = value as? NSNumber, !Self.isBoolean(value) else { return nil }
             return Double(number.intValue) == number.doubleValue ? number.intValue : nil
@@ -138,7 +138,7 @@ public struct ConfigurationSection: @unchecked Sendable {
     }
 
     /// A number, whole or not (`80`, `72.5`).
-    public func number(_ key: String) throws(ConfigurationError) -> Double? {
+    package func number(_ key: String) throws(ConfigurationError) -> Double? {
         try typed(key, "a number") { value in
             guard let number = value as? NSNumber, !Self.isBoolean(value) else { return nil }
             return number.doubleValue
@@ -147,27 +147,27 @@ public struct ConfigurationSection: @unchecked Sendable {
 
     /// A list of objects, each read as a section of its own named `key[index]` (so its keys are
     /// checked, and named in errors, the same way).
-    public func sections(_ key: String) throws(ConfigurationError) -> [ConfigurationSection]? {
+    package func sections(_ key: String) throws(ConfigurationError) -> [ConfigurationSection]? {
         let objects = try typed(key, "a list of objects") { $0 as? [[String: Any]] }
         return objects?.enumerated().map { index, values in
             ConfigurationSection(name: "\(name).\(key)[\(index)]", path: path, values: values)
         }
     }
 
-    public func string(_ key: String) throws(ConfigurationError) -> String? {
+    package func string(_ key: String) throws(ConfigurationError) -> String? {
         try typed(key, "a string") { $0 as? String }
     }
 
-    public func strings(_ key: String) throws(ConfigurationError) -> [String]? {
+    package func strings(_ key: String) throws(ConfigurationError) -> [String]? {
         try typed(key, "a list of strings") { $0 as? [String] }
     }
 
-    public func stringMap(_ key: String) throws(ConfigurationError) -> [String: String]? {
+    package func stringMap(_ key: String) throws(ConfigurationError) -> [String: String]? {
         try typed(key, "an object whose values are strings") { $0 as? [String: String] }
     }
 
     /// A `--format` value: one of ``DiagnosticFormat``'s spellings.
-    public func diagnosticFormat(_ key: String) throws(ConfigurationError) -> DiagnosticFormat? {
+    package func diagnosticFormat(_ key: String) throws(ConfigurationError) -> DiagnosticFormat? {
         guard let value = try string(key) else { return nil }
         guard let format = DiagnosticFormat(rawValue: value) else {
             throw .invalidValue(
@@ -193,14 +193,14 @@ public struct ConfigurationSection: @unchecked Sendable {
 }
 
 /// A configuration file that cannot be used.
-public enum ConfigurationError: LocalizedError, Sendable, Equatable {
+package enum ConfigurationError: LocalizedError, Sendable, Equatable {
     case unreadable(path: String, reason: String)
     case malformed(path: String, detail: String)
     case unknownKey(key: String, section: String?, path: String)
     case wrongType(key: String, section: String?, expected: String, path: String)
     case invalidValue(key: String, section: String, value: String, detail: String, path: String)
 
-    public var errorDescription: String? {
+    package var errorDescription: String? {
         switch self {
         case .unreadable(let path, _): "Cannot read the configuration file '\(path)'."
         case .malformed(let path, _): "The configuration file '\(path)' is not valid JSON."
@@ -213,7 +213,7 @@ public enum ConfigurationError: LocalizedError, Sendable, Equatable {
         }
     }
 
-    public var failureReason: String? {
+    package var failureReason: String? {
         switch self {
         case .unreadable(_, let reason): reason
         case .malformed(_, let detail): detail
@@ -226,7 +226,7 @@ public enum ConfigurationError: LocalizedError, Sendable, Equatable {
         }
     }
 
-    public var recoverySuggestion: String? {
+    package var recoverySuggestion: String? {
         switch self {
         case .unreadable: "Check the path and the file's permissions, or pass --config with another file."
         case .malformed: "Fix the JSON at the place named above."

@@ -27,28 +27,28 @@ import Darwin
 ///
 /// Paths are relative to the folder holding the baseline file, so it works from any current
 /// directory. Lines and columns are not stored: a finding whose code moved is still accepted.
-public struct Baseline: Sendable, Equatable, Codable {
+package struct Baseline: Sendable, Equatable, Codable {
     /// The format version this code writes and the only one it reads.
-    public static let currentVersion = 1
+    package static let currentVersion = 1
 
     /// One accepted finding, `count` times.
-    public struct Entry: Sendable, Hashable, Codable, Comparable {
+    package struct Entry: Sendable, Hashable, Codable, Comparable {
         /// The file, relative to the baseline's folder, `/`-separated (`../` when outside it).
-        public var path: String
+        package var path: String
         /// Encoded as `ruleId`.
-        public var ruleID: String
-        public var fingerprint: String
+        package var ruleID: String
+        package var fingerprint: String
         /// How many identical findings are accepted (at least 1).
-        public var count: Int
+        package var count: Int
 
-        public init(path: String, ruleID: String, fingerprint: String, count: Int) {
+        package init(path: String, ruleID: String, fingerprint: String, count: Int) {
             self.path = path
             self.ruleID = ruleID
             self.fingerprint = fingerprint
             self.count = count
         }
 
-        public static func < (lhs: Entry, rhs: Entry) -> Bool {
+        package static func < (lhs: Entry, rhs: Entry) -> Bool {
             (lhs.path, lhs.ruleID, lhs.fingerprint, lhs.count) < (rhs.path, rhs.ruleID, rhs.fingerprint, rhs.count)
         }
 
@@ -59,16 +59,16 @@ public struct Baseline: Sendable, Equatable, Codable {
     }
 
     /// Always ``currentVersion`` once loaded.
-    public private(set) var version: Int
+    package private(set) var version: Int
     /// Accepted findings, sorted by path, rule and fingerprint, each key once.
-    public private(set) var findings: [Entry]
+    package private(set) var findings: [Entry]
 
     /// How many findings are accepted in all.
-    public var count: Int { findings.reduce(0) { $0 + $1.count } }
+    package var count: Int { findings.reduce(0) { $0 + $1.count } }
 
     /// A baseline accepting `diagnostics`. `baseDirectory` is the folder the baseline file will
     /// be in; the diagnostics' paths may be relative to the current directory or absolute.
-    public init(diagnostics: [Diagnostic], relativeTo baseDirectory: String) {
+    package init(diagnostics: [Diagnostic], relativeTo baseDirectory: String) {
         self.init(diagnostics: diagnostics, relativeTo: baseDirectory, currentDirectory: StandardPath.currentDirectory)
     }
 
@@ -85,7 +85,7 @@ public struct Baseline: Sendable, Equatable, Codable {
 
     /// A baseline of these entries: those with the same path, rule and fingerprint are added up,
     /// those with a count below 1 dropped.
-    public init(entries: [Entry]) {
+    package init(entries: [Entry]) {
         var counts: [Key: Int] = [:]
         for entry in entries where entry.count > 0 {
             counts[Key(path: entry.path, ruleID: entry.ruleID, fingerprint: entry.fingerprint), default: 0] +=
@@ -104,7 +104,7 @@ public struct Baseline: Sendable, Equatable, Codable {
     /// file's folder), rule id and fingerprint; line and column are ignored. Each entry covers at
     /// most `count` findings: of identical findings beyond that, the ones earliest in the file are
     /// taken as the accepted ones and the later ones are reported.
-    public func filter(
+    package func filter(
         _ diagnostics: [Diagnostic], relativeTo baseDirectory: String
     ) -> (reported: [Diagnostic], suppressed: Int) {
         filter(diagnostics, relativeTo: baseDirectory, currentDirectory: StandardPath.currentDirectory)
@@ -142,7 +142,7 @@ public struct Baseline: Sendable, Equatable, Codable {
     ///
     /// - Throws: ``BaselineError/unreadable(path:reason:)`` when the file cannot be read,
     ///   ``BaselineError/malformed(path:detail:)`` when it is not a version-1 baseline.
-    public static func load(from path: String) throws(BaselineError) -> Baseline {
+    package static func load(from path: String) throws(BaselineError) -> Baseline {
         let data: Data
         do {
             data = try FileBytes.contents(of: path)
@@ -166,7 +166,7 @@ public struct Baseline: Sendable, Equatable, Codable {
     /// baseline always gives the same bytes), replacing the file atomically.
     ///
     /// - Throws: ``BaselineError/unwritable(path:reason:)``.
-    public func write(to path: String) throws(BaselineError) {
+    package func write(to path: String) throws(BaselineError) {
         let text = JSONDiagnosticRenderer.encode(self)
         do {
             try FileBytes.writeAtomically(Array(text.utf8), to: path)
@@ -185,7 +185,7 @@ public struct Baseline: Sendable, Equatable, Codable {
         var version: Int
     }
 
-    public init(from decoder: any Decoder) throws {
+    package init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: CodingKeys.self)
         let version = try container.decode(Int.self, forKey: .version)
         guard version == Self.currentVersion else { throw UnsupportedVersion(version: version) }
@@ -205,7 +205,7 @@ public struct Baseline: Sendable, Equatable, Codable {
         self.init(entries: entries)
     }
 
-    public func encode(to encoder: any Encoder) throws {
+    package func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: CodingKeys.self)
         try container.encode(version, forKey: .version)
         try container.encode(findings, forKey: .findings)
@@ -249,7 +249,7 @@ public struct Baseline: Sendable, Equatable, Codable {
 }
 
 /// What can go wrong reading or writing a baseline file.
-public enum BaselineError: LocalizedError, Sendable, Equatable {
+package enum BaselineError: LocalizedError, Sendable, Equatable {
     /// The file could not be read (`reason` is the system's).
     case unreadable(path: String, reason: String)
     /// The file is not a baseline this version reads; `detail` says where and why.
@@ -257,7 +257,7 @@ public enum BaselineError: LocalizedError, Sendable, Equatable {
     /// The file could not be written (`reason` is the system's).
     case unwritable(path: String, reason: String)
 
-    public var errorDescription: String? {
+    package var errorDescription: String? {
         switch self {
         case .unreadable(let path, _): "Cannot read the baseline '\(path)'."
         case .malformed(let path, _): "'\(path)' is not a valid Preflight baseline."
@@ -265,14 +265,14 @@ public enum BaselineError: LocalizedError, Sendable, Equatable {
         }
     }
 
-    public var failureReason: String? {
+    package var failureReason: String? {
         switch self {
         case .unreadable(_, let reason), .unwritable(_, let reason): reason
         case .malformed(_, let detail): detail
         }
     }
 
-    public var recoverySuggestion: String? {
+    package var recoverySuggestion: String? {
         switch self {
         case .unreadable(let path, _):
             "Check the path and its permissions. To accept today's findings, create it with `--write-baseline \(path)`."

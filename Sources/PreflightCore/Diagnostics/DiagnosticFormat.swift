@@ -1,7 +1,7 @@
 /// The output formats every Preflight scanner offers through `--format`.
 ///
 /// The raw value is the spelling on the command line (`--format sarif`).
-public enum DiagnosticFormat: String, Sendable, Hashable, CaseIterable, Codable {
+package enum DiagnosticFormat: String, Sendable, Hashable, CaseIterable, Codable {
     /// Compiler style, one `path:line:column: severity: message` line per finding (Xcode, SwiftPM,
     /// editors and terminals read it).
     case text
@@ -13,10 +13,10 @@ public enum DiagnosticFormat: String, Sendable, Hashable, CaseIterable, Codable 
     case github
 
     /// The format used when `--format` is not given: ``text``.
-    public static let `default`: DiagnosticFormat = .text
+    package static let `default`: DiagnosticFormat = .text
 
     /// One short phrase per format for `--help`.
-    public var help: String {
+    package var help: String {
         switch self {
         case .text: "compiler-style lines: path:line:column: severity: message"
         case .json: "one JSON document with every finding and a summary"
@@ -29,7 +29,7 @@ public enum DiagnosticFormat: String, Sendable, Hashable, CaseIterable, Codable 
     ///
     /// - Parameter showingRuleIDs: for ``text`` only, append ` [ruleID]` to each line; the other
     ///   formats always carry the rule id.
-    public func renderer(showingRuleIDs: Bool = false) -> any DiagnosticRenderer {
+    package func renderer(showingRuleIDs: Bool = false) -> any DiagnosticRenderer {
         switch self {
         case .text: TextDiagnosticRenderer(showsRuleID: showingRuleIDs)
         case .json: JSONDiagnosticRenderer()

@@ -5,17 +5,17 @@
 /// - each count in its singular or plural (`1 warning`, `2 notes`, `in 1 file`);
 /// - counts of zero are left out (`2 notes in 5 files`, never `0 errors, 0 warnings, 2 notes`);
 /// - without any finding: `no findings in 812 files`.
-public struct DiagnosticSummary: Sendable, Hashable, CustomStringConvertible {
+package struct DiagnosticSummary: Sendable, Hashable, CustomStringConvertible {
     /// Findings of severity ``Severity/error``.
-    public var errors: Int
+    package var errors: Int
     /// Findings of severity ``Severity/warning``.
-    public var warnings: Int
+    package var warnings: Int
     /// Findings of severity ``Severity/note``.
-    public var notes: Int
+    package var notes: Int
     /// How many files were scanned.
-    public var filesScanned: Int
+    package var filesScanned: Int
 
-    public init(errors: Int, warnings: Int, notes: Int, filesScanned: Int) {
+    package init(errors: Int, warnings: Int, notes: Int, filesScanned: Int) {
         self.errors = errors
         self.warnings = warnings
         self.notes = notes
@@ -23,7 +23,7 @@ public struct DiagnosticSummary: Sendable, Hashable, CustomStringConvertible {
     }
 
     /// Counts `diagnostics` by severity.
-    public init(diagnostics: some Sequence<Diagnostic>, filesScanned: Int) {
+    package init(diagnostics: some Sequence<Diagnostic>, filesScanned: Int) {
         self.init(errors: 0, warnings: 0, notes: 0, filesScanned: filesScanned)
         for diagnostic in diagnostics {
             switch diagnostic.severity {
@@ -35,15 +35,15 @@ public struct DiagnosticSummary: Sendable, Hashable, CustomStringConvertible {
     }
 
     /// The summary of `report`.
-    public init(_ report: DiagnosticReport) {
+    package init(_ report: DiagnosticReport) {
         self.init(diagnostics: report.diagnostics, filesScanned: report.filesScanned)
     }
 
     /// How many findings there are in all.
-    public var total: Int { errors + warnings + notes }
+    package var total: Int { errors + warnings + notes }
 
     /// The one-line summary, without a line terminator, for example `3 warnings, 1 error in 812 files`.
-    public var description: String {
+    package var description: String {
         let counts = [
             Self.count(warnings, "warning", "warnings"),
             Self.count(errors, "error", "errors"),
@@ -66,5 +66,5 @@ public struct DiagnosticSummary: Sendable, Hashable, CustomStringConvertible {
 
 extension DiagnosticReport {
     /// The counts of this report and its one-line summary.
-    public var summary: DiagnosticSummary { DiagnosticSummary(self) }
+    package var summary: DiagnosticSummary { DiagnosticSummary(self) }
 }

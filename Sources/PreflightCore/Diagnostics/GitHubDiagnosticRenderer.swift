@@ -4,11 +4,11 @@
 /// Escaping follows the runner: in the message `%`, CR and LF become `%25`, `%0D`, `%0A`; property
 /// values (file, title) also get `:` → `%3A` and `,` → `%2C`. GitHub shows at most 10 annotations of
 /// each kind per step; the rest are still in the log.
-public struct GitHubDiagnosticRenderer: LineDiagnosticRenderer, Hashable {
-    public init() {}
+package struct GitHubDiagnosticRenderer: LineDiagnosticRenderer, Hashable {
+    package init() {}
 
     /// One workflow command for `diagnostic`.
-    public func line(for diagnostic: Diagnostic) -> String {
+    package func line(for diagnostic: Diagnostic) -> String {
         let location = diagnostic.location
         let properties = [
             "file=\(Self.escapeProperty(location.path))",
@@ -21,7 +21,7 @@ public struct GitHubDiagnosticRenderer: LineDiagnosticRenderer, Hashable {
     }
 
     /// The workflow command for a severity: `error`, `warning` or `notice`.
-    public static func command(for severity: Severity) -> String {
+    package static func command(for severity: Severity) -> String {
         switch severity {
         case .error: "error"
         case .warning: "warning"
@@ -30,12 +30,12 @@ public struct GitHubDiagnosticRenderer: LineDiagnosticRenderer, Hashable {
     }
 
     /// Escapes a command's message: `%` → `%25`, CR → `%0D`, LF → `%0A`.
-    public static func escapeData(_ text: String) -> String {
+    package static func escapeData(_ text: String) -> String {
         escape(text, property: false)
     }
 
     /// Escapes a property value: as ``escapeData(_:)``, plus `:` → `%3A` and `,` → `%2C`.
-    public static func escapeProperty(_ text: String) -> String {
+    package static func escapeProperty(_ text: String) -> String {
         escape(text, property: true)
     }
 

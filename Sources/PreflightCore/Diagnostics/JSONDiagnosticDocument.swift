@@ -27,20 +27,20 @@
 /// Keys are sorted and every key is always present; `severity` is `error`, `warning` or `note`;
 /// `line` and `column` are 1-based (the column counts UTF-8 bytes); `diagnostics` are sorted by
 /// path, line, column and rule id. New keys may be added; existing ones keep their meaning.
-public struct JSONDiagnosticDocument: Sendable, Hashable, Codable {
+package struct JSONDiagnosticDocument: Sendable, Hashable, Codable {
     /// One finding.
-    public struct Entry: Sendable, Hashable, Codable {
-        public var path: String
-        public var line: Int
-        public var column: Int
-        public var severity: Severity
-        public var message: String
+    package struct Entry: Sendable, Hashable, Codable {
+        package var path: String
+        package var line: Int
+        package var column: Int
+        package var severity: Severity
+        package var message: String
         /// Encoded as `ruleId`.
-        public var ruleID: String
-        public var fingerprint: String
+        package var ruleID: String
+        package var fingerprint: String
 
         /// The entry for `diagnostic`.
-        public init(_ diagnostic: Diagnostic) {
+        package init(_ diagnostic: Diagnostic) {
             path = diagnostic.location.path
             line = diagnostic.location.line
             column = diagnostic.location.column
@@ -51,7 +51,7 @@ public struct JSONDiagnosticDocument: Sendable, Hashable, Codable {
         }
 
         /// The finding this entry describes.
-        public var diagnostic: Diagnostic {
+        package var diagnostic: Diagnostic {
             Diagnostic(
                 location: SourceLocation(path: path, line: line, column: column), severity: severity,
                 message: message, ruleID: ruleID, fingerprint: fingerprint)
@@ -64,12 +64,12 @@ public struct JSONDiagnosticDocument: Sendable, Hashable, Codable {
     }
 
     /// How many findings there are of each severity.
-    public struct Counts: Sendable, Hashable, Codable {
-        public var errors: Int
-        public var warnings: Int
-        public var notes: Int
+    package struct Counts: Sendable, Hashable, Codable {
+        package var errors: Int
+        package var warnings: Int
+        package var notes: Int
 
-        public init(errors: Int, warnings: Int, notes: Int) {
+        package init(errors: Int, warnings: Int, notes: Int) {
             self.errors = errors
             self.warnings = warnings
             self.notes = notes
@@ -77,18 +77,18 @@ public struct JSONDiagnosticDocument: Sendable, Hashable, Codable {
     }
 
     /// The tool's name (`todoscan`).
-    public var tool: String
+    package var tool: String
     /// The tool's version.
-    public var version: String
+    package var version: String
     /// How many files were scanned.
-    public var filesScanned: Int
+    package var filesScanned: Int
     /// Every finding.
-    public var diagnostics: [Entry]
+    package var diagnostics: [Entry]
     /// The counts by severity.
-    public var summary: Counts
+    package var summary: Counts
 
     /// The document for `report`.
-    public init(_ report: DiagnosticReport) {
+    package init(_ report: DiagnosticReport) {
         let counts = report.summary
         tool = report.tool.name
         version = report.tool.version

@@ -2,10 +2,10 @@ import Foundation
 
 /// `--format json`: one pretty-printed ``JSONDiagnosticDocument`` with sorted keys and unescaped
 /// slashes, followed by a newline. The same report always gives the same bytes.
-public struct JSONDiagnosticRenderer: DiagnosticRenderer, Hashable {
-    public init() {}
+package struct JSONDiagnosticRenderer: DiagnosticRenderer, Hashable {
+    package init() {}
 
-    public func render(_ report: DiagnosticReport) -> String {
+    package func render(_ report: DiagnosticReport) -> String {
         Self.encode(JSONDiagnosticDocument(report))
     }
 

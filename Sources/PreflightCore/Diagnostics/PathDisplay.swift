@@ -3,18 +3,18 @@ import Foundation
 /// How scanners print paths in findings: relative to the folder a run is about (the current
 /// directory of a command, as compilers do, so editors and CI resolve them; the checked package in
 /// prepush), or absolute on request (`--absolute-paths`).
-public struct PathDisplay: Sendable {
-    public let absolute: Bool
+package struct PathDisplay: Sendable {
+    package let absolute: Bool
     /// The folder paths are shown relative to.
-    public let directory: String
+    package let directory: String
 
-    public init(absolute: Bool, relativeTo directory: String) {
+    package init(absolute: Bool, relativeTo directory: String) {
         self.absolute = absolute
         self.directory = directory
     }
 
     /// `path` as it should be printed.
-    public func path(_ path: String) -> String {
+    package func path(_ path: String) -> String {
         if absolute {
             return path.hasPrefix("/") ? path : (directory as NSString).appendingPathComponent(path)
         }

@@ -14,13 +14,13 @@
 ///   survives lines moving and stays distinct for repeated findings.
 /// - Columns are passed on as the model has them, in UTF-8 bytes; SARIF counts UTF-16 code units,
 ///   which is the same whenever the line is ASCII up to the finding.
-public struct SARIFDiagnosticRenderer: DiagnosticRenderer, Hashable {
+package struct SARIFDiagnosticRenderer: DiagnosticRenderer, Hashable {
     /// The `partialFingerprints` key Preflight fills in.
-    public static let fingerprintKey = "primaryLocationLineHash"
+    package static let fingerprintKey = "primaryLocationLineHash"
 
-    public init() {}
+    package init() {}
 
-    public func render(_ report: DiagnosticReport) -> String {
+    package func render(_ report: DiagnosticReport) -> String {
         JSONDiagnosticRenderer.encode(Self.log(for: report))
     }
 

@@ -4,17 +4,17 @@
 /// The severity word is exactly `error`, `warning` or `note`. A line break inside the path or the
 /// message (`\n`, `\r\n`, `\r` and the other Unicode line separators) is printed as a space, so
 /// each finding stays on one line and is read as one issue.
-public struct TextDiagnosticRenderer: LineDiagnosticRenderer, Hashable {
+package struct TextDiagnosticRenderer: LineDiagnosticRenderer, Hashable {
     /// Whether each line ends with ` [ruleID]` (errorlint does this; todoscan does not).
-    public var showsRuleID: Bool
+    package var showsRuleID: Bool
 
     /// - Parameter showsRuleID: append ` [ruleID]` to each line.
-    public init(showsRuleID: Bool = false) {
+    package init(showsRuleID: Bool = false) {
         self.showsRuleID = showsRuleID
     }
 
     /// `path:line:column: severity: message[ [ruleID]]`.
-    public func line(for diagnostic: Diagnostic) -> String {
+    package func line(for diagnostic: Diagnostic) -> String {
         let location = diagnostic.location
         var text = "\(Self.singleLine(location.path)):\(location.line):\(location.column): "
         text += "\(diagnostic.severity.rawValue): \(Self.singleLine(diagnostic.message))"

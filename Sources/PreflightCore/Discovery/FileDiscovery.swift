@@ -13,22 +13,22 @@ import Darwin
 /// not exclude (`git ls-files --cached --others --exclude-standard`); elsewhere it walks the tree,
 /// skipping build and dependency folders, never following a symbolic link to a directory (so
 /// link loops cannot trap it). A file named explicitly is always taken.
-public struct FileDiscovery: Sendable {
+package struct FileDiscovery: Sendable {
     /// Folders a tree walk never enters.
-    public static let defaultSkippedDirectories: Set<String> = [
+    package static let defaultSkippedDirectories: Set<String> = [
         ".build", ".git", "DerivedData", "Pods", "Carthage", "node_modules", ".swiftpm",
     ]
 
     /// Only files matching one of these (when any are given).
-    public var includes: [Glob]
+    package var includes: [Glob]
     /// No file matching any of these.
-    public var excludes: [Glob]
+    package var excludes: [Glob]
     /// Folder names a tree walk skips.
-    public var skippedDirectories: Set<String>
+    package var skippedDirectories: Set<String>
     /// Whether to ask git which files belong to the tree.
-    public var usesGit: Bool
+    package var usesGit: Bool
 
-    public init(
+    package init(
         includes: [Glob] = [],
         excludes: [Glob] = [],
         skippedDirectories: Set<String> = FileDiscovery.defaultSkippedDirectories,
@@ -41,16 +41,16 @@ public struct FileDiscovery: Sendable {
     }
 
     /// What discovery found: files to read, and the places it could not look into.
-    public struct Result: Sendable {
+    package struct Result: Sendable {
         /// Paths as they should be opened and printed: relative to the current directory when the
         /// root was given relatively, without a leading `./`.
-        public var files: [String]
+        package var files: [String]
         /// Paths that could not be listed, each with the reason.
-        public var problems: [DiscoveryProblem]
+        package var problems: [DiscoveryProblem]
     }
 
     /// The files under `roots` (files or directories), each once, sorted by path.
-    public func files(under roots: [String]) -> Result {
+    package func files(under roots: [String]) -> Result {
         let (workers, problems) = visitFiles(under: roots, makeWorker: { FileList() }) { list, path in
             list.paths.append(path)
         }
@@ -65,7 +65,7 @@ public struct FileDiscovery: Sendable {
     /// `makeWorker`; the states come back at the end. Files arrive in no particular order.
     ///
     /// - Returns: the workers' states, and the paths that could not be listed, sorted by path.
-    public func visitFiles<Worker>(
+    package func visitFiles<Worker>(
         under roots: [String],
         makeWorker: @Sendable () -> Worker,
         visit: @Sendable (inout Worker, String) -> Void
@@ -246,11 +246,11 @@ public struct FileDiscovery: Sendable {
 }
 
 /// A path discovery could not list.
-public struct DiscoveryProblem: Sendable, Hashable {
-    public var path: String
-    public var reason: String
+package struct DiscoveryProblem: Sendable, Hashable {
+    package var path: String
+    package var reason: String
 
-    public init(path: String, reason: String) {
+    package init(path: String, reason: String) {
         self.path = path
         self.reason = reason
     }

@@ -10,16 +10,16 @@ import Darwin
 /// A pattern without `/` matches a file's name or any one directory on its path
 /// (`--exclude Generated` leaves out everything under any `Generated/`); a pattern with `/`
 /// matches the whole path relative to the scanned root (`Sources/**/*.swift`).
-public struct Glob: Sendable, Hashable, CustomStringConvertible {
+package struct Glob: Sendable, Hashable, CustomStringConvertible {
     /// The pattern as written.
-    public let pattern: String
+    package let pattern: String
     private let bytes: [UInt8]
     private let matchesComponents: Bool
 
     /// For `*.swift`-like patterns: the literal suffix, matched without the general matcher.
     private let suffix: [UInt8]?
 
-    public init(_ pattern: String) {
+    package init(_ pattern: String) {
         var trimmed = pattern
         while trimmed.hasPrefix("./") { trimmed.removeFirst(2) }
         if trimmed.hasSuffix("/") { trimmed.removeLast() }
@@ -36,7 +36,7 @@ public struct Glob: Sendable, Hashable, CustomStringConvertible {
 
     /// Whether the file at `path` matches: a pattern without `/` is matched against the file's
     /// name only (`--include '*.swift'` does not take in a folder named `csv.swift`).
-    public func matchesFile(_ path: String) -> Bool {
+    package func matchesFile(_ path: String) -> Bool {
         var path = path
         return path.withUTF8 { matchesFile(utf8: $0) }
     }
@@ -50,10 +50,10 @@ public struct Glob: Sendable, Hashable, CustomStringConvertible {
         return matchesComponent(UnsafeBufferPointer(rebasing: path[nameStart...]))
     }
 
-    public var description: String { pattern }
+    package var description: String { pattern }
 
     /// Whether `path` (relative, `/`-separated) matches.
-    public func matches(_ path: String) -> Bool {
+    package func matches(_ path: String) -> Bool {
         var text = Array(path.utf8)[...]
         while text.starts(with: [UInt8(ascii: "."), Self.slash]) { text = text.dropFirst(2) }
         if matchesComponents {

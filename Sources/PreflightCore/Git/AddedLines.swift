@@ -9,27 +9,27 @@
 /// Renames are detected (`--find-renames`): a moved file counts only the lines that changed in
 /// it. An untracked file cannot be paired with the file it was moved from, so it is wholly new
 /// until the move is staged (`git mv` or `git add`).
-public struct AddedLines: Sendable, Equatable {
+package struct AddedLines: Sendable, Equatable {
     /// Added line numbers (1-based) per changed file: sorted, non-overlapping, non-adjacent ranges.
-    public var lines: [String: [ClosedRange<Int>]]
+    package var lines: [String: [ClosedRange<Int>]]
     /// Files that are wholly new (untracked, or added since the base): every line counts as added.
-    public var newFiles: Set<String>
+    package var newFiles: Set<String>
 
     /// Ranges are sorted and merged; paths are taken as given (make them absolute and standardized).
-    public init(lines: [String: [ClosedRange<Int>]] = [:], newFiles: Set<String> = []) {
+    package init(lines: [String: [ClosedRange<Int>]] = [:], newFiles: Set<String> = []) {
         self.lines = lines.mapValues(Self.merged)
         self.newFiles = newFiles
     }
 
     /// Every file with at least one added line.
-    public var files: Set<String> { newFiles.union(lines.keys) }
+    package var files: Set<String> { newFiles.union(lines.keys) }
 
     /// `true` when nothing was added.
-    public var isEmpty: Bool { newFiles.isEmpty && lines.isEmpty }
+    package var isEmpty: Bool { newFiles.isEmpty && lines.isEmpty }
 
     /// Whether `line` (1-based) of `path` was added. `path` may be relative to the current
     /// directory or absolute; symbolic links in it are resolved when it does not match as written.
-    public func contains(path: String, line: Int) -> Bool {
+    package func contains(path: String, line: Int) -> Bool {
         contains(path: path, line: line, currentDirectory: StandardPath.currentDirectory)
     }
 
@@ -67,7 +67,7 @@ public struct AddedLines: Sendable, Equatable {
     /// - Throws: ``GitError/notARepository(path:)`` outside a work tree,
     ///   ``GitError/unknownRevision(_:detail:)`` when `revision` (or `HEAD`) names no commit,
     ///   ``GitError/failed(command:detail:)`` when git fails (including no common ancestor).
-    public static func since(_ revision: String, in directory: String) throws(GitError) -> AddedLines {
+    package static func since(_ revision: String, in directory: String) throws(GitError) -> AddedLines {
         let repository = try GitRepository(containing: directory)
         let base = try repository.requireCommit(revision)
         let head = try repository.requireCommit("HEAD")
@@ -84,7 +84,7 @@ public struct AddedLines: Sendable, Equatable {
     /// the remote has `base`. Both must name commits; the working tree plays no part.
     ///
     /// - Throws: as ``since(_:in:)``.
-    public static func between(base: String, head: String, in directory: String) throws(GitError) -> AddedLines {
+    package static func between(base: String, head: String, in directory: String) throws(GitError) -> AddedLines {
         let repository = try GitRepository(containing: directory)
         let from = try repository.requireCommit(base)
         let to = try repository.requireCommit(head)
@@ -98,7 +98,7 @@ public struct AddedLines: Sendable, Equatable {
     /// octal escapes, names with spaces, `/dev/null` for added and deleted files, renames and
     /// copies, binary files, `\ No newline at end of file`, hunk headers with omitted or zero
     /// counts, context lines, CRLF content and combined diffs (skipped).
-    public static func parse(diff: String, repositoryRoot: String) -> AddedLines {
+    package static func parse(diff: String, repositoryRoot: String) -> AddedLines {
         var parser = UnifiedDiffParser(root: repositoryRoot)
         parser.consume(text: diff)
         return parser.finish()

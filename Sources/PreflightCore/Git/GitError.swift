@@ -1,7 +1,7 @@
 import Foundation
 
 /// What can go wrong asking git which lines changed.
-public enum GitError: LocalizedError, Sendable, Equatable {
+package enum GitError: LocalizedError, Sendable, Equatable {
     /// `path` (a directory) is not inside a git work tree.
     case notARepository(path: String)
     /// `revision` names no commit in the repository; `detail` says why (for example "the
@@ -11,7 +11,7 @@ public enum GitError: LocalizedError, Sendable, Equatable {
     /// own message when it printed one).
     case failed(command: String, detail: String)
 
-    public var errorDescription: String? {
+    package var errorDescription: String? {
         switch self {
         case .notARepository(let path):
             "'\(path)' is not in a git repository."
@@ -22,7 +22,7 @@ public enum GitError: LocalizedError, Sendable, Equatable {
         }
     }
 
-    public var failureReason: String? {
+    package var failureReason: String? {
         switch self {
         case .notARepository:
             "git found no work tree there: neither the folder nor any folder above it holds a checked-out"
@@ -32,7 +32,7 @@ public enum GitError: LocalizedError, Sendable, Equatable {
         }
     }
 
-    public var recoverySuggestion: String? {
+    package var recoverySuggestion: String? {
         switch self {
         case .notARepository:
             "Run from inside a clone of the repository (or pass a path inside one). Finding changed lines needs"

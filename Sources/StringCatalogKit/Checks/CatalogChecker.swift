@@ -6,20 +6,20 @@
 /// let findings = checker.check(KeyUsage(key: "login.failed", table: "Errors"))
 ///     + checker.duplicateKeyFindings()
 /// ```
-public struct CatalogChecker: Sendable {
-    public var catalogs: CatalogSet
+package struct CatalogChecker: Sendable {
+    package var catalogs: CatalogSet
     /// The languages every used key needs a value in.
-    public var languages: [String]
+    package var languages: [String]
 
     /// `languages` defaults to every language present in the catalogs (`Base` left out).
-    public init(catalogs: CatalogSet, languages: [String]? = nil) {
+    package init(catalogs: CatalogSet, languages: [String]? = nil) {
         self.catalogs = catalogs
         self.languages = languages ?? catalogs.languages.sorted()
     }
 
     /// Every finding for one used key: `missing-key` (with a `nil` location when no file of the
     /// table has it), `untranslated`, `format-mismatch`, `plural-categories`, in that order.
-    public func check(_ usage: KeyUsage) -> [CatalogFinding] {
+    package func check(_ usage: KeyUsage) -> [CatalogFinding] {
         guard let table = catalogs.tables[usage.table] else {
             let message =
                 "key \(usage.key.quotedForMessage) is not in table \(usage.table): no \(usage.table) catalog was found"
@@ -42,7 +42,7 @@ public struct CatalogChecker: Sendable {
     }
 
     /// `duplicate-key` findings of every `.strings` file.
-    public func duplicateKeyFindings() -> [CatalogFinding] {
+    package func duplicateKeyFindings() -> [CatalogFinding] {
         DuplicateKeyCheck.findings(catalogs.duplicateKeys)
     }
 }

@@ -1,5 +1,5 @@
 /// What a catalog check found. The raw values are errorlint's rule ids.
-public enum CatalogFindingKind: String, Sendable, Hashable, Codable, CaseIterable {
+package enum CatalogFindingKind: String, Sendable, Hashable, Codable, CaseIterable {
     /// The key is absent from its table, or has no value for a language the project ships.
     case missingKey = "missing-key"
     /// A value is empty, in state `new`/`needs_review` (non-source language), or the key is stale.

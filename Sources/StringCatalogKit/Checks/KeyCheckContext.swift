@@ -1,21 +1,21 @@
 import PreflightCore
 
 /// What every check of one used key needs: the key, its table and entry, and the languages.
-public struct KeyCheckContext: Sendable {
-    public let usage: KeyUsage
-    public let table: CatalogTable
-    public let entry: CatalogEntry
+package struct KeyCheckContext: Sendable {
+    package let usage: KeyUsage
+    package let table: CatalogTable
+    package let entry: CatalogEntry
     /// The languages a value is required in (the project's languages or `--languages`).
-    public let requiredLanguages: [String]
+    package let requiredLanguages: [String]
 
     /// `true` when the key comes from an xcstrings catalog: there the source language needs no
     /// unit (the key, or the code's default value, is the text).
-    public let isInStringCatalog: Bool
+    package let isInStringCatalog: Bool
     /// The languages whose values are checked: the source language, `Base`, and the required ones,
     /// in that order (the required ones sorted), those the entry has a value in.
-    public let checkedLanguages: [String]
+    package let checkedLanguages: [String]
 
-    public init(usage: KeyUsage, table: CatalogTable, entry: CatalogEntry, requiredLanguages: [String]) {
+    package init(usage: KeyUsage, table: CatalogTable, entry: CatalogEntry, requiredLanguages: [String]) {
         self.usage = usage
         self.table = table
         self.entry = entry
@@ -34,12 +34,12 @@ public struct KeyCheckContext: Sendable {
 
     /// The value in the source language, else the `Base.lproj` one (what a user of the development
     /// language sees when no `<source>.lproj` has the key); `nil` when neither has text.
-    public let sourceLocalization: CatalogLocalization?
+    package let sourceLocalization: CatalogLocalization?
 
-    public var sourceLanguage: String { table.sourceLanguage }
+    package var sourceLanguage: String { table.sourceLanguage }
 
     /// Where to report something about the key as a whole.
-    public var keyLocation: SourceLocation? { entry.location(preferring: sourceLanguage) }
+    package var keyLocation: SourceLocation? { entry.location(preferring: sourceLanguage) }
 
     func finding(
         _ kind: CatalogFindingKind, at location: SourceLocation?, language: String?, _ message: String

@@ -5,32 +5,32 @@ import PreflightCore
 ///
 /// Every form of a variation adds to the same signature, so a plural whose `one` form says
 /// "One file" and whose `other` form says "%lld files" reads an integer at position 1.
-public struct FormatSignature: Sendable, Hashable {
+package struct FormatSignature: Sendable, Hashable {
     /// One argument: its class and the first directive that reads it.
-    public struct Argument: Sendable, Hashable {
-        public var argumentClass: FormatArgumentClass
+    package struct Argument: Sendable, Hashable {
+        package var argumentClass: FormatArgumentClass
         /// The directive as written (`%2$@`, `%#@files@`).
-        public var text: String
+        package var text: String
         /// The unit it is written in.
-        public var location: SourceLocation?
+        package var location: SourceLocation?
     }
 
     /// Something wrong within one value, whatever the other languages say.
-    public struct Problem: Sendable, Hashable {
-        public var message: String
-        public var location: SourceLocation?
+    package struct Problem: Sendable, Hashable {
+        package var message: String
+        package var location: SourceLocation?
     }
 
     /// Arguments by position.
-    public var arguments: [Int: Argument] = [:]
+    package var arguments: [Int: Argument] = [:]
     /// Invalid directives (`%0$@`), placeholders without a definition, and a position read as two
     /// different classes.
-    public var problems: [Problem] = []
+    package var problems: [Problem] = []
 
-    public init() {}
+    package init() {}
 
     /// The signature of a plain format string.
-    public init(format: String, location: SourceLocation? = nil) {
+    package init(format: String, location: SourceLocation? = nil) {
         var builder = Builder(substitutions: [])
         _ = builder.scan(format, location: location, next: 1, context: nil, depth: 0)
         self = builder.signature
@@ -38,7 +38,7 @@ public struct FormatSignature: Sendable, Hashable {
 
     /// The signature of a language's value: its text or every form of its variations, with
     /// `%#@name@` expanded.
-    public init(localization: CatalogLocalization) {
+    package init(localization: CatalogLocalization) {
         var builder = Builder(substitutions: localization.substitutions)
         for unit in localization.content?.units ?? [] {
             _ = builder.scan(unit.value, location: unit.location, next: 1, context: nil, depth: 0)
@@ -47,7 +47,7 @@ public struct FormatSignature: Sendable, Hashable {
     }
 
     /// The positions read, ascending.
-    public var positions: [Int] { arguments.keys.sorted() }
+    package var positions: [Int] { arguments.keys.sorted() }
 
     private struct Builder {
         var substitutions: [CatalogSubstitution]

@@ -1,6 +1,6 @@
 /// One `%` directive of a printf/NSString format string.
-public struct FormatSpecifier: Sendable, Hashable {
-    public enum Kind: Sendable, Hashable {
+package struct FormatSpecifier: Sendable, Hashable {
+    package enum Kind: Sendable, Hashable {
         /// Reads one argument of that class.
         case argument(FormatArgumentClass)
         /// `%#@name@`: replaced by a substitution's (or `.stringsdict` variable's) form, chosen by
@@ -13,14 +13,14 @@ public struct FormatSpecifier: Sendable, Hashable {
     }
 
     /// The directive as written (`%2$lld`, `%#@files@`, `*` for a `*` width or precision).
-    public var text: String
+    package var text: String
     /// The explicit 1-based position (`%2$@` → 2); `nil` when it takes the next argument.
-    public var position: Int?
-    public var kind: Kind
+    package var position: Int?
+    package var kind: Kind
     /// The directive's offset in the string's UTF-8 bytes.
-    public var offset: Int
+    package var offset: Int
 
-    public init(text: String, position: Int?, kind: Kind, offset: Int) {
+    package init(text: String, position: Int?, kind: Kind, offset: Int) {
         self.text = text
         self.position = position
         self.kind = kind
@@ -34,7 +34,7 @@ public struct FormatSpecifier: Sendable, Hashable {
     /// every real catalog, never `% o`. Flags `-+#0'`, a width and precision (digits or `*`,
     /// which reads an integer argument), length modifiers `hh h l ll q L z t j` and the conversions
     /// `@ d i u o x X D U O f F e E g G a A c C s S p n` are recognized.
-    public static func parse(_ format: String) -> [FormatSpecifier] {
+    package static func parse(_ format: String) -> [FormatSpecifier] {
         var result: [FormatSpecifier] = []
         let bytes = Array(format.utf8)
         var index = 0

@@ -1,22 +1,22 @@
 import PreflightCore
 
 /// One key of one table, with its value in every language that has one.
-public struct CatalogEntry: Sendable, Hashable {
-    public var key: String
+package struct CatalogEntry: Sendable, Hashable {
+    package var key: String
     /// The table name (the file name without its extension).
-    public var table: String
+    package var table: String
     /// The xcstrings `comment` (for translators).
-    public var comment: String?
+    package var comment: String?
     /// The xcstrings `extractionState`; `nil` when absent.
-    public var extractionState: ExtractionState?
+    package var extractionState: ExtractionState?
     /// The xcstrings `shouldTranslate`; `false` means no language needs a translation.
-    public var shouldTranslate: Bool
+    package var shouldTranslate: Bool
     /// Values by language tag.
-    public var localizations: [String: CatalogLocalization]
+    package var localizations: [String: CatalogLocalization]
     /// Every place the key is defined (one per file), in load order.
-    public var locations: [SourceLocation]
+    package var locations: [SourceLocation]
 
-    public init(
+    package init(
         key: String, table: String, comment: String? = nil, extractionState: ExtractionState? = nil,
         shouldTranslate: Bool = true, localizations: [String: CatalogLocalization] = [:],
         locations: [SourceLocation] = []
@@ -32,7 +32,7 @@ public struct CatalogEntry: Sendable, Hashable {
 
     /// Where to point at the key: its line in the given language's file when it has one (the
     /// source language, usually), else its first definition.
-    public func location(preferring language: String?) -> SourceLocation? {
+    package func location(preferring language: String?) -> SourceLocation? {
         if let language, let localization = localizations[language], localization.format != .xcstrings {
             return localization.location
         }

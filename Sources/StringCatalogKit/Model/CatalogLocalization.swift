@@ -1,19 +1,19 @@
 import PreflightCore
 
 /// A key's value in one language.
-public struct CatalogLocalization: Sendable, Hashable {
+package struct CatalogLocalization: Sendable, Hashable {
     /// The language tag as the catalog writes it (`en`, `pt-BR`, `zh-Hans`, `Base`).
-    public var language: String
+    package var language: String
     /// The text or its variations; `nil` when the file names the language but gives no value.
-    public var content: LocalizedContent?
+    package var content: LocalizedContent?
     /// `%#@name@` definitions, in file order.
-    public var substitutions: [CatalogSubstitution]
+    package var substitutions: [CatalogSubstitution]
     /// Where the language's value is written (its key in xcstrings, the key's line in `.strings`).
-    public var location: SourceLocation
+    package var location: SourceLocation
     /// The file format it came from.
-    public var format: CatalogFormat
+    package var format: CatalogFormat
 
-    public init(
+    package init(
         language: String, content: LocalizedContent?, substitutions: [CatalogSubstitution] = [],
         location: SourceLocation, format: CatalogFormat
     ) {
@@ -25,25 +25,25 @@ public struct CatalogLocalization: Sendable, Hashable {
     }
 
     /// The substitution named `name`, if defined.
-    public func substitution(_ name: String) -> CatalogSubstitution? {
+    package func substitution(_ name: String) -> CatalogSubstitution? {
         substitutions.first { $0.name == name }
     }
 
     /// Every unit: the content's, then the substitutions' forms.
-    public var units: [CatalogUnit] {
+    package var units: [CatalogUnit] {
         (content?.units ?? [])
             + substitutions.flatMap { $0.variations.map { LocalizedContent.variations($0).units } ?? [] }
     }
 
     /// Every variation: the content's, then the substitutions'.
-    public var allVariations: [CatalogVariations] {
+    package var allVariations: [CatalogVariations] {
         (content?.allVariations ?? [])
             + substitutions.flatMap { $0.variations.map { LocalizedContent.variations($0).allVariations } ?? [] }
     }
 
     /// The text to show for this language: the plain value, or the `other` form; `%#@name@` is
     /// replaced by the substitution's `other` form (`%arg` by its specifier).
-    public var displayText: String? {
+    package var displayText: String? {
         guard var text = content?.displayValue else { return nil }
         for substitution in substitutions {
             guard var form = substitution.variations.flatMap({ LocalizedContent.variations($0).displayValue }) else {

@@ -1,29 +1,30 @@
 /// Every catalog of a project: tables by name, the languages they hold, and what the `.strings`
 /// parser noticed. Build one with ``CatalogLoader``.
-public struct CatalogSet: Sendable, Hashable {
+package struct CatalogSet: Sendable, Hashable {
     /// Tables by name.
-    public var tables: [String: CatalogTable]
+    package var tables: [String: CatalogTable]
     /// Keys defined twice in one `.strings` file.
-    public var duplicateKeys: [DuplicateKey]
+    package var duplicateKeys: [DuplicateKey]
     /// The language assumed for `.strings`/`.stringsdict` tables (and files outside a `.lproj`).
-    public var developmentLanguage: String
+    package var developmentLanguage: String
 
     /// The name of the `.lproj` folder that holds the base (development) localization.
-    public static let baseLanguage = "Base"
+    package static let baseLanguage = "Base"
 
-    public init(tables: [String: CatalogTable] = [:], duplicateKeys: [DuplicateKey] = [], developmentLanguage: String) {
+    package init(tables: [String: CatalogTable] = [:], duplicateKeys: [DuplicateKey] = [], developmentLanguage: String)
+    {
         self.tables = tables
         self.duplicateKeys = duplicateKeys
         self.developmentLanguage = developmentLanguage
     }
 
     /// Every language present in any table, `Base` left out: the languages the project ships.
-    public var languages: Set<String> {
+    package var languages: Set<String> {
         tables.values.reduce(into: Set<String>()) { $0.formUnion($1.languages) }.subtracting([Self.baseLanguage])
     }
 
     /// The entry for a key in a table.
-    public func entry(key: String, table: String = "Localizable") -> CatalogEntry? {
+    package func entry(key: String, table: String = "Localizable") -> CatalogEntry? {
         tables[table]?.entries[key]
     }
 
@@ -31,7 +32,7 @@ public struct CatalogSet: Sendable, Hashable {
     /// the device default. In the table's source language a key without a value shows the
     /// `Base.lproj` value, else `defaultValue`, else the key itself (as Foundation does). `nil` when
     /// the language has no value.
-    public func displayText(
+    package func displayText(
         key: String, table: String = "Localizable", language: String, defaultValue: String? = nil
     )
         -> String?
@@ -45,7 +46,7 @@ public struct CatalogSet: Sendable, Hashable {
 
     /// ``displayText(key:table:language:defaultValue:)`` for each of `languages` (default: every
     /// language of the table, and its source language) that has a text.
-    public func displayTexts(
+    package func displayTexts(
         key: String, table: String = "Localizable", languages: [String]? = nil, defaultValue: String? = nil
     ) -> [String: String] {
         let names =

@@ -2,21 +2,21 @@ import PreflightCore
 
 /// A `%#@name@` placeholder's definition: an xcstrings `substitutions` entry, or a `.stringsdict`
 /// variable.
-public struct CatalogSubstitution: Sendable, Hashable {
+package struct CatalogSubstitution: Sendable, Hashable {
     /// The name between `%#@` and `@`.
-    public var name: String
+    package var name: String
     /// The argument it stands for, 1-based (xcstrings `argNum`); `nil` in `.stringsdict`, where the
     /// placeholder takes the argument at its own position.
-    public var argumentNumber: Int?
+    package var argumentNumber: Int?
     /// The argument's conversion without `%` (`lld`, `d`, `@`): xcstrings `formatSpecifier`,
     /// `.stringsdict` `NSStringFormatValueTypeKey`.
-    public var formatSpecifier: String?
+    package var formatSpecifier: String?
     /// The forms (plural categories); `nil` when the file gives none.
-    public var variations: CatalogVariations?
+    package var variations: CatalogVariations?
     /// Where it is defined.
-    public var location: SourceLocation
+    package var location: SourceLocation
 
-    public init(
+    package init(
         name: String, argumentNumber: Int? = nil, formatSpecifier: String? = nil, variations: CatalogVariations? = nil,
         location: SourceLocation
     ) {

@@ -1,19 +1,19 @@
 /// One table (`Localizable`, `Errors`, …): every file of that name, every language, merged.
-public struct CatalogTable: Sendable, Hashable {
+package struct CatalogTable: Sendable, Hashable {
     /// The file name without its extension.
-    public var name: String
+    package var name: String
     /// The language the keys are written in: the xcstrings `sourceLanguage`, else the development
     /// language given to the loader.
-    public var sourceLanguage: String
+    package var sourceLanguage: String
     /// Entries by key.
-    public var entries: [String: CatalogEntry]
+    package var entries: [String: CatalogEntry]
     /// The languages any file of this table has (xcstrings localizations and source language,
     /// `.lproj` folders; `Base` included).
-    public var languages: Set<String>
+    package var languages: Set<String>
     /// The files read for this table, by language (an xcstrings file under every language it holds).
-    public var files: [String: [String]]
+    package var files: [String: [String]]
 
-    public init(
+    package init(
         name: String, sourceLanguage: String, entries: [String: CatalogEntry] = [:], languages: Set<String> = [],
         files: [String: [String]] = [:]
     ) {
@@ -25,10 +25,10 @@ public struct CatalogTable: Sendable, Hashable {
     }
 
     /// The entry for a key, if the table has it.
-    public subscript(key: String) -> CatalogEntry? { entries[key] }
+    package subscript(key: String) -> CatalogEntry? { entries[key] }
 
     /// `true` when some file of the table is an xcstrings catalog.
-    public var hasStringCatalog: Bool {
+    package var hasStringCatalog: Bool {
         files.values.contains { $0.contains { CatalogFormat(path: $0) == .xcstrings } }
     }
 }

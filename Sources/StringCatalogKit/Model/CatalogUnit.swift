@@ -1,16 +1,16 @@
 import PreflightCore
 
 /// One piece of translated text and its state.
-public struct CatalogUnit: Sendable, Hashable {
+package struct CatalogUnit: Sendable, Hashable {
     /// The text (a format string when the code passes arguments).
-    public var value: String
+    package var value: String
     /// The xcstrings `state`; `nil` for `.strings`/`.stringsdict` values, which have none.
-    public var state: TranslationState?
+    package var state: TranslationState?
     /// Where the value is written (the line of `stringUnit` in xcstrings, of the key or `<string>`
     /// elsewhere).
-    public var location: SourceLocation
+    package var location: SourceLocation
 
-    public init(value: String, state: TranslationState? = nil, location: SourceLocation) {
+    package init(value: String, state: TranslationState? = nil, location: SourceLocation) {
         self.value = value
         self.state = state
         self.location = location

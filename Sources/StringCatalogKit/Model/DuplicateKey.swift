@@ -1,18 +1,18 @@
 import PreflightCore
 
 /// A key defined twice in one `.strings` file: the later definition wins, as in Foundation.
-public struct DuplicateKey: Sendable, Hashable {
-    public var key: String
+package struct DuplicateKey: Sendable, Hashable {
+    package var key: String
     /// The table the file belongs to.
-    public var table: String
+    package var table: String
     /// The language of the file's `.lproj` folder.
-    public var language: String
+    package var language: String
     /// The earlier definition (the one that is ignored).
-    public var first: SourceLocation
+    package var first: SourceLocation
     /// The later definition (the one that is used).
-    public var duplicate: SourceLocation
+    package var duplicate: SourceLocation
 
-    public init(key: String, table: String, language: String, first: SourceLocation, duplicate: SourceLocation) {
+    package init(key: String, table: String, language: String, first: SourceLocation, duplicate: SourceLocation) {
         self.key = key
         self.table = table
         self.language = language

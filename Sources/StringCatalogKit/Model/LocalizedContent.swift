@@ -1,12 +1,12 @@
 import PreflightCore
 
 /// A localized value: plain text, or variations of it.
-public indirect enum LocalizedContent: Sendable, Hashable {
+package indirect enum LocalizedContent: Sendable, Hashable {
     case unit(CatalogUnit)
     case variations(CatalogVariations)
 
     /// Every unit, depth first, in file order.
-    public var units: [CatalogUnit] {
+    package var units: [CatalogUnit] {
         switch self {
         case .unit(let unit): [unit]
         case .variations(let variations): variations.forms.flatMap(\.content.units)
@@ -14,13 +14,13 @@ public indirect enum LocalizedContent: Sendable, Hashable {
     }
 
     /// Every variation, this one first, depth first.
-    public var allVariations: [CatalogVariations] {
+    package var allVariations: [CatalogVariations] {
         guard case .variations(let variations) = self else { return [] }
         return [variations] + variations.forms.flatMap(\.content.allVariations)
     }
 
     /// Where it is written.
-    public var location: SourceLocation {
+    package var location: SourceLocation {
         switch self {
         case .unit(let unit): unit.location
         case .variations(let variations): variations.location
@@ -29,7 +29,7 @@ public indirect enum LocalizedContent: Sendable, Hashable {
 
     /// The text shown when nothing else is known: the plain value, or the `other` form (the device
     /// `other` form, else the first) followed down to a unit.
-    public var displayValue: String? {
+    package var displayValue: String? {
         switch self {
         case .unit(let unit):
             return unit.value

@@ -1,8 +1,8 @@
 /// A CLDR plural category, in CLDR's order.
-public enum PluralCategory: String, Sendable, Hashable, Codable, CaseIterable, Comparable {
+package enum PluralCategory: String, Sendable, Hashable, Codable, CaseIterable, Comparable {
     case zero, one, two, few, many, other
 
-    public static func < (lhs: PluralCategory, rhs: PluralCategory) -> Bool {
+    package static func < (lhs: PluralCategory, rhs: PluralCategory) -> Bool {
         allCases.firstIndex(of: lhs)! < allCases.firstIndex(of: rhs)!
     }
 }

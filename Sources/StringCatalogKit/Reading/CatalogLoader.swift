@@ -3,12 +3,12 @@ import PreflightCore
 
 /// Reads catalog files into one ``CatalogSet``. A file that cannot be read is reported and left
 /// out; the others are still read.
-public enum CatalogLoader {
+package enum CatalogLoader {
     /// What loading found: the catalogs, and the files that could not be read (the tool reports
     /// these and exits 2, after checking everything else).
-    public struct Result: Sendable {
-        public var catalogs: CatalogSet
-        public var problems: [CatalogReadError]
+    package struct Result: Sendable {
+        package var catalogs: CatalogSet
+        package var problems: [CatalogReadError]
     }
 
     /// Reads every `.strings`, `.stringsdict` and `.xcstrings` file of `paths` (other paths are
@@ -19,7 +19,7 @@ public enum CatalogLoader {
     /// and language merge; for a key in both, the `.stringsdict` value wins (as in Foundation),
     /// otherwise the later file. A table's source language is its xcstrings `sourceLanguage`, else
     /// `developmentLanguage`.
-    public static func load(_ paths: [String], developmentLanguage: String = "en") -> Result {
+    package static func load(_ paths: [String], developmentLanguage: String = "en") -> Result {
         let catalogPaths = paths.filter { CatalogFormat(path: $0) != nil }
         let parsed = readAll(catalogPaths, developmentLanguage: developmentLanguage)
         var problems: [CatalogReadError] = []

@@ -2,7 +2,7 @@ import Foundation
 import PreflightCore
 
 /// Why a catalog file could not be read. The file is left out; the other files are still read.
-public enum CatalogReadError: LocalizedError, Sendable, Hashable {
+package enum CatalogReadError: LocalizedError, Sendable, Hashable {
     /// The file could not be opened or read.
     case unreadable(path: String, reason: String)
     /// The bytes are not text in an encoding the format allows.
@@ -13,7 +13,7 @@ public enum CatalogReadError: LocalizedError, Sendable, Hashable {
     case invalidStructure(SourceLocation, message: String)
 
     /// Where to report it (line 1, column 1 when the whole file is concerned).
-    public var location: SourceLocation {
+    package var location: SourceLocation {
         switch self {
         case .unreadable(let path, _), .undecodable(let path, _): SourceLocation(path: path, line: 1, column: 1)
         case .syntax(let location, _), .invalidStructure(let location, _): location
@@ -21,7 +21,7 @@ public enum CatalogReadError: LocalizedError, Sendable, Hashable {
     }
 
     /// One line for a diagnostic at ``location``.
-    public var message: String {
+    package var message: String {
         switch self {
         case .unreadable(_, let reason): "cannot read catalog: \(reason)"
         case .undecodable(_, let encoding): "catalog is not valid \(encoding) text"
@@ -30,12 +30,12 @@ public enum CatalogReadError: LocalizedError, Sendable, Hashable {
         }
     }
 
-    public var errorDescription: String? {
+    package var errorDescription: String? {
         let location = self.location
         return "\(location.path):\(location.line):\(location.column): \(message)"
     }
 
-    public var failureReason: String? {
+    package var failureReason: String? {
         switch self {
         case .unreadable:
             "The file could not be opened or read."
@@ -48,7 +48,7 @@ public enum CatalogReadError: LocalizedError, Sendable, Hashable {
         }
     }
 
-    public var recoverySuggestion: String? {
+    package var recoverySuggestion: String? {
         switch self {
         case .unreadable:
             "Check that the file exists and is readable."

@@ -6,15 +6,15 @@ import Darwin
 
 /// Where one comment's text lies in a file: byte offsets of its content, without the opening
 /// delimiter (`//`, `/*`, `#`) and, for block comments, without the closing `*/`.
-public struct CommentSpan: Sendable, Hashable {
+package struct CommentSpan: Sendable, Hashable {
     /// Offset of the first content byte.
-    public var start: Int
+    package var start: Int
     /// Offset just past the last content byte.
-    public var end: Int
+    package var end: Int
     /// A `/* */` comment (whose text may hold a nested comment's `*/`), not a line comment.
-    public var isBlock: Bool
+    package var isBlock: Bool
 
-    public init(start: Int, end: Int, isBlock: Bool = false) {
+    package init(start: Int, end: Int, isBlock: Bool = false) {
         self.start = start
         self.end = end
         self.isBlock = isBlock
@@ -23,12 +23,12 @@ public struct CommentSpan: Sendable, Hashable {
 
 /// Finds the comments of a source file. Lexers are exact about where comments are not: string
 /// literals of every kind, interpolations, regex and character literals.
-public enum CommentLexer {
+package enum CommentLexer {
     /// The comments of `source`, in order.
     ///
     /// With `through`, lexing may stop once it is past that offset: comments that start later are
     /// not needed (todoscan stops after the last place a tag word occurs).
-    public static func comments(
+    package static func comments(
         in source: UnsafeBufferPointer<UInt8>, language: SourceLanguage, through limit: Int = .max
     ) -> [CommentSpan] {
         let source =
@@ -59,7 +59,7 @@ public enum CommentLexer {
     }
 
     /// The comments of `text` (convenience for tests and small inputs).
-    public static func comments(in text: String, language: SourceLanguage) -> [CommentSpan] {
+    package static func comments(in text: String, language: SourceLanguage) -> [CommentSpan] {
         var copy = text
         return copy.withUTF8 { comments(in: $0, language: language) }
     }

@@ -1,25 +1,25 @@
 import PreflightCore
 
 /// Team rules about how tags are written. Each is off unless asked for.
-public struct TagPolicies: Sendable, Hashable {
+package struct TagPolicies: Sendable, Hashable {
     /// Every tag names an owner: `TODO(alice): …`. Rule `missing-owner`.
-    public var requiresOwner = false
+    package var requiresOwner = false
     /// Every tag points at an issue: `#123`, `ABC-123` or a URL, in the parentheses or the text.
     /// Rule `missing-issue`.
-    public var requiresIssueReference = false
+    package var requiresIssueReference = false
     /// A date in the tag (`TODO(2026-12-31): …` or `TODO: [2026-12-31] …`, also `[12/31/2026]`)
     /// is a deadline: past it the tag is an error (`expired`), within ``expiryWarningDays`` a
     /// warning (`expiring`).
-    public var checksExpiry = false
+    package var checksExpiry = false
     /// How many days before its date a tag starts to warn.
-    public var expiryWarningDays = 14
+    package var expiryWarningDays = 14
     /// The policies' severity for a missing owner or issue.
-    public var severity = Severity.warning
+    package var severity = Severity.warning
 
-    public init() {}
+    package init() {}
 
     /// Whether any policy is on.
-    public var isActive: Bool { requiresOwner || requiresIssueReference || checksExpiry }
+    package var isActive: Bool { requiresOwner || requiresIssueReference || checksExpiry }
 }
 
 /// What the policies make of one tag.

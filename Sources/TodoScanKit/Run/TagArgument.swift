@@ -2,10 +2,10 @@ import Foundation
 import PreflightCore
 
 /// Parses `--tag NAME[=severity]` values.
-public enum TagArgument {
+package enum TagArgument {
     /// The tag rules the arguments ask for: the defaults (unless dropped) with each argument added
     /// or overriding a default's severity.
-    public static func rules(from arguments: [String], keepingDefaults: Bool) throws(TagArgumentError) -> [TagRule] {
+    package static func rules(from arguments: [String], keepingDefaults: Bool) throws(TagArgumentError) -> [TagRule] {
         var syntax = TagSyntax(rules: keepingDefaults ? TagRule.defaults : [])
         for argument in arguments {
             let rule = try parse(argument)
@@ -15,7 +15,7 @@ public enum TagArgument {
     }
 
     /// Parses one `NAME` or `NAME=severity` (severity defaults to warning).
-    public static func parse(_ argument: String) throws(TagArgumentError) -> TagRule {
+    package static func parse(_ argument: String) throws(TagArgumentError) -> TagRule {
         let parts = argument.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false).map(String.init)
         let name = parts.first ?? ""
         guard isValidName(name) else { throw .invalidName(argument) }
@@ -25,31 +25,31 @@ public enum TagArgument {
     }
 
     /// A tag is a non-empty word of ASCII letters, digits and underscores.
-    public static func isValidName(_ name: String) -> Bool {
+    package static func isValidName(_ name: String) -> Bool {
         !name.isEmpty && name.utf8.allSatisfy { $0 < 0x80 && (isalnum(Int32($0)) != 0 || $0 == UInt8(ascii: "_")) }
     }
 }
 
 /// A `--tag` value that cannot be used.
-public enum TagArgumentError: LocalizedError, Equatable {
+package enum TagArgumentError: LocalizedError, Equatable {
     case invalidName(String)
     case invalidSeverity(String)
 
-    public var errorDescription: String? {
+    package var errorDescription: String? {
         switch self {
         case .invalidName(let argument): "Invalid tag '\(argument)'."
         case .invalidSeverity(let argument): "Invalid severity in '\(argument)'."
         }
     }
 
-    public var failureReason: String? {
+    package var failureReason: String? {
         switch self {
         case .invalidName: "A tag is a word of ASCII letters, digits and underscores."
         case .invalidSeverity: "The severity must be warning, error or note."
         }
     }
 
-    public var recoverySuggestion: String? {
+    package var recoverySuggestion: String? {
         switch self {
         case .invalidName: "Write it as NAME or NAME=severity, for example --tag HACK or --tag XXX=error."
         case .invalidSeverity: "Write it as NAME=warning, NAME=error or NAME=note."

@@ -3,49 +3,49 @@ import PreflightCore
 
 /// Everything one todoscan run needs: defaults, then the configuration file's `todoscan`
 /// section, then command-line flags.
-public struct TodoScanOptions: ToolSettings {
+package struct TodoScanOptions: ToolSettings {
     /// The section of `.preflight.json` these settings come from.
-    public static let sectionName = "todoscan"
+    package static let sectionName = "todoscan"
 
     /// Files and folders to scan.
-    public var paths: [String] = ["."]
+    package var paths: [String] = ["."]
     /// Only paths matching one of these (when any).
-    public var includes: [String] = []
+    package var includes: [String] = []
     /// No path matching one of these.
-    public var excludes: [String] = []
+    package var excludes: [String] = []
     /// Which tags, and how they are written.
-    public var syntax = TagSyntax()
+    package var syntax = TagSyntax()
     /// Owner, issue and deadline rules.
-    public var policies = TagPolicies()
+    package var policies = TagPolicies()
     /// How findings are printed.
-    public var format: DiagnosticFormat = .text
+    package var format: DiagnosticFormat = .text
     /// Any finding fails the run, not only errors.
-    public var isStrict = false
+    package var isStrict = false
     /// No summary line on standard error.
-    public var isQuiet = false
+    package var isQuiet = false
     /// Print absolute paths instead of paths relative to the current directory.
-    public var usesAbsolutePaths = false
+    package var usesAbsolutePaths = false
     /// Files over this many bytes are reported and skipped.
-    public var maximumFileSize = 64 << 20
+    package var maximumFileSize = 64 << 20
     /// Report only tags on lines added since this revision (against the merge base with HEAD).
-    public var sinceRevision: String?
+    package var sinceRevision: String?
     /// Findings accepted in this baseline file are not reported.
-    public var baselinePath: String?
+    package var baselinePath: String?
     /// Write the findings to this baseline file instead of failing on them.
-    public var writeBaselinePath: String?
+    package var writeBaselinePath: String?
     /// The day deadlines are measured against (today, unless a test says otherwise).
-    public var today = CalendarDay.today()
+    package var today = CalendarDay.today()
 
-    public init() {}
+    package init() {}
 
     /// The keys the `todoscan` section of `.preflight.json` accepts.
-    public static let configurationKeys: Set<String> = [
+    package static let configurationKeys: Set<String> = [
         "tags", "defaultTags", "ignoreCase", "allowNoColon", "include", "exclude", "format", "strict",
         "requireOwner", "requireIssue", "expiring", "expiryWarningDays", "policySeverity", "baseline", "maxFileSize",
     ]
 
     /// Applies the `todoscan` section of the configuration file.
-    public mutating func apply(_ section: ConfigurationSection) throws(ConfigurationError) {
+    package mutating func apply(_ section: ConfigurationSection) throws(ConfigurationError) {
         try section.checkKeys(Self.configurationKeys)
         if try section.bool("defaultTags") == false { syntax.rules = [] }
         if let tags = try section.stringMap("tags") {
@@ -92,7 +92,7 @@ public struct TodoScanOptions: ToolSettings {
     }
 
     /// The effective settings as the configuration file would spell them (`--print-config`).
-    public var effectiveConfiguration: String {
+    package var effectiveConfiguration: String {
         var tags: [String: String] = [:]
         for rule in syntax.rules { tags[rule.tag] = rule.severity.rawValue }
         var object: [String: Any] = [
@@ -112,7 +112,7 @@ public struct TodoScanOptions: ToolSettings {
 
 extension TagSyntax {
     /// Adds `tag`, or changes its severity when it is already there.
-    public mutating func set(_ tag: String, severity: Severity) {
+    package mutating func set(_ tag: String, severity: Severity) {
         if let existing = rules.firstIndex(where: { $0.tag == tag }) {
             rules[existing].severity = severity
         } else {

@@ -2,27 +2,27 @@ import PreflightCore
 
 /// What one todoscan run found, as a value: the command prints it, prepush's step shows it in its
 /// own way and takes its figure from it.
-public struct TodoScanReport: Sendable {
+package struct TodoScanReport: Sendable {
     /// The findings (after `--since` and the baseline), with the tool's description.
-    public var report: DiagnosticReport
+    package var report: DiagnosticReport
     /// Lines about files that could not be read or were skipped, ready to print.
-    public var problems: [String]
+    package var problems: [String]
     /// A path could not be read (the rest was still scanned).
-    public var inputFailed: Bool
+    package var inputFailed: Bool
     /// The run could not finish: `--since` or the baseline failed (see ``problems``).
-    public var failed = false
+    package var failed = false
     /// Findings accepted by the baseline.
-    public var acceptedByBaseline = 0
+    package var acceptedByBaseline = 0
     /// With `--write-baseline`: the file written and how many findings it holds.
-    public var wroteBaseline: (path: String, count: Int)?
+    package var wroteBaseline: (path: String, count: Int)?
 
     /// The summary line (`1 warning, 1 error in 212 files`), with the baseline's share.
-    public var summary: String {
+    package var summary: String {
         "\(report.summary)" + (acceptedByBaseline > 0 ? " (\(acceptedByBaseline) more accepted by the baseline)" : "")
     }
 
     /// The exit status the findings and problems stand for.
-    public func status(strict: Bool) -> ToolExitStatus {
+    package func status(strict: Bool) -> ToolExitStatus {
         if failed { return .usageOrInputError }
         if wroteBaseline != nil { return inputFailed ? .usageOrInputError : .clean }
         if report.hasErrors || (strict && !report.diagnostics.isEmpty) { return .findings }

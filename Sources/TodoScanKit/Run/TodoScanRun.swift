@@ -2,9 +2,9 @@ import Foundation
 import PreflightCore
 
 /// One run of todoscan: discover files, scan them, print the findings, decide the exit status.
-public enum TodoScanRun {
+package enum TodoScanRun {
     /// The tool as reports describe it, with one rule per configured tag.
-    public static func tool(for options: TodoScanOptions) -> ToolDescriptor {
+    package static func tool(for options: TodoScanOptions) -> ToolDescriptor {
         var rules = options.syntax.rules.map {
             RuleDescriptor(id: ruleID(for: $0), summary: "\($0.tag) tag in a comment", defaultSeverity: $0.severity)
         }
@@ -25,13 +25,13 @@ public enum TodoScanRun {
     }
 
     /// The rule id of a tag: its name in lower case (`todo`, `fixme`, `error`).
-    public static func ruleID(for rule: TagRule) -> String { rule.tag.lowercased() }
+    package static func ruleID(for rule: TagRule) -> String { rule.tag.lowercased() }
 
     /// Scans `options.paths` (relative to `root`, the folder the run is about) and returns the
     /// findings, problems and exit status as a value; nothing is printed. Paths in findings are
     /// relative to `root` (absolute with `usesAbsolutePaths`), `--since` is measured in `root`'s
     /// repository, and a relative baseline path is taken from `root`.
-    public static func scan(_ options: TodoScanOptions, in root: String) -> TodoScanReport {
+    package static func scan(_ options: TodoScanOptions, in root: String) -> TodoScanReport {
         let discovery = FileDiscovery(
             includes: options.includes.map(Glob.init), excludes: options.excludes.map(Glob.init))
         let scanner = TodoScanner(syntax: options.syntax, maximumFileSize: options.maximumFileSize)
@@ -102,7 +102,7 @@ public enum TodoScanRun {
     ///   `isStrict`), ``ToolExitStatus/usageOrInputError`` when a path could not be read (the rest
     ///   is still scanned), ``ToolExitStatus/clean`` otherwise. Files skipped for their size are
     ///   reported but do not change the status.
-    public static func run(
+    package static func run(
         _ options: TodoScanOptions, in root: String,
         output: (String) -> Void,
         errorOutput: (String) -> Void

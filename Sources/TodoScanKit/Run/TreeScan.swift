@@ -3,7 +3,7 @@ import PreflightCore
 extension TodoScanner {
     /// Scans the files `discovery` finds under `roots` on all cores, while the tree is still being
     /// walked.
-    public func scan(_ discovery: FileDiscovery, under roots: [String]) -> TreeScan {
+    package func scan(_ discovery: FileDiscovery, under roots: [String]) -> TreeScan {
         let (workers, problems) = discovery.visitFiles(under: roots, makeWorker: { ScanWorker() }) { worker, path in
             worker.take(path, scanFile(atPath: path, language: nil, readBuffer: worker.buffer))
         }
@@ -21,15 +21,15 @@ extension TodoScanner {
 }
 
 /// What scanning a tree gave, in path order.
-public struct TreeScan: Sendable {
+package struct TreeScan: Sendable {
     /// Files that hold tags, with their tags.
-    public var findings: [(path: String, occurrences: [TagOccurrence])] = []
+    package var findings: [(path: String, occurrences: [TagOccurrence])] = []
     /// Files that could not be scanned.
-    public var problems: [ScanProblem] = []
+    package var problems: [ScanProblem] = []
     /// Paths discovery could not list.
-    public var discoveryProblems: [DiscoveryProblem]
+    package var discoveryProblems: [DiscoveryProblem]
     /// Files lexed (sources that are not binary), with tags or without.
-    public var scannedFileCount = 0
+    package var scannedFileCount = 0
 }
 
 /// One scanning worker: its read buffer and what it found.

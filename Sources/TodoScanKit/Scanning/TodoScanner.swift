@@ -9,25 +9,25 @@ import Darwin
 
 /// Scans files for tags in comments. Files are read on all cores; only files that contain a tag
 /// word at all are lexed.
-public struct TodoScanner: Sendable {
+package struct TodoScanner: Sendable {
     /// The tags and how they are written.
-    public var syntax: TagSyntax
+    package var syntax: TagSyntax
     /// Files larger than this are reported and skipped rather than read (bounded memory).
-    public var maximumFileSize: Int
+    package var maximumFileSize: Int
 
-    public init(syntax: TagSyntax = TagSyntax(), maximumFileSize: Int = 64 << 20) {
+    package init(syntax: TagSyntax = TagSyntax(), maximumFileSize: Int = 64 << 20) {
         self.syntax = syntax
         self.maximumFileSize = maximumFileSize
     }
 
     /// The tags in `text`, read as `language`.
-    public func occurrences(in text: String, language: SourceLanguage) -> [TagOccurrence] {
+    package func occurrences(in text: String, language: SourceLanguage) -> [TagOccurrence] {
         var copy = text
         return copy.withUTF8 { occurrences(in: $0, language: language) }
     }
 
     /// The tags in `source`, read as `language`.
-    public func occurrences(in source: UnsafeBufferPointer<UInt8>, language: SourceLanguage) -> [TagOccurrence] {
+    package func occurrences(in source: UnsafeBufferPointer<UInt8>, language: SourceLanguage) -> [TagOccurrence] {
         let finder = TagFinder(syntax: syntax)
         let candidates = finder.candidates(in: source)
         guard candidates?.isEmpty != true else { return [] }  // no tag word anywhere: nothing to lex
@@ -37,7 +37,7 @@ public struct TodoScanner: Sendable {
 
     /// Scans one file. Files of no known language, binary files (a NUL byte in the first 8 KiB)
     /// and files over ``maximumFileSize`` are not lexed.
-    public func scanFile(atPath path: String, language explicitLanguage: SourceLanguage? = nil) -> FileScan {
+    package func scanFile(atPath path: String, language explicitLanguage: SourceLanguage? = nil) -> FileScan {
         let buffer = ReadBuffer()
         defer { buffer.release() }
         return scanFile(atPath: path, language: explicitLanguage, readBuffer: buffer)
@@ -100,7 +100,7 @@ final class ReadBuffer {
 }
 
 /// What scanning one file gave.
-public enum FileScan: Sendable, Hashable {
+package enum FileScan: Sendable, Hashable {
     /// Lexed; these tags were found (possibly none).
     case scanned([TagOccurrence])
     /// Not a language todoscan reads.
@@ -112,32 +112,32 @@ public enum FileScan: Sendable, Hashable {
 }
 
 /// A file that could not be scanned.
-public enum ScanProblem: LocalizedError, Sendable, Hashable {
+package enum ScanProblem: LocalizedError, Sendable, Hashable {
     case unreadable(path: String, reason: String)
     case tooLarge(path: String, size: Int, limit: Int)
 
     /// The file's path.
-    public var path: String {
+    package var path: String {
         switch self {
         case .unreadable(let path, _), .tooLarge(let path, _, _): path
         }
     }
 
-    public var errorDescription: String? {
+    package var errorDescription: String? {
         switch self {
         case .unreadable(let path, _): "Cannot read '\(path)'."
         case .tooLarge(let path, let size, _): "Skipped '\(path)': \(size) bytes is too large to scan."
         }
     }
 
-    public var failureReason: String? {
+    package var failureReason: String? {
         switch self {
         case .unreadable(_, let reason): "The file could not be opened or read: \(reason)."
         case .tooLarge(_, _, let limit): "Files over \(limit) bytes are not read, to keep memory bounded."
         }
     }
 
-    public var recoverySuggestion: String? {
+    package var recoverySuggestion: String? {
         switch self {
         case .unreadable: "Check the file's permissions, or exclude it with --exclude."
         case .tooLarge: "Raise --max-file-size if this file really holds source code, or exclude it."

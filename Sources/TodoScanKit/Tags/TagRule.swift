@@ -1,33 +1,33 @@
 import PreflightCore
 
 /// A tag todoscan reports, and how seriously.
-public struct TagRule: Sendable, Hashable, Codable {
+package struct TagRule: Sendable, Hashable, Codable {
     /// The word as written in comments (`TODO`, `FIXME`, `HACK`…).
-    public var tag: String
+    package var tag: String
     /// The severity of each occurrence.
-    public var severity: Severity
+    package var severity: Severity
 
-    public init(_ tag: String, severity: Severity) {
+    package init(_ tag: String, severity: Severity) {
         self.tag = tag
         self.severity = severity
     }
 
     /// `TODO` and `FIXME` as warnings, `ERROR` as an error.
-    public static let defaults: [TagRule] = [
+    package static let defaults: [TagRule] = [
         TagRule("TODO", severity: .warning), TagRule("FIXME", severity: .warning), TagRule("ERROR", severity: .error),
     ]
 }
 
 /// How tags are recognised.
-public struct TagSyntax: Sendable, Hashable {
+package struct TagSyntax: Sendable, Hashable {
     /// The tags to look for.
-    public var rules: [TagRule]
+    package var rules: [TagRule]
     /// `false` lets `todo:` match `TODO`.
-    public var isCaseSensitive: Bool
+    package var isCaseSensitive: Bool
     /// `true` accepts a tag without the colon (`TODO fix this`), as long as the word ends there.
-    public var allowsMissingColon: Bool
+    package var allowsMissingColon: Bool
 
-    public init(rules: [TagRule] = TagRule.defaults, isCaseSensitive: Bool = true, allowsMissingColon: Bool = false) {
+    package init(rules: [TagRule] = TagRule.defaults, isCaseSensitive: Bool = true, allowsMissingColon: Bool = false) {
         self.rules = rules
         self.isCaseSensitive = isCaseSensitive
         self.allowsMissingColon = allowsMissingColon
@@ -35,19 +35,19 @@ public struct TagSyntax: Sendable, Hashable {
 }
 
 /// One tag found in a comment.
-public struct TagOccurrence: Sendable, Hashable {
+package struct TagOccurrence: Sendable, Hashable {
     /// The rule that matched (its spelling, not the source's, when matching ignores case).
-    public var rule: TagRule
+    package var rule: TagRule
     /// What was between the parentheses: `alice` in `TODO(alice):`, `#123` in `FIXME(#123):`.
-    public var reference: String?
+    package var reference: String?
     /// The text after the colon to the end of the line or comment, trimmed.
-    public var text: String
+    package var text: String
     /// 1-based line of the tag.
-    public var line: Int
+    package var line: Int
     /// 1-based column of the tag, in UTF-8 bytes.
-    public var column: Int
+    package var column: Int
 
-    public init(rule: TagRule, reference: String?, text: String, line: Int, column: Int) {
+    package init(rule: TagRule, reference: String?, text: String, line: Int, column: Int) {
         self.rule = rule
         self.reference = reference
         self.text = text
@@ -56,7 +56,7 @@ public struct TagOccurrence: Sendable, Hashable {
     }
 
     /// `TODO(alice): text`, as it will be printed.
-    public var message: String {
+    package var message: String {
         let head = rule.tag + (reference.map { "(\($0))" } ?? "")
         return text.isEmpty ? head : "\(head): \(text)"
     }
