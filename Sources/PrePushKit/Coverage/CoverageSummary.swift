@@ -133,13 +133,14 @@ extension String {
 public enum CoverageError: LocalizedError, Sendable, Equatable {
     case malformedExport(detail: String)
     case noCoverageData(path: String)
-    case toolMissing(String)
+    /// The toolchain's tool (`llvm-cov`) was not found; `searched` says where it was looked for.
+    case toolMissing(String, searched: String)
 
     public var errorDescription: String? {
         switch self {
         case .malformedExport: "llvm-cov's export could not be read."
         case .noCoverageData: "There is no coverage data."
-        case .toolMissing(let tool): "'\(tool)' was not found next to the Swift toolchain."
+        case .toolMissing(let tool, _): "The Swift toolchain's '\(tool)' was not found."
         }
     }
 
@@ -149,8 +150,10 @@ public enum CoverageError: LocalizedError, Sendable, Equatable {
         case .noCoverageData(let path):
             "'\(path)' does not exist: the tests did not finish (SwiftPM writes no profile when a test fails) "
                 + "or were not built with --enable-code-coverage."
-        case .toolMissing:
-            "Coverage is read with the toolchain's own llvm-cov; another LLVM cannot read Swift's profiles."
+        case .toolMissing(_, let searched):
+            "It is looked up with xcrun --find where xcrun is on PATH, else beside the swift on PATH with "
+                + "links followed (\(searched)); any other on PATH may be another LLVM's, which cannot read "
+                + "Swift's profiles."
         }
     }
 
@@ -158,7 +161,9 @@ public enum CoverageError: LocalizedError, Sendable, Equatable {
         switch self {
         case .malformedExport: "Check that llvm-cov comes from the same toolchain as swift."
         case .noCoverageData: "Fix the failing tests, or run with --enable-code-coverage."
-        case .toolMissing: "Install a complete Swift toolchain, or put its usr/bin on PATH."
+        case .toolMissing:
+            "Install Xcode or the Command Line Tools (macOS; select one with xcode-select or DEVELOPER_DIR), or put "
+                + "a complete Swift toolchain's usr/bin first on PATH."
         }
     }
 }
