@@ -8,13 +8,7 @@ import Glibc
 /// Helpers shared by ProcessKit's tests.
 enum Support {
     /// The directory holding the built test bundle and the package's executables.
-    static let productsDirectory: String = {
-        let testBinary = URL(fileURLWithPath: CommandLine.arguments[0]).standardizedFileURL
-        var directory = testBinary.deletingLastPathComponent()
-        // macOS: …/PreflightPackageTests.xctest/Contents/MacOS/PreflightPackageTests
-        while directory.path.contains(".xctest") { directory = directory.deletingLastPathComponent() }
-        return directory.path
-    }()
+    static var productsDirectory: String { ProductsFolder.path }
 
     /// The path of `processkit-fixture`, built alongside the tests.
     static var fixture: String { productsDirectory + "/processkit-fixture" }
