@@ -3,6 +3,8 @@ import ProcessKit
 
 #if canImport(Glibc)
 import Glibc
+#elseif canImport(Darwin)
+import Darwin
 #endif
 
 /// Helpers shared by ProcessKit's tests.
@@ -37,6 +39,13 @@ enum Support {
     /// `true` while `pid` names a process, zombies included (`kill(pid, 0)` succeeds).
     static func exists(_ pid: Int32) -> Bool {
         kill(pid, 0) == 0
+    }
+
+    /// The parent of `pid`, as `ps` reports it (procps on Linux, BSD's on macOS: the same
+    /// options), or `nil` when `pid` has ended.
+    static func parent(of pid: Int32) async throws -> Int32? {
+        let result = try await Command("ps", ["-o", "ppid=", "-p", "\(pid)"]).run()
+        return Int32(result.outputText.trimmingCharacters(in: .whitespacesAndNewlines))
     }
 
     /// Waits up to `seconds` for `pid` to disappear (`kill(pid, 0)` failing with ESRCH).
