@@ -12,16 +12,7 @@ import Darwin
 /// Processes that end meanwhile, or whose environment may not be read, are left out.
 enum ProcessEnvironments {
     static func current() -> [(pid: Int32, environment: EnvironmentBlock)] {
-        if let fromProc = fromProcFileSystem() { return fromProc }
-        #if canImport(Darwin)
-        return DarwinProcesses.pids(ofUser: getuid()).compactMap { pid in
-            DarwinProcesses.processArguments(of: pid).flatMap(EnvironmentBlock.init(processArguments:)).map {
-                (pid, $0)
-            }
-        }
-        #else
-        return []
-        #endif
+        fromProcFileSystem() ?? DarwinProcesses.environments()
     }
 
     /// Every process `/proc` shows whose environment this user may read, or `nil` without a
@@ -41,6 +32,17 @@ enum ProcessEnvironments {
 #if canImport(Darwin)
 /// Darwin's process table through `sysctl(3)`. Never compiled on Linux: keep it small.
 private enum DarwinProcesses {
+    /// This user's processes with their environments.
+    static func environments() -> [(pid: Int32, environment: EnvironmentBlock)] {
+        var found: [(pid: Int32, environment: EnvironmentBlock)] = []
+        for pid in pids(ofUser: getuid()) {
+            guard let bytes = processArguments(of: pid), let environment = EnvironmentBlock(processArguments: bytes)
+            else { continue }
+            found.append((pid: pid, environment: environment))
+        }
+        return found
+    }
+
     /// The process ids of user `uid`.
     static func pids(ofUser uid: uid_t) -> [pid_t] {
         var name: [Int32] = [CTL_KERN, KERN_PROC, KERN_PROC_UID, Int32(bitPattern: uid)]
@@ -66,5 +68,10 @@ private enum DarwinProcesses {
         guard sysctl(&name, 3, &buffer, &size, nil, 0) == 0 else { return nil }
         return Array(buffer.prefix(size))
     }
+}
+#else
+/// Elsewhere, without a Linux-style /proc, no process table is read.
+private enum DarwinProcesses {
+    static func environments() -> [(pid: Int32, environment: EnvironmentBlock)] { [] }
 }
 #endif
