@@ -1,4 +1,4 @@
-#!/usr/bin/env bash
+#!/bin/sh
 # install-hooks.sh [REPOSITORY] [--with-errorlint] [--force]
 # For people who just cloned: builds prepush in release (once; later runs are incremental) and
 # installs it as the pre-push hook of REPOSITORY (default: the repository you are in). The hook runs
@@ -8,23 +8,31 @@
 # left out by default because errorlint is built on swift-syntax: its first release build takes
 # some twenty minutes on two cores, prepush's under one. --force replaces a foreign hook instead of
 # chaining it.
-set -euo pipefail
+#
+# POSIX sh (dash, macOS's bash 3.2 as sh): no arrays; the options for `prepush install` are kept
+# in the positional parameters.
+set -eu
 preflight=$(cd "$(dirname "$0")/.." && pwd)
 repository=$(pwd)
-products=(prepush)
-install_arguments=()
-for argument in "$@"; do
+with_errorlint=no
+count=$#
+while [ "$count" -gt 0 ]; do
+    argument=$1
+    shift
+    count=$((count - 1))
     case $argument in
-    --with-errorlint) products+=(errorlint) ;;
-    -*) install_arguments+=("$argument") ;;
+    --with-errorlint) with_errorlint=yes ;;
+    -h | --help) sed -n '2,10p' "$0"; exit 0 ;;
+    -*) set -- "$@" "$argument" ;;
     *) repository=$argument ;;
     esac
 done
 # --static-swift-stdlib: the hook starts prepush on every push; a static binary starts in half the
 # time (no dynamic linking of Foundation; BENCHMARKS.md).
-for product in "${products[@]}"; do
-    swift build -c release --static-swift-stdlib --product "$product" --package-path "$preflight" >&2
-done
+swift build -c release --static-swift-stdlib --product prepush --package-path "$preflight" >&2
+if [ "$with_errorlint" = yes ]; then
+    swift build -c release --static-swift-stdlib --product errorlint --package-path "$preflight" >&2
+fi
 bin=$(swift build -c release --static-swift-stdlib --show-bin-path --package-path "$preflight")
 cd "$repository"
-"$bin/prepush" install "${install_arguments[@]}"
+"$bin/prepush" install "$@"

@@ -1,4 +1,4 @@
-#!/usr/bin/env bash
+#!/bin/sh
 # newcomer.sh: walks README's "Use it on your package" path as a new user would, in a temporary
 # directory that is removed at the end (also on failure): clone this repository, install the hook
 # into a small package with a local bare remote (scripts/install-hooks.sh builds prepush), push
@@ -7,7 +7,8 @@
 #
 # It clones what is committed in the repository it lives in (not uncommitted edits), runs with
 # its own HOME, git identity and SwiftPM caches, and reads nothing from stdin (CI=true is fine).
-set -euo pipefail
+# POSIX sh (dash, macOS's bash 3.2 as sh).
+set -eu
 
 source_repository=$(cd "$(dirname "$0")/.." && pwd)
 work=$(mktemp -d "${TMPDIR:-/tmp}/preflight-newcomer.XXXXXX")
@@ -41,14 +42,14 @@ fail() {
 run() {
     printf '$ %s\n' "$*"
     set +e
-    "$@" 2>&1 | tee "$work/step.log"
-    status=${PIPESTATUS[0]}
+    { "$@" 2>&1; echo $? >"$work/step.status"; } | tee "$work/step.log"
     set -e
+    status=$(cat "$work/step.status")
     output=$(cat "$work/step.log")
 }
 
 expect_output() {
-    grep -qF -- "$1" <<<"$output" || fail "expected the output to contain '$1'"
+    printf '%s\n' "$output" | grep -qF -- "$1" || fail "expected the output to contain '$1'"
 }
 
 remote_head() {
@@ -104,7 +105,7 @@ run git push -u origin main
 [ "$status" -eq 0 ] || fail "the first push was rejected"
 expect_output "1 test passed"
 expect_output "Total"
-grep -qE '[0-9]+\.[0-9]+ %' <<<"$output" || fail "no coverage percentage in the push's output"
+printf '%s\n' "$output" | grep -qE '[0-9]+\.[0-9]+ %' || fail "no coverage percentage in the push's output"
 [ "$(remote_head)" = "$(git rev-parse HEAD)" ] || fail "the remote did not receive the push"
 
 step "add a failing test: the push is rejected"

@@ -64,13 +64,26 @@ struct CoverageEndToEndTests {
             try await step.run().checked()
         }
         let binPath = try await Command("swift", ["build", "--show-bin-path"], workingDirectory: root).output()
-        let collector = CoverageCollector(packageRoot: root, binPath: binPath)
+        let collector = CoverageCollector(
+            packageRoot: root, binPath: binPath, environment: ProcessInfo.processInfo.environment)
         let summary = try await collector.summary()
         #expect(summary.files.map(\.path) == ["Sources/Calc/Calc.swift", "Sources/Format/Format.swift"])
         #expect(summary.targets.map(\.name) == ["Calc", "Format"])
 
+        // On a Mac: the swift shim and xcrun first, then /usr/bin (here Debian's LLVM 14, which
+        // cannot read these profiles), then the toolchain. The same coverage, read the same way.
+        let toolchain = try ToolchainToolTests.realToolchain()
+        let shims = try ToolchainToolTests.Folder()
+        defer { shims.remove() }
+        try ToolchainToolTests.swiftShim(in: shims, toolchain: toolchain)
+        try ToolchainToolTests.xcrun(in: shims, toolchains: ["default": toolchain], log: shims.path + "/log")
+        let mac = CoverageCollector(
+            packageRoot: root, binPath: binPath,
+            environment: ["PATH": [shims.path, "/usr/bin", "/bin", toolchain].joined(separator: ":")])
+        #expect(try await mac.summary() == summary)
+
         let report = try await Command(
-            try CoverageCollector.toolchainTool("llvm-cov"),
+            try await ToolchainTool.locate("llvm-cov", environment: ProcessInfo.processInfo.environment),
             [
                 "report", try #require(collector.testBinary()), "-instr-profile", collector.profileDataPath,
                 #"-ignore-filename-regex=\.build|Tests"#,
@@ -110,6 +123,7 @@ struct CoverageEndToEndTests {
         }
         let added = try AddedLines.since("HEAD", in: root)
         let diff = DiffCoverage(added: added, coverage: try await collector.lineCoverage(), packageRoot: root)
+        #expect(try await mac.lineCoverage() == (try await collector.lineCoverage()))
         #expect(diff.files.map(\.path) == ["Sources/Format/Format.swift"])
         #expect(diff.missingCount == diff.coverableCount && diff.coverableCount >= 2)
         #expect(diff.percent == 0)
@@ -125,7 +139,9 @@ struct CoverageEndToEndTests {
 
     @Test("No profile (tests failed or never ran) is a clear error, not a crash")
     func noProfile() async throws {
-        let collector = CoverageCollector(packageRoot: "/nonexistent", binPath: "/nonexistent/.build/debug")
+        let collector = CoverageCollector(
+            packageRoot: "/nonexistent", binPath: "/nonexistent/.build/debug",
+            environment: ProcessInfo.processInfo.environment)
         let error = await #expect(throws: CoverageError.self) { try await collector.summary() }
         #expect(error?.failureReason?.contains("SwiftPM writes no profile when a test fails") == true)
     }

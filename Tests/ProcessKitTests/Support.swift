@@ -3,18 +3,14 @@ import ProcessKit
 
 #if canImport(Glibc)
 import Glibc
+#elseif canImport(Darwin)
+import Darwin
 #endif
 
 /// Helpers shared by ProcessKit's tests.
 enum Support {
     /// The directory holding the built test bundle and the package's executables.
-    static let productsDirectory: String = {
-        let testBinary = URL(fileURLWithPath: CommandLine.arguments[0]).standardizedFileURL
-        var directory = testBinary.deletingLastPathComponent()
-        // macOS: …/PreflightPackageTests.xctest/Contents/MacOS/PreflightPackageTests
-        while directory.path.contains(".xctest") { directory = directory.deletingLastPathComponent() }
-        return directory.path
-    }()
+    static var productsDirectory: String { ProductsFolder.path }
 
     /// The path of `processkit-fixture`, built alongside the tests.
     static var fixture: String { productsDirectory + "/processkit-fixture" }
@@ -43,6 +39,13 @@ enum Support {
     /// `true` while `pid` names a process, zombies included (`kill(pid, 0)` succeeds).
     static func exists(_ pid: Int32) -> Bool {
         kill(pid, 0) == 0
+    }
+
+    /// The parent of `pid`, as `ps` reports it (procps on Linux, BSD's on macOS: the same
+    /// options), or `nil` when `pid` has ended.
+    static func parent(of pid: Int32) async throws -> Int32? {
+        let result = try await Command("ps", ["-o", "ppid=", "-p", "\(pid)"]).run()
+        return Int32(result.outputText.trimmingCharacters(in: .whitespacesAndNewlines))
     }
 
     /// Waits up to `seconds` for `pid` to disappear (`kill(pid, 0)` failing with ESRCH).

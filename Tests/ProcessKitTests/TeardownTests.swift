@@ -146,9 +146,7 @@ struct TeardownTests {
         }
         try #require(pids.count == 2, "the fixture never started its child")
         // The fixture's own pid: the parent of the shell.
-        let stat = try String(contentsOfFile: "/proc/\(pids[1])/stat", encoding: .utf8)
-        let fields = stat[stat.lastIndex(of: ")")!...].split(separator: " ")
-        let toolPID = try #require(Int32(fields[2]))
+        let toolPID = try #require(try await Support.parent(of: pids[1]))
         let started = ContinuousClock.now
         kill(toolPID, SIGINT)
         let result = try await tool.value

@@ -31,21 +31,26 @@ struct PrePushBackendCommandTests {
         return try await command.run()
     }
 
-    #if os(Linux)
     @Test(
-        "Without xcodebuild: exit 2, 'xcodebuild was not found', a recovery suggestion",
+        "Without xcodebuild on PATH: exit 2, 'xcodebuild was not found', a recovery suggestion",
         arguments: [["--backend", "xcodebuild"], ["--xcode", "--scheme", "Notes"], []])
     func xcodebuildMissing(arguments: [String]) async throws {
         let root = try await makeRepository()
         defer { try? FileManager.default.removeItem(atPath: root) }
         // No flag at all: no Package.swift but an .xcodeproj at the root picks xcodebuild too.
-        let result = try await Command(Self.prepush, arguments + ["--no-cache"], workingDirectory: root).run()
+        // A PATH with git and the shell's folder but no xcodebuild, on Linux and on a Mac with Xcode.
+        let tools = root + "/.tools"
+        try FileManager.default.createDirectory(atPath: tools, withIntermediateDirectories: true)
+        let git = try #require(Command.locate("git", searchPath: ProcessInfo.processInfo.environment["PATH"]))
+        try FileManager.default.createSymbolicLink(atPath: tools + "/git", withDestinationPath: git)
+        var command = Command(Self.prepush, arguments + ["--no-cache"], workingDirectory: root)
+        command.environment = .inherit.setting(["PATH": tools + ":/bin"])
+        let result = try await command.run()
         #expect(result.termination == .exited(2))
-        #expect(result.errorText.contains("prepush: error: xcodebuild was not found"))
+        #expect(result.errorText.contains("prepush: error: xcodebuild was not found"), "\(result.errorText)")
         #expect(result.errorText.contains("--backend swiftpm"))
         #expect(!result.errorText.contains("==> build"))
     }
-    #endif
 
     @Test("--workspace and --project together are a usage error")
     func workspaceAndProject() async throws {

@@ -231,16 +231,19 @@ struct PrePushEndToEndTests {
 
         // On a terminal (script(1) gives one): colour, unless NO_COLOR is set. SwiftPM sets NO_COLOR
         // for the tests it runs; empty counts as unset (no-color.org).
-        #if os(Linux)
+        // util-linux's script (Linux) takes the command with -c; BSD's (macOS) after the file.
         if FileManager.default.isExecutableFile(atPath: "/usr/bin/script") {
-            let arguments = ["-qec", "\(Self.prepush) --no-cache --no-todoscan", "/dev/null"]
+            let commandLine = "\(Self.prepush) --no-cache --no-todoscan"
+            let version = try? await Command("/usr/bin/script", ["--version"]).run()
+            let arguments =
+                version?.outputText.contains("util-linux") == true
+                ? ["-qec", commandLine, "/dev/null"] : ["-q", "/dev/null", "/bin/sh", "-c", commandLine]
             let terminal = try await repository.run("/usr/bin/script", arguments, environment: ["NO_COLOR": ""])
             #expect(terminal.outputText.contains("\u{1B}[32m<== build: passed"), "\(terminal.outputText)")
             let noColor = try await repository.run("/usr/bin/script", arguments, environment: ["NO_COLOR": "1"])
             #expect(noColor.outputText.contains("<== build: passed"))
             #expect(!noColor.outputText.contains("\u{1B}["))
         }
-        #endif
     }
 
     @Test("errorlint is a step: its errors fail; --no-errorlint; a prepush without errorlint beside it says so")

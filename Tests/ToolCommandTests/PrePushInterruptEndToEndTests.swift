@@ -6,13 +6,12 @@ import Testing
 import Glibc
 #endif
 
-/// Ctrl-C during a real `swift test` run by the built `prepush` (Linux: the process tree is read
-/// from /proc).
+/// Ctrl-C during a real `swift test` run by the built `prepush`. The process tree comes from `ps`
+/// (the same options on Linux and macOS), working folders from /proc or, without it, `lsof`.
 @Suite("prepush Ctrl-C end to end", .serialized)
 struct PrePushInterruptEndToEndTests {
     @Test("SIGINT while swift test runs: exit 130, one line, no process of the run left, no temporary files")
     func interrupt() async throws {
-        #if os(Linux)
         let repository = try await PrePushEndToEndTests.makeRepository(
             test: """
                 import Calc
@@ -27,6 +26,10 @@ struct PrePushInterruptEndToEndTests {
         // prepush's own TMPDIR: whatever the run leaves in a temporary folder would show here.
         let temporary = repository.root + "/tmp"
         try FileManager.default.createDirectory(atPath: temporary, withIntermediateDirectories: true)
+
+        // As the system reports working folders: links resolved (macOS's /var is /private/var).
+        let realWork = try ExecutablePathEndToEndTests.realPath(repository.work)
+        let realRoot = try ExecutablePathEndToEndTests.realPath(repository.root)
 
         let errorLines = Lines()
         var command = Command(
@@ -43,12 +46,12 @@ struct PrePushInterruptEndToEndTests {
         var tree: [Int32: String] = [:]
         for _ in 0..<6000 {
             try await Task.sleep(for: .milliseconds(100))
-            let processes = ProcessTable.read()
-            prepushPID =
-                prepushPID
-                ?? processes.first {
-                    $0.value.parent == getpid() && ProcessTable.workingDirectory(of: $0.key) == repository.work
-                }?.key
+            let processes = try await ProcessTable.read()
+            if prepushPID == nil {
+                let directories = try await ProcessTable.workingDirectories()
+                prepushPID =
+                    processes.first { $0.value.parent == getpid() && directories[$0.key] == realWork }?.key
+            }
             guard let prepushPID else { continue }
             tree = ProcessTable.descendants(of: prepushPID, in: processes)
             if tree.values.contains(where: { $0.contains("PackageTests.xctest") }) { break }
@@ -59,7 +62,7 @@ struct PrePushInterruptEndToEndTests {
             "the test binary never ran: \(errorLines.values.joined(separator: "\n"))")
         // Let the runner reach the test, then take the whole tree as it is.
         try await Task.sleep(for: .seconds(1))
-        tree = ProcessTable.descendants(of: pid, in: ProcessTable.read())
+        tree = ProcessTable.descendants(of: pid, in: try await ProcessTable.read())
         // The run's own TMPDIR: a preflight-<hash> folder in the TMPDIR prepush was given.
         let runFolders = try FileManager.default.contentsOfDirectory(atPath: temporary).filter {
             $0.hasPrefix("preflight-")
@@ -77,49 +80,64 @@ struct PrePushInterruptEndToEndTests {
             #expect(await ProcessTable.waitUntilGone(child), "\(child) \(commandLine) survived Ctrl-C")
         }
         // Started after the snapshot (swift test's next runner) or orphaned: nothing works in the fixture.
-        for (child, commandLine) in ProcessTable.working(inside: repository.root) {
+        for (child, commandLine) in try await ProcessTable.working(inside: realRoot) {
             #expect(await ProcessTable.waitUntilGone(child), "\(child) \(commandLine) survived Ctrl-C")
         }
         #expect(!FileManager.default.fileExists(atPath: runDirectory))
         let left = try FileManager.default.contentsOfDirectory(atPath: temporary)
         #expect(left.isEmpty, "left in TMPDIR: \(left)")
-        #endif
     }
 }
 
-#if os(Linux)
-/// Processes as /proc shows them.
+/// Processes as `ps` shows them (procps on Linux and BSD's on macOS take the same options).
 private enum ProcessTable {
     struct Entry {
         var parent: Int32
         var commandLine: String
     }
 
-    static func read() -> [Int32: Entry] {
+    /// Every running process (zombies left out), with its parent and command line.
+    static func read() async throws -> [Int32: Entry] {
+        let listing = try await Command("ps", ["-A", "-o", "pid=,ppid=,stat=,args="]).output()
         var table: [Int32: Entry] = [:]
-        for name in (try? FileManager.default.contentsOfDirectory(atPath: "/proc")) ?? [] {
-            guard let pid = Int32(name), let stat = try? String(contentsOfFile: "/proc/\(name)/stat", encoding: .utf8),
-                let close = stat.lastIndex(of: ")")
+        for line in listing.split(separator: "\n") {
+            let fields = line.split(separator: " ", maxSplits: 3, omittingEmptySubsequences: true)
+            guard fields.count >= 3, let pid = Int32(fields[0]), let parent = Int32(fields[1]),
+                !fields[2].hasPrefix("Z")
             else { continue }
-            // After "pid (comm) ": state, then the parent's pid.
-            let fields = stat[stat.index(after: close)...].split(separator: " ")
-            guard fields.count > 1, fields[0] != "Z", let parent = Int32(fields[1]) else { continue }
-            let arguments = (try? Data(contentsOf: URL(fileURLWithPath: "/proc/\(name)/cmdline"))) ?? Data()
-            table[pid] = Entry(
-                parent: parent,
-                commandLine: String(decoding: arguments.map { $0 == 0 ? 32 : $0 }, as: UTF8.self))
+            table[pid] = Entry(parent: parent, commandLine: fields.count > 3 ? String(fields[3]) : "")
         }
         return table
     }
 
-    static func workingDirectory(of pid: Int32) -> String? {
-        try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/\(pid)/cwd")
+    /// The working folder of each process of this user: /proc's links where there are some
+    /// (Linux), else what one `lsof` says (macOS), decided at run time.
+    static func workingDirectories() async throws -> [Int32: String] {
+        var found: [Int32: String] = [:]
+        if FileManager.default.fileExists(atPath: "/proc/self/cwd") {
+            for pid in try await read().keys {
+                found[pid] = try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/\(pid)/cwd")
+            }
+            return found
+        }
+        // -F: one field a line, "p<pid>" then "n<path>".
+        let listing = try await Command("lsof", ["-a", "-d", "cwd", "-u", "\(getuid())", "-Fpn"]).run().outputText
+        var current: Int32?
+        for line in listing.split(separator: "\n") {
+            if line.hasPrefix("p") {
+                current = Int32(line.dropFirst())
+            } else if line.hasPrefix("n"), let pid = current {
+                found[pid] = String(line.dropFirst())
+            }
+        }
+        return found
     }
 
     /// Every process working in `folder` or below it, with its command line.
-    static func working(inside folder: String) -> [Int32: String] {
-        read().filter { pid, _ in
-            guard let directory = workingDirectory(of: pid) else { return false }
+    static func working(inside folder: String) async throws -> [Int32: String] {
+        let directories = try await workingDirectories()
+        return try await read().filter { pid, _ in
+            guard let directory = directories[pid] else { return false }
             return directory == folder || directory.hasPrefix(folder + "/")
         }.mapValues(\.commandLine)
     }
@@ -139,16 +157,14 @@ private enum ProcessTable {
     /// Waits (a generous bound, not a timing check) until `pid` no longer runs; a zombie is gone.
     static func waitUntilGone(_ pid: Int32) async -> Bool {
         for _ in 0..<300 {
-            guard let stat = try? String(contentsOfFile: "/proc/\(pid)/stat", encoding: .utf8),
-                let close = stat.lastIndex(of: ")")
-            else { return true }
-            if stat[stat.index(after: close)...].split(separator: " ").first == "Z" { return true }
+            guard let result = try? await Command("ps", ["-o", "stat=", "-p", "\(pid)"]).run() else { return false }
+            let state = result.outputText.trimmingCharacters(in: .whitespacesAndNewlines)
+            if state.isEmpty || state.hasPrefix("Z") { return true }
             try? await Task.sleep(for: .milliseconds(100))
         }
         return false
     }
 }
-#endif
 
 /// Lines from a handler, in order.
 private final class Lines: @unchecked Sendable {

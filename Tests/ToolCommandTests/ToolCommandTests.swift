@@ -5,11 +5,8 @@ import Testing
 /// End to end: the built executables, run as a user would run them.
 @Suite("Command-line tools")
 struct ToolCommandTests {
-    static let productsDirectory: String = {
-        var directory = URL(fileURLWithPath: CommandLine.arguments[0]).standardizedFileURL.deletingLastPathComponent()
-        while directory.path.contains(".xctest") { directory = directory.deletingLastPathComponent() }
-        return directory.path
-    }()
+    /// The folder of the built executables (``ProductsFolder``).
+    static var productsDirectory: String { ProductsFolder.path }
 
     @Test(
         "Each tool answers --help with its purpose and exits 0",

@@ -8,10 +8,16 @@ package struct CoverageCollector: Sendable {
     package var packageRoot: String
     /// SwiftPM's products folder (`swift build --show-bin-path`).
     package var binPath: String
+    /// The environment `llvm-cov` is looked up with (``ToolchainTool``): its `PATH`,
+    /// `DEVELOPER_DIR` and `TOOLCHAINS` should be the ones the build and tests ran with.
+    package var environment: [String: String]
 
-    package init(packageRoot: String, binPath: String) {
+    /// A collector for the package at `packageRoot` whose products are in `binPath`; `environment`
+    /// finds the toolchain's `llvm-cov` (the environment the run was started with).
+    package init(packageRoot: String, binPath: String, environment: [String: String]) {
         self.packageRoot = packageRoot
         self.binPath = binPath
+        self.environment = environment
     }
 
     /// The merged profile SwiftPM writes after a passing coverage run.
@@ -40,7 +46,8 @@ package struct CoverageCollector: Sendable {
             throw CoverageError.noCoverageData(path: binPath + "/*PackageTests.xctest")
         }
         var export = Command(
-            try Self.toolchainTool("llvm-cov"), ["export", "-summary-only", "-instr-profile", profileDataPath, binary])
+            try await ToolchainTool.locate("llvm-cov", environment: environment),
+            ["export", "-summary-only", "-instr-profile", profileDataPath, binary])
         export.standardError = .capture(limit: 1 << 20)
         let result = try await export.run().checked()
         return try CoverageSummary.parse(exportJSON: Data(result.standardOutput?.bytes ?? []), packageRoot: packageRoot)
@@ -55,26 +62,10 @@ package struct CoverageCollector: Sendable {
             throw CoverageError.noCoverageData(path: binPath + "/*PackageTests.xctest")
         }
         var export = Command(
-            try Self.toolchainTool("llvm-cov"), ["export", "-format=lcov", "-instr-profile", profileDataPath, binary])
+            try await ToolchainTool.locate("llvm-cov", environment: environment),
+            ["export", "-format=lcov", "-instr-profile", profileDataPath, binary])
         export.standardError = .capture(limit: 1 << 20)
         export.standardOutput = .capture(limit: 1 << 30)
         return LineCoverage.parse(lcov: try await export.run().checked().outputText)
-    }
-
-    /// A tool of the Swift toolchain in use: next to the real `swift` on PATH, else on PATH itself.
-    package static func toolchainTool(_ name: String) throws(CoverageError) -> String {
-        let path = ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin"
-        for directory in path.split(separator: ":").map(String.init) {
-            let swift = directory + "/swift"
-            guard FileManager.default.isExecutableFile(atPath: swift) else { continue }
-            let real = URL(fileURLWithPath: swift).resolvingSymlinksInPath().deletingLastPathComponent().path
-            if FileManager.default.isExecutableFile(atPath: real + "/" + name) { return real + "/" + name }
-            break
-        }
-        for directory in path.split(separator: ":")
-        where FileManager.default.isExecutableFile(atPath: directory + "/" + name) {
-            return directory + "/" + name
-        }
-        throw .toolMissing(name)
     }
 }

@@ -1,17 +1,17 @@
 import Foundation
 
 /// Covered and coverable counts of one kind (lines, functions, regions).
-public struct CoverageCount: Sendable, Hashable {
-    public var count: Int
-    public var covered: Int
+package struct CoverageCount: Sendable, Hashable {
+    package var count: Int
+    package var covered: Int
 
-    public init(count: Int, covered: Int) {
+    package init(count: Int, covered: Int) {
         self.count = count
         self.covered = covered
     }
 
     /// 0–100; 100 when there is nothing to cover.
-    public var percent: Double { count == 0 ? 100 : Double(covered) * 100 / Double(count) }
+    package var percent: Double { count == 0 ? 100 : Double(covered) * 100 / Double(count) }
 
     static func + (lhs: CoverageCount, rhs: CoverageCount) -> CoverageCount {
         CoverageCount(count: lhs.count + rhs.count, covered: lhs.covered + rhs.covered)
@@ -19,14 +19,14 @@ public struct CoverageCount: Sendable, Hashable {
 }
 
 /// Coverage of one of the package's own source files.
-public struct FileCoverage: Sendable, Hashable {
+package struct FileCoverage: Sendable, Hashable {
     /// Relative to the package root (`Sources/Calc/Calc.swift`).
-    public var path: String
+    package var path: String
     /// The target the file belongs to (`Calc`).
-    public var target: String
-    public var lines: CoverageCount
-    public var functions: CoverageCount
-    public var regions: CoverageCount
+    package var target: String
+    package var lines: CoverageCount
+    package var functions: CoverageCount
+    package var regions: CoverageCount
 }
 
 /// Coverage of the package's own sources, per file and per target, from `llvm-cov export`.
@@ -35,17 +35,17 @@ public struct FileCoverage: Sendable, Hashable {
 /// file, dependencies' checkouts), not `Tests/`. SwiftPM's `totals` include all of those (a package
 /// with 50 % real coverage showed 19 %), so the totals here are recomputed from the files, and equal
 /// `llvm-cov report … -ignore-filename-regex='\.build|Tests'`.
-public struct CoverageSummary: Sendable, Hashable {
+package struct CoverageSummary: Sendable, Hashable {
     /// The package's own files, by path.
-    public var files: [FileCoverage]
+    package var files: [FileCoverage]
 
-    public init(files: [FileCoverage]) {
+    package init(files: [FileCoverage]) {
         self.files = files.sorted { $0.path < $1.path }
     }
 
     /// Reads `llvm-cov export` JSON (full or `-summary-only`) and keeps the files inside
     /// `packageRoot` that are the package's own.
-    public static func parse(exportJSON data: Data, packageRoot: String) throws(CoverageError) -> CoverageSummary {
+    package static func parse(exportJSON data: Data, packageRoot: String) throws(CoverageError) -> CoverageSummary {
         let document: Any
         do {
             document = try JSONSerialization.jsonObject(with: data)
@@ -89,20 +89,20 @@ public struct CoverageSummary: Sendable, Hashable {
     }
 
     /// Coverage per target, in name order.
-    public var targets: [(name: String, lines: CoverageCount)] {
+    package var targets: [(name: String, lines: CoverageCount)] {
         Dictionary(grouping: files, by: \.target).map { name, files in
             (name, files.reduce(CoverageCount(count: 0, covered: 0)) { $0 + $1.lines })
         }.sorted { $0.name < $1.name }
     }
 
     /// Line coverage of all the package's own files.
-    public var total: CoverageCount {
+    package var total: CoverageCount {
         files.reduce(CoverageCount(count: 0, covered: 0)) { $0 + $1.lines }
     }
 
     /// A table like `xccov view --only-targets`: one row per target (and per file when asked), then
     /// the total.
-    public func table(includingFiles: Bool = false) -> String {
+    package func table(includingFiles: Bool = false) -> String {
         var rows: [(String, CoverageCount)] = []
         for target in targets {
             rows.append((target.name, target.lines))
@@ -130,35 +130,40 @@ extension String {
 }
 
 /// Coverage data that cannot be read.
-public enum CoverageError: LocalizedError, Sendable, Equatable {
+package enum CoverageError: LocalizedError, Sendable, Equatable {
     case malformedExport(detail: String)
     case noCoverageData(path: String)
-    case toolMissing(String)
+    /// The toolchain's tool (`llvm-cov`) was not found; `searched` says where it was looked for.
+    case toolMissing(String, searched: String)
 
-    public var errorDescription: String? {
+    package var errorDescription: String? {
         switch self {
         case .malformedExport: "llvm-cov's export could not be read."
         case .noCoverageData: "There is no coverage data."
-        case .toolMissing(let tool): "'\(tool)' was not found next to the Swift toolchain."
+        case .toolMissing(let tool, _): "The Swift toolchain's '\(tool)' was not found."
         }
     }
 
-    public var failureReason: String? {
+    package var failureReason: String? {
         switch self {
         case .malformedExport(let detail): detail
         case .noCoverageData(let path):
             "'\(path)' does not exist: the tests did not finish (SwiftPM writes no profile when a test fails) "
                 + "or were not built with --enable-code-coverage."
-        case .toolMissing:
-            "Coverage is read with the toolchain's own llvm-cov; another LLVM cannot read Swift's profiles."
+        case .toolMissing(_, let searched):
+            "It is looked up with xcrun --find where xcrun is on PATH, else beside the swift on PATH with "
+                + "links followed (\(searched)); any other on PATH may be another LLVM's, which cannot read "
+                + "Swift's profiles."
         }
     }
 
-    public var recoverySuggestion: String? {
+    package var recoverySuggestion: String? {
         switch self {
         case .malformedExport: "Check that llvm-cov comes from the same toolchain as swift."
         case .noCoverageData: "Fix the failing tests, or run with --enable-code-coverage."
-        case .toolMissing: "Install a complete Swift toolchain, or put its usr/bin on PATH."
+        case .toolMissing:
+            "Install Xcode or the Command Line Tools (macOS; select one with xcode-select or DEVELOPER_DIR), or put "
+                + "a complete Swift toolchain's usr/bin first on PATH."
         }
     }
 }

@@ -16,6 +16,8 @@ struct CheckRun: Sendable {
     let temporaryDirectory: String
     let errorlintExecutable: String?
     let isHook: Bool
+    /// The environment the run was started with.
+    let environment: [String: String]
 
     /// What one check gave.
     struct Result: Sendable {
@@ -88,7 +90,7 @@ struct CheckRun: Sendable {
             packageRoot: root, options: options, addedLines: addedLines(for: check, in: root, options: options),
             output: output,
             scratchPath: scratchPath, temporaryDirectory: temporaryDirectory,
-            errorlintExecutable: errorlintExecutable)
+            errorlintExecutable: errorlintExecutable, runEnvironment: environment)
         let outcomes = try await StepList.run(StepList.make(options: options, packageRoot: root), in: context)
         output.message("\n" + StepOutcome.table(outcomes, style: output.style))
         return Result(check: check, outcomes: outcomes)

@@ -12,24 +12,28 @@ import Darwin
 /// orphaned. Every process of a run has the run's folder as `TMPDIR`, which finds them all.
 enum LeftoverProcesses {
     /// Kills (SIGKILL) every process of this user whose `TMPDIR` is `temporaryDirectory`, until
-    /// none is left. Linux only (it reads /proc); elsewhere it does nothing.
+    /// none is left. The processes and their environments come from ``ProcessEnvironments``
+    /// (/proc on Linux, sysctl on Darwin); where neither is available it does nothing.
     static func kill(usingTemporaryDirectory temporaryDirectory: String) {
-        #if os(Linux)
-        let marker = Array(("TMPDIR=" + temporaryDirectory).utf8)
+        let marker = "TMPDIR=" + temporaryDirectory
         for _ in 0..<10 {
             var found = false
-            for name in (try? FileManager.default.contentsOfDirectory(atPath: "/proc")) ?? [] {
-                guard let pid = Int32(name), pid != getpid(),
-                    let environment = FileManager.default.contents(atPath: "/proc/\(name)/environ")
-                else { continue }
-                let variables = environment.split(separator: 0, omittingEmptySubsequences: true)
-                if variables.contains(where: { $0.elementsEqual(marker) }) {
-                    found = Glibc.kill(pid, SIGKILL) == 0 || found
+            for (pid, environment) in ProcessEnvironments.current() where pid != getpid() {
+                if environment.contains(marker) {
+                    found = deliver(SIGKILL, to: pid) || found
                 }
             }
             if !found { return }
             usleep(50_000)
         }
+    }
+
+    /// Sends `signal` to `pid`; `true` when it was delivered.
+    private static func deliver(_ signal: Int32, to pid: Int32) -> Bool {
+        #if canImport(Glibc)
+        Glibc.kill(pid, signal) == 0
+        #else
+        Darwin.kill(pid, signal) == 0
         #endif
     }
 }

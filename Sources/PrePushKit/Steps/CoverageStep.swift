@@ -23,7 +23,8 @@ struct CoverageStep: Step {
                 environment: context.environment
             ).output()
         }
-        let collector = CoverageCollector(packageRoot: context.packageRoot, binPath: binPath)
+        let collector = CoverageCollector(
+            packageRoot: context.packageRoot, binPath: binPath, environment: context.runEnvironment)
         let summary: CoverageSummary
         do {
             summary = try await collector.summary()

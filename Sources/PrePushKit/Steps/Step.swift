@@ -28,6 +28,9 @@ package struct StepContext: Sendable {
     package var temporaryDirectory: String?
     /// The errorlint the run found, if any (``ErrorLintStep/executable(environment:)``).
     package var errorlintExecutable: String?
+    /// The environment the run was started with: where tools are looked up (`PATH`,
+    /// `DEVELOPER_DIR`, `TOOLCHAINS`).
+    package var runEnvironment: [String: String] = [:]
 
     /// What every command of the run gets: `TMPDIR` pointing into the run's own folder, and none
     /// of the variables a hook inherits that would point git at another folder than the package's.

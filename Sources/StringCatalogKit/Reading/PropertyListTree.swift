@@ -62,7 +62,7 @@ final class PropertyListNode {
         if let error = builder.syntaxError { throw error }
         guard parsed else {
             let code = (parser.parserError as NSError?)?.code ?? 0
-            let name = XMLParser.ErrorCode(rawValue: code).map { String(describing: $0) } ?? "error \(code)"
+            let name = XMLParserErrorText.describe(code)
             throw SyntaxError(
                 line: max(1, parser.lineNumber), column: max(1, parser.columnNumber), message: "malformed XML (\(name))"
             )
@@ -147,7 +147,7 @@ final class PropertyListNode {
             // The first error's place; by the time parse() returns, the parser may be further on.
             if syntaxError == nil {
                 let code = (parseError as NSError).code
-                let name = XMLParser.ErrorCode(rawValue: code).map { String(describing: $0) } ?? "error \(code)"
+                let name = XMLParserErrorText.describe(code)
                 syntaxError = SyntaxError(
                     line: max(1, parser.lineNumber), column: max(1, parser.columnNumber),
                     message: "malformed XML (\(name))")

@@ -13,6 +13,8 @@ import ProcessKit
 
 #if canImport(Glibc)
 import Glibc
+#elseif canImport(Darwin)
+import Darwin
 #endif
 
 /// The byte at `index` of the stdout (`upper == false`) or stderr pattern: 26 letters and a newline.
@@ -58,26 +60,48 @@ func forwardSignals(pidFile: String) -> Int32 {
     return 1
 }
 
-/// Open descriptors of this process.
-func openDescriptors() -> [String: String] {
-    let names = (try? FileManager.default.contentsOfDirectory(atPath: "/proc/self/fd")) ?? []
+/// Open descriptors of this process, each with what it refers to: the link's target where the
+/// system gives one (Linux: `pipe:[123]`, `anon_inode:[eventpoll]`), and its kind, device and
+/// inode from `fstat` (every platform). Listed from `/dev/fd`, which both Linux (a link to
+/// /proc/self/fd) and Darwin provide. `nil` when the system lists none: the check cannot be made,
+/// and the caller fails rather than counting nothing.
+func openDescriptors() -> [String: String]? {
+    let names = (try? FileManager.default.contentsOfDirectory(atPath: "/dev/fd")) ?? []
+    // 0, 1 and 2 are always open here: an empty listing means /dev/fd lists nothing.
+    guard names.count >= 3 else { return nil }
     var targets: [String: String] = [:]
     for name in names {
-        targets[name] = (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/fd/" + name)) ?? "?"
+        guard let descriptor = Int32(name) else { continue }
+        let parts = [
+            try? FileManager.default.destinationOfSymbolicLink(atPath: "/dev/fd/" + name), identity(descriptor),
+        ]
+        let known = parts.compactMap { $0 }
+        targets[name] = known.isEmpty ? "?" : known.joined(separator: " ")
     }
     return targets
 }
 
-/// Children of this process that have exited but were not reaped.
-func zombieChildren() -> [String] {
+/// A descriptor's kind, device and inode, or `nil` when it is not open.
+func identity(_ descriptor: Int32) -> String? {
+    var info = stat()
+    guard fstat(descriptor, &info) == 0 else { return nil }
+    let kinds: [mode_t: String] = [
+        S_IFIFO: "fifo", S_IFCHR: "character", S_IFDIR: "directory", S_IFREG: "file", S_IFSOCK: "socket",
+    ]
+    return "\(kinds[info.st_mode & S_IFMT] ?? "other") \(info.st_dev):\(info.st_ino)"
+}
+
+/// Children of this process that have exited but were not reaped, from `ps` (the same options on
+/// Linux and macOS).
+func zombieChildren() -> [String]? {
     let me = getpid()
-    let entries = (try? FileManager.default.contentsOfDirectory(atPath: "/proc")) ?? []
-    return entries.filter { Int32($0) != nil }.compactMap { pid in
-        guard let stat = try? String(contentsOfFile: "/proc/\(pid)/stat", encoding: .utf8),
-            let close = stat.lastIndex(of: ")")
-        else { return nil }
-        let fields = stat[stat.index(after: close)...].split(separator: " ")
-        return fields.count > 2 && fields[0] == "Z" && Int32(fields[1]) == me ? pid : nil
+    guard let result = try? Command("ps", ["-A", "-o", "pid=,ppid=,stat="]).runBlocking(), result.succeeded else {
+        return nil
+    }
+    return result.outputText.split(separator: "\n").compactMap { line in
+        let fields = line.split(separator: " ")
+        guard fields.count == 3, Int32(fields[1]) == me, fields[2].hasPrefix("Z") else { return nil }
+        return String(fields[0])
     }
 }
 
@@ -100,22 +124,35 @@ func cancelLoop(count: Int) async -> Int32 {
     // (event loops, timers), so that only ProcessKit's would count as leaked.
     _ = await cancelRuns(10)
     try? await Task.sleep(for: .milliseconds(100))
-    let before = openDescriptors()
+    guard let before = openDescriptors() else {
+        print("this system lists no open descriptors in /dev/fd: the leak check cannot be made")
+        return 1
+    }
     let cancelled = await cancelRuns(count)
-    var zombies = zombieChildren()
+    guard var zombies = zombieChildren() else {
+        print("ps could not list the processes: the zombie check cannot be made")
+        return 1
+    }
     for _ in 0..<50 where !zombies.isEmpty {
         try? await Task.sleep(for: .milliseconds(20))
-        zombies = zombieChildren()
+        zombies = zombieChildren() ?? zombies
     }
-    let after = openDescriptors()
-    let new = after.filter { before[$0.key] != $0.value && $0.value != "?" }
     // An epoll, an eventfd and a timerfd are what a CoreFoundation run loop opens on Linux, one set
     // per thread that gets one (Process keeps a manager thread with a run loop; Dispatch may create
     // run-loop-backed threads under load), kept for the thread's life. CI saw one such set appear
     // during the loop on a loaded machine. ProcessKit opens none of these kinds: pipes and
     // /dev/null, the descriptors it could leak, are still counted.
-    let runLoopKinds: Set<String> = ["anon_inode:[eventpoll]", "anon_inode:[eventfd]", "anon_inode:[timerfd]"]
-    let leaked = new.filter { !runLoopKinds.contains($0.value) }
+    let runLoopKinds = ["anon_inode:[eventpoll]", "anon_inode:[eventfd]", "anon_inode:[timerfd]"]
+    var new: [String: String] = [:]
+    var leaked: [String: String] = [:]
+    // Foundation's Process closes its socket pair for a child on its manager thread a moment after
+    // the child is reaped (the last `ps` above, for one): a leak stays, that one goes.
+    for attempt in 0..<50 where attempt == 0 || !leaked.isEmpty {
+        if attempt > 0 { try? await Task.sleep(for: .milliseconds(20)) }
+        let after = openDescriptors() ?? [:]
+        new = after.filter { before[$0.key] != $0.value && $0.value != "?" }
+        leaked = new.filter { entry in !runLoopKinds.contains { entry.value.hasPrefix($0 + " ") } }
+    }
     print("cancelled \(cancelled) of \(count)")
     print("zombies \(zombies.count)")
     print("run loop descriptors opened meanwhile \(new.count - leaked.count)")

@@ -1,0 +1,18 @@
+import Foundation
+
+/// SwiftPM's products folder: where the test code's own bundle is. `Bundle(for:)` names the image
+/// a class is in: on Linux the test executable (`…PackageTests.xctest`), on macOS the bundle
+/// `…PackageTests.xctest` whichever program loaded it (`argv[0]` there is `xctest` or
+/// `swiftpm-testing-helper`, not the tests). ToolCommandTests has the same file: test targets
+/// share no code.
+enum ProductsFolder {
+    static let path: String = {
+        let bundle = Bundle(for: Anchor.self)
+        var folder = URL(fileURLWithPath: bundle.executablePath ?? bundle.bundlePath).standardizedFileURL
+        while folder.path.contains(".xctest") { folder = folder.deletingLastPathComponent() }
+        return folder.path
+    }()
+
+    /// A class of the test code, whose bundle is the tests'.
+    private final class Anchor {}
+}
