@@ -102,6 +102,11 @@ struct CheckOptions: ParsableArguments {
     var workTree = false
 
     @Flag(
+        help: ArgumentHelp(
+            "List every todoscan and errorlint finding, not only those on the lines and files the push changes."))
+    var allFindings = false
+
+    @Flag(
         inversion: .prefixedNo,
         help: "CI mode: plain output plus GitHub workflow annotations for failures (default: on when CI=true).")
     var ci: Bool?
@@ -161,6 +166,7 @@ struct CheckOptions: ParsableArguments {
         flags.noCache = noCache
         flags.isolated = isolated
         flags.workTree = workTree
+        flags.allFindings = allFindings
         flags.testArguments = testArguments
         flags.backend = backendArguments.selection
         flags.configurationFile = config

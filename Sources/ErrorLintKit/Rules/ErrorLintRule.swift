@@ -60,10 +60,13 @@ package struct RuleExample: Sendable, Hashable {
 package struct RuleFinding: Sendable, Hashable {
     package var location: SourceLocation
     package var message: String
+    /// Other places the finding is about: the Swift line that uses a key a catalog finding is at.
+    package var related: [SourceLocation] = []
 
-    package init(location: SourceLocation, message: String) {
+    package init(location: SourceLocation, message: String, related: [SourceLocation] = []) {
         self.location = location
         self.message = message
+        self.related = related
     }
 }
 

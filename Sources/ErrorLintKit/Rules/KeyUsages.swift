@@ -41,7 +41,8 @@ extension RuleContext {
                 findings[finding.kind, default: []].append(
                     RuleFinding(
                         location: finding.location ?? site.reference.location,
-                        message: "\(finding.message); used by \(site.member.rawValue) of '\(site.typeName)'"))
+                        message: "\(finding.message); used by \(site.member.rawValue) of '\(site.typeName)'",
+                        related: finding.location == nil ? [] : [site.reference.location]))
             }
         }
         return findings

@@ -30,7 +30,8 @@ package enum ErrorLintRun {
                 var location = finding.location
                 location.path = display.path(location.path)
                 let diagnostic = Diagnostic(
-                    location: location, severity: severity, message: finding.message, ruleID: rule.description.id)
+                    location: location, severity: severity, message: finding.message, ruleID: rule.description.id,
+                    relatedPaths: finding.related.map { display.path($0.path) })
                 if seen.insert(diagnostic).inserted { diagnostics.append(diagnostic) }
             }
         }

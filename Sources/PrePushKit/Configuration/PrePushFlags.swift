@@ -14,6 +14,7 @@ package struct PrePushFlags: Sendable {
     package var noCache = false
     package var isolated: Bool?
     package var workTree = false
+    package var allFindings = false
     package var testArguments: [String] = []
     package var backend = BuildBackend()
     /// `--config`: this file instead of the nearest `.preflight.json`.
@@ -40,6 +41,7 @@ package struct PrePushFlags: Sendable {
         options.usesCache = !noCache
         if let isolated { options.isolated = isolated }
         if workTree { options.checkedContent = .workTree }
+        if allFindings { options.showsAllFindings = true }
         if !testArguments.isEmpty { options.testArguments = testArguments }
         options.backend = backend
     }

@@ -5,7 +5,7 @@ extension PrePushOptions {
     /// The keys the `prepush` section of `.preflight.json` accepts.
     package static let configurationKeys: Set<String> = [
         "minCoverage", "minDiffCoverage", "diffBase", "relevantPaths", "testArguments", "configuration", "todoscan",
-        "errorlint", "isolated", "content", "steps",
+        "errorlint", "isolated", "content", "allFindings", "steps",
     ]
 
     /// Applies the `prepush` section of the configuration file. Unknown keys, wrong types and
@@ -37,6 +37,7 @@ extension PrePushOptions {
         if let value = try section.bool("todoscan") { runsTodoscan = value }
         if let value = try section.bool("errorlint") { runsErrorlint = value }
         if let value = try section.bool("isolated") { isolated = value }
+        if let value = try section.bool("allFindings") { showsAllFindings = value }
         if let value = try section.string("content") {
             guard let content = CheckedContent(rawValue: value) else {
                 throw .invalidValue(
@@ -74,7 +75,7 @@ extension PrePushOptions {
             "diffBase": diffBase.map { $0 as Any } ?? NSNull(),
             "relevantPaths": relevantPaths, "testArguments": testArguments, "configuration": configuration,
             "todoscan": runsTodoscan, "errorlint": runsErrorlint.map { $0 as Any } ?? NSNull(), "isolated": isolated,
-            "content": checkedContent.rawValue,
+            "content": checkedContent.rawValue, "allFindings": showsAllFindings,
             "steps": extraSteps.map { ["name": $0.name, "run": $0.run] as [String: Any] },
         ]
         let data = try? JSONSerialization.data(

@@ -86,25 +86,55 @@ struct CheckRun: Sendable {
                         toolchain: ToolchainIdentity.current(), options: fingerprint))
             }
         }
-        let context = StepContext(
-            packageRoot: root, options: options, addedLines: addedLines(for: check, in: root, options: options),
-            output: output,
-            scratchPath: scratchPath, temporaryDirectory: temporaryDirectory,
+        let pushed = try await pushRange(for: check, in: root, options: options)
+        var context = StepContext(
+            packageRoot: root, options: options, addedLines: options.minimumDiffCoverage == nil ? nil : pushed,
+            output: output, scratchPath: scratchPath, temporaryDirectory: temporaryDirectory,
             errorlintExecutable: errorlintExecutable, runEnvironment: environment)
+        context.introducedLines = options.showsAllFindings ? nil : pushed
         let outcomes = try await StepList.run(StepList.make(options: options, packageRoot: root), in: context)
         output.message("\n" + StepOutcome.table(outcomes, style: output.style))
         return Result(check: check, outcomes: outcomes)
     }
 
-    /// The lines the check's commit adds over the remote (or, by hand, over `--diff-base`, the
-    /// upstream, `origin/HEAD`), when diff coverage is asked for.
-    private func addedLines(for check: PlannedCheck, in root: String, options: PrePushOptions) -> AddedLines? {
-        guard options.minimumDiffCoverage != nil else { return nil }
-        let bases = [check.remoteBase, options.diffBase, "@{upstream}", "origin/HEAD"].compactMap { $0 }
+    /// The lines the check's commit adds over what the remote has: over the remote ref's commit, or
+    /// for a new ref over the last commit any remote-tracking ref has (`nil`, everything new, on the
+    /// first push of a repository). By hand: over `--diff-base`, the upstream, or `origin/HEAD`.
+    /// Only needed for diff coverage and for telling new findings from existing ones.
+    private func pushRange(
+        for check: PlannedCheck, in root: String, options: PrePushOptions
+    ) async throws
+        -> AddedLines?
+    {
+        let needed =
+            options.minimumDiffCoverage != nil
+            || (!options.showsAllFindings && (options.runsTodoscan || options.runsErrorlint != false))
+        guard needed else { return nil }
+        var bases: [String] = []
+        if let remoteBase = check.remoteBase { bases.append(remoteBase) }
+        if isHook, check.remoteBase == nil, let commit = check.commit {
+            switch try await forkPoint(of: commit) {
+            case .some(let base): bases.append(base)
+            case .none: return nil  // the first push of the repository: everything is new
+            }
+        }
+        if !isHook { bases += [options.diffBase, "@{upstream}", "origin/HEAD"].compactMap { $0 } }
         if let added = bases.lazy.compactMap({ try? AddedLines.since($0, in: root) }).first { return added }
-        output.warning(
-            "no base to measure added lines against (tried \(bases.joined(separator: ", "))); diff coverage skipped")
+        if options.minimumDiffCoverage != nil {
+            output.warning(
+                "no base to measure added lines against (tried \(bases.joined(separator: ", "))); diff coverage skipped"
+            )
+        }
         return nil
+    }
+
+    /// The parent of the oldest commit of `commit`'s history that no remote-tracking ref has;
+    /// `commit` itself when they all have it; `nil` when no remote has any of its history.
+    private func forkPoint(of commit: String) async throws -> String? {
+        let fresh = try await repository.output(["rev-list", "--topo-order", "--reverse", commit, "--not", "--remotes"])
+        guard let oldest = fresh.split(separator: "\n").first else { return commit }
+        let parent = try? await repository.output(["rev-parse", "--verify", "--quiet", oldest + "^"])
+        return parent.flatMap { $0.isEmpty ? nil : $0 }
     }
 
     /// What differs between `tree` and the work tree's content now.

@@ -38,6 +38,9 @@ package struct PrePushOptions: ToolSettings {
     /// step), `false` never. errorlint is a separate executable because it is built on
     /// swift-syntax, which prepush does not depend on.
     package var runsErrorlint: Bool?
+    /// The todoscan and errorlint steps list every finding, not only those the push introduces
+    /// (`--all-findings`).
+    package var showsAllFindings = false
     /// More steps, each an argument vector run in the package root after the built-in ones.
     package var extraSteps: [ExtraStep] = []
     /// SwiftPM or xcodebuild, and what xcodebuild builds.
@@ -50,6 +53,8 @@ package struct PrePushOptions: ToolSettings {
     package func cacheFingerprint(errorlintExecutable: String?) -> String {
         ([configuration] + testArguments + [
             minimumCoverage.map { "\($0)" } ?? "-", minimumDiffCoverage.map { "\($0)" } ?? "-", "\(runsTodoscan)",
+            // Whether findings already on the remote can fail the check.
+            "\(showsAllFindings)",
             // Whether errorlint runs at all, and which one.
             runsErrorlint == false ? "-" : errorlintExecutable ?? "missing",
         ]

@@ -58,26 +58,39 @@ struct ErrorLintStep: Step {
             output.endStep(passed: false, line: "<== errorlint: could not run")
             return StepOutcome(name: name, status: .failed, seconds: clock.seconds, figure: "could not run")
         }
-        // Its findings as a value, shown the way the other steps show theirs.
+        // Its findings as a value, shown the way the other steps show theirs: those the push
+        // introduces, the others counted.
+        var findings: IntroducedFindings?
         if let document = try? JSONDecoder().decode(
             JSONDiagnosticDocument.self, from: Data(result.standardOutput?.bytes ?? []))
         {
+            let split = IntroducedFindings.split(
+                document.diagnostics.map(\.diagnostic), introduced: context.introducedLines,
+                root: context.packageRoot, rule: .changedFile)
             let report = DiagnosticReport(
                 tool: ToolDescriptor(name: document.tool, version: document.version, informationURI: "", rules: []),
-                diagnostics: document.diagnostics.map(\.diagnostic), filesScanned: document.filesScanned)
+                diagnostics: split.new, filesScanned: document.filesScanned)
             let format: DiagnosticFormat = output.style.annotatesForGitHub ? .github : .text
             context.log(format.renderer(showingRuleIDs: true).render(report))
+            if let line = split.existingLine(singular: "errorlint finding", plural: "errorlint findings") {
+                output.message(line)
+            }
+            findings = split
         } else if !result.outputText.isEmpty {
             context.log(result.outputText)
         }
+        // errorlint exits 1 for findings; only those the push introduces fail it. 2 is an input error.
+        var passed = result.succeeded
+        if let findings, result.termination == .exited(1) {
+            passed = !findings.new.contains { $0.severity == .error }
+        }
         let seconds = clock.seconds
         output.endStep(
-            passed: result.succeeded,
-            line: result.succeeded
+            passed: passed,
+            line: passed
                 ? nil : "<== errorlint: failed with \(result.termination) in \(String(format: "%.1f", seconds)) s")
-        let figure = Self.figure(errorLines.current)
-        return StepOutcome(
-            name: name, status: result.succeeded ? .passed : .failed, seconds: seconds,
-            figure: result.succeeded ? figure : (figure.isEmpty ? "\(result.termination)" : figure))
+        let summary = Self.figure(errorLines.current)
+        let figure = findings?.figure ?? (summary.isEmpty && !passed ? "\(result.termination)" : summary)
+        return StepOutcome(name: name, status: passed ? .passed : .failed, seconds: seconds, figure: figure)
     }
 }

@@ -21,6 +21,9 @@ package struct StepContext: Sendable {
     package var options: PrePushOptions
     /// The lines the push adds, when diff coverage is asked for and a base was found.
     package var addedLines: AddedLines?
+    /// The lines the push adds, for telling the findings it introduces from those already there;
+    /// `nil` lists every finding (`--all-findings`, or no base: the first push of a repository).
+    package var introducedLines: AddedLines?
     package var output: RunOutput
     /// SwiftPM's scratch path, when not the package's own `.build` (the worktree's).
     package var scratchPath: String?

@@ -19,12 +19,29 @@ struct TodoScanStep: Step {
         let clock = StepClock()
         let result = TodoScanRun.scan(settings, in: context.packageRoot)
         for problem in result.problems { context.log(problem) }
+        let findings = IntroducedFindings.split(
+            result.report.diagnostics, introduced: context.introducedLines, root: context.packageRoot,
+            rule: .addedLine)
         let format: DiagnosticFormat = annotates ? .github : .text
-        context.log(format.renderer().render(result.report))
-        context.log(result.summary + "\n")
-        let passed = result.status(strict: settings.isStrict) == .clean
+        var shown = result.report
+        shown.diagnostics = findings.new
+        context.log(format.renderer().render(shown))
+        let tags = Set(findings.existing.map(\.ruleID)).sorted().map { $0.uppercased() }.joined(separator: "/")
+        if let line = findings.existingLine(singular: tags, plural: tags) {
+            context.output.message(line)
+        } else {
+            context.log(result.summary + "\n")
+        }
+        var status = result.status(strict: settings.isStrict)
+        if status == .findings {
+            // Only what the push introduces fails it.
+            let failing = settings.isStrict ? !findings.new.isEmpty : findings.new.contains { $0.severity == .error }
+            if !failing { status = result.inputFailed ? .usageOrInputError : .clean }
+        }
+        let passed = status == .clean
         context.output.endStep(passed: passed, line: passed ? nil : "<== todoscan: failed")
         return StepOutcome(
-            name: name, status: passed ? .passed : .failed, seconds: clock.seconds, figure: result.summary)
+            name: name, status: passed ? .passed : .failed, seconds: clock.seconds,
+            figure: findings.figure ?? result.summary)
     }
 }

@@ -49,15 +49,20 @@ package struct Diagnostic: Sendable, Hashable, Codable {
     /// Text that identifies the finding across runs even when lines move (for SARIF
     /// `partialFingerprints` and baselines). Defaults to the rule id and the message.
     package var fingerprint: String
+    /// Other files the finding is about, besides its location's: for a key a catalog lacks, the
+    /// Swift file that uses the key. A change to any of them can have introduced the finding.
+    package var relatedPaths: [String] = []
 
     package init(
-        location: SourceLocation, severity: Severity, message: String, ruleID: String, fingerprint: String? = nil
+        location: SourceLocation, severity: Severity, message: String, ruleID: String, fingerprint: String? = nil,
+        relatedPaths: [String] = []
     ) {
         self.location = location
         self.severity = severity
         self.message = message
         self.ruleID = ruleID
         self.fingerprint = fingerprint ?? "\(ruleID):\(message)"
+        self.relatedPaths = relatedPaths
     }
 }
 

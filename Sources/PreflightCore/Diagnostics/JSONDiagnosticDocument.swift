@@ -38,6 +38,8 @@ package struct JSONDiagnosticDocument: Sendable, Hashable, Codable {
         /// Encoded as `ruleId`.
         package var ruleID: String
         package var fingerprint: String
+        /// Other files the finding is about (``Diagnostic/relatedPaths``); absent when none.
+        package var relatedPaths: [String]?
 
         /// The entry for `diagnostic`.
         package init(_ diagnostic: Diagnostic) {
@@ -48,17 +50,18 @@ package struct JSONDiagnosticDocument: Sendable, Hashable, Codable {
             message = diagnostic.message
             ruleID = diagnostic.ruleID
             fingerprint = diagnostic.fingerprint
+            relatedPaths = diagnostic.relatedPaths.isEmpty ? nil : diagnostic.relatedPaths
         }
 
         /// The finding this entry describes.
         package var diagnostic: Diagnostic {
             Diagnostic(
                 location: SourceLocation(path: path, line: line, column: column), severity: severity,
-                message: message, ruleID: ruleID, fingerprint: fingerprint)
+                message: message, ruleID: ruleID, fingerprint: fingerprint, relatedPaths: relatedPaths ?? [])
         }
 
         private enum CodingKeys: String, CodingKey {
-            case path, line, column, severity, message, fingerprint
+            case path, line, column, severity, message, fingerprint, relatedPaths
             case ruleID = "ruleId"
         }
     }
