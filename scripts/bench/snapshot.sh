@@ -5,9 +5,15 @@
 #
 #   old      git status --porcelain --untracked-files=no
 #   clean    the snapshot of a clean work tree, taken twice (before and after a check): git status
-#            --porcelain=v2 --branch -z --untracked-files=normal -- . ':(exclude,glob)**/.build/**'
-#   dirty    the snapshot of a work tree with one edited and one untracked file: the status, a copy
-#            of the index, git add -A and git write-tree through GIT_INDEX_FILE
+#            --porcelain=v2 --branch -z --untracked-files=normal against prepush's own index
+#            (GIT_INDEX_FILE=.git/preflight/snapshot-index, which git may refresh, with its untracked
+#            cache, core.untrackedCache=true; no pathspec, which would turn that cache off), as
+#            prepush runs it
+#   dirty    the snapshot of a work tree with one edited and one untracked file: that status, then
+#            git add -A and git write-tree against prepush's index
+#
+# Each repository's own index is refreshed first (one plain `git status`), as any git command a
+# developer runs leaves it; prepush's index is warmed by one snapshot, as the previous push leaves it.
 #
 # on this repository (with its .build) and on a 5,000-file repository made of real Swift files
 # from ../shared/bin/make-corpus. Prints the tables and "clean adds N ms over old".
@@ -24,16 +30,24 @@ command -v hyperfine >/dev/null || { echo "needs hyperfine (apt-get install hype
 export GIT_AUTHOR_NAME=bench GIT_AUTHOR_EMAIL=bench@example.com GIT_COMMITTER_NAME=bench
 export GIT_COMMITTER_EMAIL=bench@example.com
 
-status='git --no-optional-locks status --porcelain=v2 --branch -z --untracked-files=normal -- . ":(exclude,glob)**/.build/**" >/dev/null'
-snapshot="$status && cp .git/index $work/index && GIT_INDEX_FILE=$work/index git --no-optional-locks add -A -- . \":(exclude,glob)**/.build/**\" && GIT_INDEX_FILE=$work/index git --no-optional-locks write-tree >/dev/null"
+index=.git/preflight/snapshot-index
+spec='-- . ":(exclude,glob)**/.build/**"'
+status="GIT_INDEX_FILE=$index git -c core.untrackedCache=true status --porcelain=v2 --branch -z --untracked-files=normal --ignore-submodules=none >/dev/null"
+snapshot="$status; GIT_INDEX_FILE=$index git --no-optional-locks add -A $spec && GIT_INDEX_FILE=$index git --no-optional-locks write-tree >/dev/null"
+
+warm() { # folder: the user's index refreshed, prepush's index made and warmed by one snapshot
+    (cd "$1" && git status >/dev/null && mkdir -p .git/preflight && cp .git/index "$index" \
+        && sh -c "$snapshot" && sh -c "$snapshot")
+}
 
 measure() { # name folder
     local name=$1 folder=$2
     echo "== $name: $(git -C "$folder" ls-files | wc -l | tr -d ' ') tracked files" >&2
+    warm "$folder"
     (cd "$folder" && hyperfine --runs "$runs" --warmup 3 -N --export-json "$work/$name.json" \
         --export-markdown "$work/$name.md" \
         -n old 'git --no-optional-locks status --porcelain --untracked-files=no' \
-        -n clean "sh -c '$status && $status'" >&2)
+        -n clean "sh -c '$status; $status'" >&2)
     cat "$work/$name.md"
     python3 - "$work/$name.json" <<'PY'
 import json, sys
@@ -64,7 +78,7 @@ measure_dirty preflight "$work/preflight" Package.swift
 corpus=${CORPUS:-$work/corpus}
 "$repo/../shared/bin/make-corpus" "$corpus" >/dev/null
 mkdir "$work/large"
-(cd "$corpus" && find . -name '*.swift' | sort | head -5000 | while read -r f; do
+(cd "$corpus" && find . -name '*.swift' | sort | sed -n '1,5000p' | while read -r f; do
     mkdir -p "$work/large/$(dirname "$f")" && cp "$f" "$work/large/$f"
 done)
 (cd "$work/large" && git init -q && printf '.build/\n' >.gitignore && git add -A && git commit -qm corpus)

@@ -5,32 +5,47 @@ import PreflightCore
 /// touching anything of the user's: tracked files as they are on disk (staged or not) and untracked
 /// files that are not ignored. `.build` folders are never content.
 ///
-/// A clean work tree costs one `git status` (its content is HEAD's tree). Otherwise the user's
-/// index is copied into the run's own folder (so git's stat cache spares re-reading unchanged
-/// files), `git add -A` and `git write-tree` run against that copy through `GIT_INDEX_FILE`, and
-/// the copy is deleted: the user's index, files and stash are never written. The only trace is
+/// prepush keeps an index file of its own, `<git dir>/preflight/snapshot-index` (started as a copy
+/// of the user's), that holds the last snapshot with git's stat cache and untracked cache
+/// (`core.untrackedCache`), so that asking "is the work tree exactly HEAD?" costs one `git status`
+/// that stats directories instead of reading them. When something differs, `git add -A` and `git
+/// write-tree` against that index give the content's tree. Every call names it through
+/// `GIT_INDEX_FILE`: the user's index, files and stash are never written. The only other trace is
 /// blobs and trees in the object database, which git's garbage collection removes.
 struct WorkTreeSnapshot: Sendable {
     let repository: GitRepository
     /// The work tree's git directory (`git rev-parse --absolute-git-dir`), which holds its index.
     let gitDirectory: String
-    /// A folder of the run's own for the temporary index.
+    /// A folder of the run's own, for a throwaway index when prepush's own is busy.
     let scratchDirectory: String
 
-    /// Paths that are never content: SwiftPM's build folders, wherever a package is.
+    /// Paths that are never content: SwiftPM's build folders, wherever a package is (for `git add`).
     static let pathspec = ["--", ".", ":(exclude,glob)**/.build/**"]
 
-    /// HEAD and whether anything differs from it, in one `git status` call.
+    /// prepush's own index.
+    var indexFile: String { gitDirectory + "/preflight/snapshot-index" }
+
+    /// HEAD and whether the work tree's content is HEAD's tree, in one `git status` against
+    /// prepush's index (a stale index only makes it answer "differs", never "same" wrongly: it
+    /// compares the work tree with that index and that index with HEAD).
     func status() async throws -> (head: String?, isClean: Bool) {
+        if !FileManager.default.fileExists(atPath: indexFile) { seedIndex(indexFile) }
+        // No pathspec (one turns the untracked cache off), and git may refresh this index: it is
+        // prepush's own. Untracked `.build` folders are set aside below instead.
         let entries = try await repository.entries(
-            ["status", "--porcelain=v2", "--branch", "-z", "--untracked-files=normal", "--ignore-submodules=none"]
-                + Self.pathspec)
+            [
+                "-c", "core.untrackedCache=true", "status", "--porcelain=v2", "--branch", "-z",
+                "--untracked-files=normal", "--ignore-submodules=none",
+            ],
+            environment: ["GIT_INDEX_FILE": indexFile], optionalLocks: true)
         var head: String?
         var clean = true
         for entry in entries {
             if entry.hasPrefix("# branch.oid ") {
                 let name = String(entry.dropFirst("# branch.oid ".count))
                 head = ObjectName.isValid(name) ? name : nil
+            } else if entry.hasPrefix("? "), Self.isBuildFolder(String(entry.dropFirst(2))) {
+                continue
             } else if !entry.hasPrefix("# ") {
                 clean = false
             }
@@ -38,18 +53,28 @@ struct WorkTreeSnapshot: Sendable {
         return (head, clean)
     }
 
-    /// The content's tree: `headTree` when `status` found nothing changed, else written through a
-    /// temporary index.
+    /// `.build/` or `Packages/Core/.build/`: an untracked SwiftPM build folder, never content.
+    static func isBuildFolder(_ path: String) -> Bool {
+        path == ".build/" || path.hasSuffix("/.build/")
+    }
+
+    /// The content's tree: `headTree` when `status` found nothing changed, else written through
+    /// prepush's index (or, when another run holds it, a throwaway copy of the user's).
     func take(status: (head: String?, isClean: Bool), headTree: String?) async throws -> WorkTreeState {
         if status.isClean, let headTree {
             return WorkTreeState(head: status.head, tree: headTree, isClean: true)
         }
-        let index = scratchDirectory + "/snapshot-index-\(UUID().uuidString)"
-        defer { try? FileManager.default.removeItem(atPath: index) }
-        try? FileManager.default.copyItem(atPath: gitDirectory + "/index", toPath: index)
-        let environment = ["GIT_INDEX_FILE": index]
-        _ = try await repository.output(["add", "-A"] + Self.pathspec, environment: environment)
-        let tree = try await repository.output(["write-tree"], environment: environment)
+        let tree: String
+        do {
+            tree = try await write(through: indexFile)
+        } catch let error as GitError {
+            // Another run's git holds `snapshot-index.lock`: a copy of the user's index of its own.
+            guard FileManager.default.fileExists(atPath: indexFile + ".lock") else { throw error }
+            let index = scratchDirectory + "/preflight-snapshot-index-\(UUID().uuidString)"
+            defer { try? FileManager.default.removeItem(atPath: index) }
+            seedIndex(index)
+            tree = try await write(through: index)
+        }
         return WorkTreeState(head: status.head, tree: tree, isClean: tree == headTree)
     }
 
@@ -59,5 +84,21 @@ struct WorkTreeSnapshot: Sendable {
         var tree: String?
         if let head = status.head { tree = try await headTree(head) }
         return try await take(status: status, headTree: tree)
+    }
+
+    /// `git add -A` then `git write-tree` against `index`.
+    private func write(through index: String) async throws -> String {
+        let environment = ["GIT_INDEX_FILE": index]
+        _ = try await repository.output(["add", "-A"] + Self.pathspec, environment: environment)
+        return try await repository.output(["write-tree"], environment: environment)
+    }
+
+    /// Starts an index as a copy of the user's, so git's stat cache spares reading unchanged files;
+    /// a missing one (no user index yet) starts empty.
+    private func seedIndex(_ path: String) {
+        try? FileManager.default.createDirectory(
+            atPath: (path as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
+        try? FileManager.default.removeItem(atPath: path)
+        try? FileManager.default.copyItem(atPath: gitDirectory + "/index", toPath: path)
     }
 }

@@ -16,8 +16,10 @@ extension GitRepository {
     }
 
     /// The NUL-separated entries of a git call's output (`-z`), which must succeed.
-    package func entries(_ arguments: [String], environment: [String: String] = [:]) async throws -> [String] {
-        let result = try await run(arguments, environment: environment)
+    package func entries(
+        _ arguments: [String], environment: [String: String] = [:], optionalLocks: Bool = false
+    ) async throws -> [String] {
+        let result = try await run(arguments, environment: environment, optionalLocks: optionalLocks)
         guard result.succeeded else { throw Self.failure(result, arguments) }
         return (result.standardOutput?.bytes ?? []).split(separator: 0).map { String(decoding: $0, as: UTF8.self) }
     }
@@ -58,9 +60,10 @@ extension GitRepository {
     }
 
     private func run(
-        _ arguments: [String], environment: [String: String] = [:], capturing: Bool = true
+        _ arguments: [String], environment: [String: String] = [:], capturing: Bool = true,
+        optionalLocks: Bool = false
     ) async throws -> ProcessResult {
-        var command = Self.command(arguments, in: root)
+        var command = Self.command(arguments, in: root, optionalLocks: optionalLocks)
         if !environment.isEmpty { command.environment = command.environment.setting(environment) }
         if capturing {
             command.standardOutput = .capture(limit: 1 << 30)

@@ -135,9 +135,13 @@ package struct GitRepository: Sendable {
     /// hook exports are cleared so the directory decides, names are printed as they are, no index
     /// refresh collides with the user's own git, and messages are in English (`LC_ALL=C`) so they
     /// can be recognized.
-    package static func command(_ arguments: [String], in directory: String) -> Command {
+    ///
+    /// `optionalLocks` lets git refresh the index it reads: only for an index file of prepush's own
+    /// (`GIT_INDEX_FILE`), never the user's.
+    package static func command(_ arguments: [String], in directory: String, optionalLocks: Bool = false) -> Command {
         Command(
-            "git", globalOptions + arguments, workingDirectory: directory,
+            "git", (optionalLocks ? Array(globalOptions.dropFirst()) : globalOptions) + arguments,
+            workingDirectory: directory,
             // English messages, so "not a git repository" can be recognized.
             environment: .inherit.removing(clearedVariables).setting(["LC_ALL": "C"]))
     }
