@@ -99,16 +99,17 @@ struct XcodeTestStep: Step {
             return nil
         }
         guard !failures.failures.isEmpty else { return nil }
+        let located = failures.diagnostics(files: XcodeTestFailures.projectFiles(in: context.packageRoot))
         var text = ""
-        for diagnostic in failures.diagnostics(files: XcodeTestFailures.projectFiles(in: context.packageRoot)) {
+        for diagnostic in located {
             text += "\(diagnostic.location.path):\(diagnostic.location.line): error: \(diagnostic.message)\n"
-            output.annotation(diagnostic)
         }
+        for failure in failures.unlocated { text += "error: \(failure.test): \(failure.message)\n" }
+        output.failure(text)
+        for diagnostic in located { output.annotation(diagnostic) }
         for failure in failures.unlocated {
-            text += "error: \(failure.test): \(failure.message)\n"
             output.annotation(.error, title: "test failed", message: "\(failure.test): \(failure.message)")
         }
-        output.failure(text)
         let count = failures.testCount
         return "\(count) test\(count == 1 ? "" : "s") failed"
     }
