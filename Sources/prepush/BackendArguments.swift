@@ -9,7 +9,7 @@ struct BackendArguments: ParsableArguments {
         help: ArgumentHelp(
             "swiftpm, xcodebuild or auto: SwiftPM when Package.swift is at the root, else xcodebuild when a "
                 + ".xcworkspace or .xcodeproj is there.", valueName: "backend"))
-    var backend: BuildBackend.Kind = .automatic
+    var backend: BuildBackend.Kind?
 
     @Flag(help: "Same as --backend xcodebuild.")
     var xcode = false
@@ -27,9 +27,24 @@ struct BackendArguments: ParsableArguments {
 
     @Option(
         help: ArgumentHelp(
-            "xcodebuild: -destination, e.g. 'platform=iOS Simulator,name=iPhone 16' (default: platform=macOS).",
+            "xcodebuild: -destination, e.g. 'platform=iOS Simulator,name=iPhone 16' (default: inferred from the "
+                + "scheme's platform: platform=macOS, or the newest simulator of iOS, tvOS, watchOS or visionOS).",
             valueName: "specifier"))
     var destination: String?
+
+    @Option(help: ArgumentHelp("xcodebuild: the scheme's test plan to build and run (-testPlan).", valueName: "name"))
+    var testPlan: String?
+
+    @Option(
+        help: ArgumentHelp(
+            "xcodebuild: run only this test, class or target (-only-testing:ID, e.g. AppTests/LoginTests; repeatable).",
+            valueName: "identifier"))
+    var onlyTesting: [String] = []
+
+    @Option(
+        help: ArgumentHelp(
+            "xcodebuild: skip this test, class or target (-skip-testing:ID; repeatable).", valueName: "identifier"))
+    var skipTesting: [String] = []
 
     func validate() throws {
         if workspace != nil && project != nil {
@@ -40,10 +55,14 @@ struct BackendArguments: ParsableArguments {
         }
     }
 
-    var selection: BuildBackend {
-        BuildBackend(
-            kind: xcode ? .xcodebuild : backend,
-            container: workspace.map(XcodeContainer.workspace) ?? project.map(XcodeContainer.project),
-            scheme: scheme, destination: destination)
+    /// Lays the options given over `flags`; those not given leave the configuration file's.
+    func apply(to flags: inout PrePushFlags) {
+        flags.backendKind = xcode ? .xcodebuild : backend
+        flags.xcodeContainer = workspace.map(XcodeContainer.workspace) ?? project.map(XcodeContainer.project)
+        flags.scheme = scheme
+        flags.destination = destination
+        flags.testPlan = testPlan
+        flags.onlyTesting = onlyTesting
+        flags.skipTesting = skipTesting
     }
 }

@@ -32,7 +32,8 @@ struct PrePush: AsyncParsableCommand {
 
             Settings: the "prepush" section of .preflight.json (minCoverage, minDiffCoverage, diffBase, \
             relevantPaths, testArguments, configuration, todoscan, errorlint, isolated, steps: [{"name", "run": \
-            [argv]}]); flags override it; --print-config shows the result. See docs/configuration.md.
+            [argv]}], backend, and for xcodebuild workspace, project, scheme, destination, testPlan, \
+            onlyTesting, skipTesting); flags override it; --print-config shows the result. See docs/configuration.md.
 
             Output goes to standard error, as git expects of a hook. Colour only on a terminal, never \
             with NO_COLOR or --no-color. --ci (default when CI=true): plain, plus GitHub workflow \
@@ -168,7 +169,7 @@ struct CheckOptions: ParsableArguments {
         flags.workTree = workTree
         flags.allFindings = allFindings
         flags.testArguments = testArguments
-        flags.backend = backendArguments.selection
+        backendArguments.apply(to: &flags)
         flags.configurationFile = config
         return flags
     }

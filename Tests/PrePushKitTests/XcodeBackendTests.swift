@@ -18,7 +18,8 @@ struct XcodeBackendTests {
         "The argv of build-for-testing and test-without-building, as the classic hook builds them",
         arguments: [
             (
-                XcodeBuildPlan(container: .workspace("Notes.xcworkspace"), scheme: "Notes"),
+                XcodeBuildPlan(
+                    container: .workspace("Notes.xcworkspace"), scheme: "Notes", destination: "platform=macOS"),
                 [
                     "xcodebuild", "build-for-testing", "-workspace", "Notes.xcworkspace", "-scheme", "Notes",
                     "-destination", "platform=macOS", "-configuration", "Debug", "-enableCodeCoverage", "YES",
@@ -33,23 +34,28 @@ struct XcodeBackendTests {
                 XcodeBuildPlan(
                     container: .project("App/App.xcodeproj"), scheme: "App iOS",
                     destination: "platform=iOS Simulator,name=iPhone 16", configuration: "Release",
-                    testArguments: ["-only-testing:AppTests/LoginTests", "-parallel-testing-enabled", "NO"]),
+                    tests: XcodeTestSelection(
+                        testPlan: "Smoke", onlyTesting: ["AppTests/LoginTests", "AppTests/CartTests"],
+                        skipTesting: ["AppUITests"]),
+                    testArguments: ["-parallel-testing-enabled", "NO"]),
                 [
                     "xcodebuild", "build-for-testing", "-project", "App/App.xcodeproj", "-scheme", "App iOS",
                     "-destination", "platform=iOS Simulator,name=iPhone 16", "-configuration", "Release",
-                    "-enableCodeCoverage", "YES",
+                    "-enableCodeCoverage", "YES", "-testPlan", "Smoke",
                 ],
                 [
                     "xcodebuild", "test-without-building", "-project", "App/App.xcodeproj", "-scheme", "App iOS",
                     "-destination", "platform=iOS Simulator,name=iPhone 16", "-configuration", "Release",
-                    "-enableCodeCoverage", "YES", "-resultBundlePath", "/tmp/x/PrePush.xcresult",
-                    "-only-testing:AppTests/LoginTests", "-parallel-testing-enabled", "NO",
+                    "-enableCodeCoverage", "YES", "-testPlan", "Smoke", "-resultBundlePath", "/tmp/x/PrePush.xcresult",
+                    "-only-testing:AppTests/LoginTests", "-only-testing:AppTests/CartTests", "-skip-testing:AppUITests",
+                    "-parallel-testing-enabled", "NO",
                 ]
             ),
         ])
-    func argv(plan: XcodeBuildPlan, build: [String], test: [String]) {
-        #expect(plan.buildForTesting == build)
-        #expect(plan.testWithoutBuilding(resultBundle: "/tmp/x/PrePush.xcresult") == test)
+    func argv(plan: XcodeBuildPlan, build: [String], test: [String]) throws {
+        let destination = try #require(plan.destination)
+        #expect(plan.buildForTesting(destination: destination) == build)
+        #expect(plan.testWithoutBuilding(destination: destination, resultBundle: "/tmp/x/PrePush.xcresult") == test)
     }
 
     @Test("The coverage report: xccov view --report --json, every target with its files")
@@ -124,15 +130,17 @@ struct XcodeBackendTests {
         #expect(plan?.container == container)
         if let plan {
             #expect(plan.scheme == plan.container.name)
-            #expect(plan.destination == "platform=macOS")
+            #expect(plan.destination == nil)  // inferred from the scheme when the check runs
             #expect(plan.configuration == "Debug")
         }
     }
 
-    @Test("Scheme, destination, configuration and test arguments reach the plan")
+    @Test("Scheme, destination, configuration, test selection and test arguments reach the plan")
     func resolutionOptions() throws {
         let root = try root(with: ["Notes.xcodeproj"])
-        let backend = BuildBackend(kind: .xcodebuild, scheme: "Notes (Mac)", destination: "platform=macOS,arch=arm64")
+        let backend = BuildBackend(
+            kind: .xcodebuild, scheme: "Notes (Mac)", destination: "platform=macOS,arch=arm64",
+            tests: XcodeTestSelection(testPlan: "Fast", skipTesting: ["NotesUITests"]))
         let plan = try XcodeBuildPlan.resolve(
             backend, root: root, configuration: "release", testArguments: ["-only-testing:NotesTests"],
             searchPath: try searchPathWithXcodeTools())
@@ -141,6 +149,7 @@ struct XcodeBackendTests {
                 == XcodeBuildPlan(
                     container: .project("Notes.xcodeproj"), scheme: "Notes (Mac)",
                     destination: "platform=macOS,arch=arm64", configuration: "Release",
+                    tests: XcodeTestSelection(testPlan: "Fast", skipTesting: ["NotesUITests"]),
                     testArguments: ["-only-testing:NotesTests"]))
     }
 

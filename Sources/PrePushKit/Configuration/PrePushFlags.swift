@@ -16,7 +16,17 @@ package struct PrePushFlags: Sendable {
     package var workTree = false
     package var allFindings = false
     package var testArguments: [String] = []
-    package var backend = BuildBackend()
+    /// `--backend`/`--xcode`; the build-system settings below override the file's one by one.
+    package var backendKind: BuildBackend.Kind?
+    /// `--workspace` or `--project`.
+    package var xcodeContainer: XcodeContainer?
+    package var scheme: String?
+    package var destination: String?
+    package var testPlan: String?
+    /// `--only-testing` (repeatable): replaces the file's list when given.
+    package var onlyTesting: [String] = []
+    /// `--skip-testing` (repeatable): replaces the file's list when given.
+    package var skipTesting: [String] = []
     /// `--config`: this file instead of the nearest `.preflight.json`.
     package var configurationFile: String?
 
@@ -43,6 +53,12 @@ package struct PrePushFlags: Sendable {
         if workTree { options.checkedContent = .workTree }
         if allFindings { options.showsAllFindings = true }
         if !testArguments.isEmpty { options.testArguments = testArguments }
-        options.backend = backend
+        if let backendKind { options.backend.kind = backendKind }
+        if let xcodeContainer { options.backend.container = xcodeContainer }
+        if let scheme { options.backend.scheme = scheme }
+        if let destination { options.backend.destination = destination }
+        if let testPlan { options.backend.tests.testPlan = testPlan }
+        if !onlyTesting.isEmpty { options.backend.tests.onlyTesting = onlyTesting }
+        if !skipTesting.isEmpty { options.backend.tests.skipTesting = skipTesting }
     }
 }

@@ -5,7 +5,8 @@ extension PrePushOptions {
     /// The keys the `prepush` section of `.preflight.json` accepts.
     package static let configurationKeys: Set<String> = [
         "minCoverage", "minDiffCoverage", "diffBase", "relevantPaths", "testArguments", "configuration", "todoscan",
-        "errorlint", "isolated", "content", "allFindings", "steps",
+        "errorlint", "isolated", "content", "allFindings", "steps", "backend", "workspace", "project", "scheme",
+        "destination", "testPlan", "onlyTesting", "skipTesting",
     ]
 
     /// Applies the `prepush` section of the configuration file. Unknown keys, wrong types and
@@ -46,6 +47,7 @@ extension PrePushOptions {
             }
             checkedContent = content
         }
+        try applyBackend(section)
         if let steps = try section.sections("steps") {
             extraSteps = []
             for step in steps {
@@ -66,9 +68,44 @@ extension PrePushOptions {
         }
     }
 
+    /// The build-system keys: `backend`, and xcodebuild's `workspace` or `project`, `scheme`,
+    /// `destination`, `testPlan`, `onlyTesting`, `skipTesting`.
+    private mutating func applyBackend(_ section: ConfigurationSection) throws(ConfigurationError) {
+        if let value = try section.string("backend") {
+            guard let kind = BuildBackend.Kind(rawValue: value) else {
+                throw .invalidValue(
+                    key: "backend", section: section.name, value: value,
+                    detail: "The build system: auto (the default), swiftpm or xcodebuild.", path: section.path)
+            }
+            backend.kind = kind
+        }
+        let workspace = try section.string("workspace")
+        let project = try section.string("project")
+        if let workspace, project != nil {
+            throw .invalidValue(
+                key: "project", section: section.name, value: project ?? "",
+                detail: "xcodebuild builds a workspace or a project; \"workspace\" is '\(workspace)' already.",
+                path: section.path)
+        }
+        if let workspace { backend.container = .workspace(workspace) }
+        if let project { backend.container = .project(project) }
+        if let value = try section.string("scheme") { backend.scheme = value }
+        if let value = try section.string("destination") { backend.destination = value }
+        if let value = try section.string("testPlan") { backend.tests.testPlan = value }
+        if let value = try section.strings("onlyTesting") { backend.tests.onlyTesting = value }
+        if let value = try section.strings("skipTesting") { backend.tests.skipTesting = value }
+    }
+
     /// The effective settings as the configuration file would spell them (`--print-config`);
     /// settings with no value are `null`.
     package var effectiveConfiguration: String {
+        var workspace: String?
+        var project: String?
+        switch backend.container {
+        case .workspace(let path): workspace = path
+        case .project(let path): project = path
+        case nil: break
+        }
         let object: [String: Any] = [
             "minCoverage": minimumCoverage.map { $0 as Any } ?? NSNull(),
             "minDiffCoverage": minimumDiffCoverage.map { $0 as Any } ?? NSNull(),
@@ -77,6 +114,11 @@ extension PrePushOptions {
             "todoscan": runsTodoscan, "errorlint": runsErrorlint.map { $0 as Any } ?? NSNull(), "isolated": isolated,
             "content": checkedContent.rawValue, "allFindings": showsAllFindings,
             "steps": extraSteps.map { ["name": $0.name, "run": $0.run] as [String: Any] },
+            "backend": backend.kind.rawValue, "workspace": workspace.map { $0 as Any } ?? NSNull(),
+            "project": project.map { $0 as Any } ?? NSNull(), "scheme": backend.scheme.map { $0 as Any } ?? NSNull(),
+            "destination": backend.destination.map { $0 as Any } ?? NSNull(),
+            "testPlan": backend.tests.testPlan.map { $0 as Any } ?? NSNull(),
+            "onlyTesting": backend.tests.onlyTesting, "skipTesting": backend.tests.skipTesting,
         ]
         let data = try? JSONSerialization.data(
             withJSONObject: ["prepush": object], options: [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes])

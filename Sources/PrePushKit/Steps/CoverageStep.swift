@@ -39,24 +39,9 @@ struct CoverageStep: Step {
         if let addedLines = context.addedLines, let minimum = options.minimumDiffCoverage {
             let diff = DiffCoverage(
                 added: addedLines, coverage: try await collector.lineCoverage(), packageRoot: context.packageRoot)
-            context.log(diff.report)
-            for warning in diff.warnings { context.log(warning + "\n") }
-            for file in diff.files {
-                for line in file.missing {
-                    output.annotation(
-                        Diagnostic(
-                            location: SourceLocation(path: file.path, line: line, column: 1), severity: .warning,
-                            message: "not covered by tests", ruleID: "not-covered"))
-                }
-            }
-            figure += String(format: "; added lines %.2f %%", diff.percent)
-            if diff.percent < minimum {
-                let message =
-                    "coverage of added lines \(String(format: "%.2f", diff.percent)) % is below the minimum \(String(format: "%.2f", minimum)) %"
-                context.log("prepush: \(message)\n")
-                output.annotation(.error, title: "diff coverage", message: message)
-                status = .failed
-            }
+            let (diffStatus, suffix) = DiffCoverageGate.check(diff, minimum: minimum, context: context)
+            figure += suffix
+            if diffStatus == .failed { status = .failed }
         }
         output.endStep(passed: status == .passed, line: status == .passed ? nil : "<== coverage: failed")
         return StepOutcome(name: name, status: status, seconds: clock.seconds, figure: figure)

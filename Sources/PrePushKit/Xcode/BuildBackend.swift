@@ -19,21 +19,26 @@ package struct BuildBackend: Sendable, Hashable {
     package var container: XcodeContainer?
     /// The scheme to build and test; the container's name when `nil` (Xcode's default scheme).
     package var scheme: String?
-    /// xcodebuild's `-destination`; `platform=macOS` when `nil`.
+    /// xcodebuild's `-destination`; inferred from the scheme when `nil` (``XcodeDestination``).
     package var destination: String?
+    /// Which tests run, and how they are chosen.
+    package var tests: XcodeTestSelection
 
     package init(
-        kind: Kind = .automatic, container: XcodeContainer? = nil, scheme: String? = nil, destination: String? = nil
+        kind: Kind = .automatic, container: XcodeContainer? = nil, scheme: String? = nil, destination: String? = nil,
+        tests: XcodeTestSelection = XcodeTestSelection()
     ) {
         self.kind = kind
         self.container = container
         self.scheme = scheme
         self.destination = destination
+        self.tests = tests
     }
 
     /// What shapes a verification, for the verified-tree cache.
     var fingerprint: String {
-        [kind.rawValue, container?.arguments.joined(separator: " ") ?? "-", scheme ?? "-", destination ?? "-"]
+        ([kind.rawValue, container?.arguments.joined(separator: " ") ?? "-", scheme ?? "-", destination ?? "-"]
+            + [tests.testPlan ?? "-"] + tests.onlyTesting.map { "+" + $0 } + tests.skipTesting.map { "-" + $0 })
             .joined(separator: "\u{1F}")
     }
 }

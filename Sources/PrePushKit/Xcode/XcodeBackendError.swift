@@ -12,6 +12,12 @@ package enum XcodeBackendError: LocalizedError, Sendable, Equatable {
     case malformedReport(detail: String)
     /// The temporary folder for the result bundle could not be made.
     case resultBundleUnavailable(path: String, detail: String)
+    /// An Xcode tool printed something that is not the JSON of its documented shape.
+    case malformedOutput(command: String, detail: String)
+    /// The scheme's build settings name no platform a destination can be inferred for.
+    case unknownPlatform(scheme: String, settings: String)
+    /// No available simulator of the scheme's platform.
+    case noSimulator(platform: String, runtimes: [String])
 
     package var errorDescription: String? {
         switch self {
@@ -20,6 +26,9 @@ package enum XcodeBackendError: LocalizedError, Sendable, Equatable {
         case .ambiguousProject: "There are several Xcode workspaces or projects to choose from."
         case .malformedReport: "xccov's coverage report could not be read."
         case .resultBundleUnavailable(let path, _): "The result bundle's folder '\(path)' could not be made."
+        case .malformedOutput(let command, _): "The output of '\(command)' could not be read."
+        case .unknownPlatform(let scheme, _): "The platform of the scheme '\(scheme)' could not be told."
+        case .noSimulator(let platform, _): "There is no available \(platform) simulator to test on."
         }
     }
 
@@ -32,6 +41,13 @@ package enum XcodeBackendError: LocalizedError, Sendable, Equatable {
         case .ambiguousProject(let names): "Found: \(names.joined(separator: ", "))."
         case .malformedReport(let detail): detail
         case .resultBundleUnavailable(_, let detail): detail
+        case .malformedOutput(_, let detail): detail
+        case .unknownPlatform(_, let settings):
+            "Its build settings name no macOS, iOS, tvOS, watchOS or visionOS SDK (\(settings))."
+        case .noSimulator(let platform, let runtimes):
+            runtimes.isEmpty
+                ? "xcrun simctl lists no available simulator runtime."
+                : "xcrun simctl lists no available \(platform) device (runtimes: \(runtimes.joined(separator: ", ")))."
         }
     }
 
@@ -44,6 +60,11 @@ package enum XcodeBackendError: LocalizedError, Sendable, Equatable {
         case .ambiguousProject: "Pass the one to build with --workspace or --project."
         case .malformedReport: "Check that xcrun runs the xccov of the Xcode that ran the tests (xcode-select -p)."
         case .resultBundleUnavailable: "Check that the temporary folder (TMPDIR) exists and is writable."
+        case .malformedOutput: "Check that xcrun and xcodebuild belong to Xcode 16 or later (xcode-select -p)."
+        case .unknownPlatform: "Pass the destination with --destination, e.g. 'platform=macOS'."
+        case .noSimulator(let platform, _):
+            "Install a \(platform) simulator runtime (Xcode > Settings > Components, or 'xcodebuild -downloadPlatform "
+                + "\(platform)'), or pass --destination."
         }
     }
 }

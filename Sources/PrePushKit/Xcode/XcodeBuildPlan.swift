@@ -6,46 +6,71 @@ import Foundation
 package struct XcodeBuildPlan: Sendable, Hashable {
     package var container: XcodeContainer
     package var scheme: String
-    package var destination: String
+    /// `-destination`; `nil` when it is inferred from the scheme at run time (``XcodeDestination``).
+    package var destination: String?
     /// Xcode's build configuration (`Debug`, `Release`).
     package var configuration: String
-    /// Passed to `test-without-building` only (`-only-testing:AppTests/LoginTests`, `-parallel-testing-enabled NO`).
+    /// The test plan and the tests to run or skip.
+    package var tests: XcodeTestSelection
+    /// Passed to `test-without-building` only (`-parallel-testing-enabled NO`).
     package var testArguments: [String]
 
     package init(
-        container: XcodeContainer, scheme: String, destination: String = "platform=macOS",
-        configuration: String = "Debug", testArguments: [String] = []
+        container: XcodeContainer, scheme: String, destination: String? = nil, configuration: String = "Debug",
+        tests: XcodeTestSelection = XcodeTestSelection(), testArguments: [String] = []
     ) {
         self.container = container
         self.scheme = scheme
         self.destination = destination
         self.configuration = configuration
+        self.tests = tests
         self.testArguments = testArguments
     }
 
     /// The options both xcodebuild calls share; they must agree, or the tests run against
     /// products that were not built.
-    private var commonArguments: [String] {
+    private func commonArguments(destination: String) -> [String] {
         container.arguments + [
             "-scheme", scheme, "-destination", destination, "-configuration", configuration,
             "-enableCodeCoverage", "YES",
-        ]
+        ] + tests.planArguments
     }
 
     /// `xcodebuild build-for-testing …`
-    package var buildForTesting: [String] {
-        ["xcodebuild", "build-for-testing"] + commonArguments
+    package func buildForTesting(destination: String) -> [String] {
+        ["xcodebuild", "build-for-testing"] + commonArguments(destination: destination)
     }
 
     /// `xcodebuild test-without-building … -resultBundlePath BUNDLE`; the bundle must not exist yet.
-    package func testWithoutBuilding(resultBundle: String) -> [String] {
-        ["xcodebuild", "test-without-building"] + commonArguments + ["-resultBundlePath", resultBundle] + testArguments
+    package func testWithoutBuilding(destination: String, resultBundle: String) -> [String] {
+        ["xcodebuild", "test-without-building"] + commonArguments(destination: destination)
+            + ["-resultBundlePath", resultBundle] + tests.filterArguments + testArguments
     }
+
+    /// `xcodebuild -showBuildSettings -json …`: the scheme's build settings, which name the platform
+    /// it builds for when no destination is given.
+    package var showBuildSettings: [String] {
+        ["xcodebuild", "-showBuildSettings", "-json"] + container.arguments + ["-scheme", scheme]
+    }
+
+    /// `xcrun simctl list devices available --json`: the simulators a destination can name.
+    package static let availableSimulators = ["xcrun", "simctl", "list", "devices", "available", "--json"]
 
     /// `xcrun xccov view --report --json BUNDLE`: every target with its files. Not `--only-targets`,
     /// which drops the files; test bundles are left out when the report is read instead.
     package static func coverageReport(resultBundle: String) -> [String] {
         ["xcrun", "xccov", "view", "--report", "--json", resultBundle]
+    }
+
+    /// `xcrun xccov view --archive --file PATH --json BUNDLE`: one file's execution count per line.
+    package static func lineCoverage(file: String, resultBundle: String) -> [String] {
+        ["xcrun", "xccov", "view", "--archive", "--file", file, "--json", resultBundle]
+    }
+
+    /// `xcrun xcresulttool get test-results tests --path BUNDLE --format json` (Xcode 16 and later):
+    /// the tree of tests with their results and failure messages.
+    package static func testResults(resultBundle: String) -> [String] {
+        ["xcrun", "xcresulttool", "get", "test-results", "tests", "--path", resultBundle, "--format", "json"]
     }
 
     /// Xcode's name for a SwiftPM-style configuration: `debug` → `Debug`, `release` → `Release`;
@@ -91,7 +116,7 @@ package struct XcodeBuildPlan: Sendable, Hashable {
         }
         return XcodeBuildPlan(
             container: container, scheme: backend.scheme ?? container.name,
-            destination: backend.destination ?? "platform=macOS", configuration: xcodeConfiguration(configuration),
+            destination: backend.destination, configuration: xcodeConfiguration(configuration), tests: backend.tests,
             testArguments: testArguments)
     }
 

@@ -1,0 +1,80 @@
+import Foundation
+
+/// Where xcodebuild runs the tests: the configured `-destination`, else one inferred from the scheme.
+///
+/// Inference asks the system, on every platform alike: `xcodebuild -showBuildSettings -json` tells
+/// the scheme's platform (``XcodePlatform/read(buildSettingsJSON:scheme:)``); macOS is
+/// `platform=macOS`, and iOS, tvOS, watchOS and visionOS get a simulator of the newest runtime
+/// from `xcrun simctl list devices available --json` (``SimulatorList/choose(for:)``), named by
+/// its UDID, `platform=iOS Simulator,id=UDID`: exact even when two simulators share a name.
+package struct XcodeDestination: Sendable, Equatable {
+    /// The `-destination` value.
+    package var specifier: String
+    /// Why this one, for the line the check prints; `nil` when it was configured.
+    package var reason: String?
+
+    package init(specifier: String, reason: String?) {
+        self.specifier = specifier
+        self.reason = reason
+    }
+
+    /// `prepush: destination …: why`, or `nil` for a configured destination.
+    package var line: String? {
+        reason.map { "prepush: destination \(specifier): \($0)\n" }
+    }
+
+    /// The destination for a scheme of `reading`'s platform; `simulators` is asked only for a
+    /// simulator platform.
+    package static func infer(
+        scheme: String, reading: XcodePlatform.Reading, simulators: () async throws -> SimulatorList
+    ) async throws -> XcodeDestination {
+        let platform = reading.platform
+        let because = "the scheme \(scheme) builds for \(platform.rawValue) (\(reading.evidence))"
+        guard platform.usesSimulator else {
+            return XcodeDestination(specifier: "platform=macOS", reason: because)
+        }
+        let list = try await simulators()
+        guard let (device, runtime) = list.choose(for: platform) else {
+            throw XcodeBackendError.noSimulator(
+                platform: platform.rawValue, runtimes: list.runtimes.map { "\($0.platformName) \($0.versionText)" })
+        }
+        return XcodeDestination(
+            specifier: "platform=\(platform.destinationPlatform),id=\(device.udid)",
+            reason: "\(device.name) (\(platform.rawValue) \(runtime.versionText)), the newest \(platform.rawValue) "
+                + "simulator, because \(because)")
+    }
+
+    /// The plan's destination: as configured, or inferred by running `xcodebuild -showBuildSettings`
+    /// and, for a simulator platform, `simctl` through `capture` (argv in, standard output out).
+    package static func resolve(
+        _ plan: XcodeBuildPlan, capture: @Sendable ([String]) async throws -> Data
+    ) async throws -> XcodeDestination {
+        if let configured = plan.destination { return XcodeDestination(specifier: configured, reason: nil) }
+        let reading = try XcodePlatform.read(
+            buildSettingsJSON: try await capture(plan.showBuildSettings), scheme: plan.scheme)
+        return try await infer(scheme: plan.scheme, reading: reading) {
+            try SimulatorList.parse(try await capture(XcodeBuildPlan.availableSimulators))
+        }
+    }
+}
+
+/// Resolves a check's destination once, on first use, for both xcodebuild steps: the build step
+/// asks first (and prints why), the test step gets the same answer.
+actor XcodeDestinationResolver {
+    private let plan: XcodeBuildPlan
+    private var resolved: XcodeDestination?
+
+    init(plan: XcodeBuildPlan) {
+        self.plan = plan
+    }
+
+    /// The destination, and whether this call resolved it (so its line is printed once).
+    func destination(in context: StepContext) async throws -> (destination: XcodeDestination, isNew: Bool) {
+        if let resolved { return (resolved, false) }
+        let destination = try await XcodeDestination.resolve(plan) { argv in
+            try await XcodeTools.capture(argv, in: context)
+        }
+        resolved = destination
+        return (destination, true)
+    }
+}

@@ -1,0 +1,347 @@
+import Foundation
+import ProcessKit
+import Testing
+
+/// The built `prepush` checking an Xcode app (a repository with `App.xcodeproj` and no
+/// `Package.swift`, so the xcodebuild backend is picked) against stand-in `xcodebuild` and `xcrun`
+/// executables first on `PATH`: POSIX `sh` scripts that record their arguments and replay the real
+/// tools' documented outputs (`Tests/PrePushKitTests/Fixtures`, docs/xcode-tool-outputs.md). So
+/// the code a Mac runs (destination inference, test selection, failing tests, diff coverage) runs
+/// here, in well under a second per check.
+@Suite("xcodebuild backend end to end (stand-in xcodebuild and xcrun)")
+struct XcodeBackendEndToEndTests {
+    static let prepush = ToolCommandTests.productsDirectory + "/prepush"
+    static let fixtures =
+        URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().path
+        + "/PrePushKitTests/Fixtures"
+    static let iPhone16Pro = "platform=iOS Simulator,id=4C2B1A0F-0000-4000-8000-000000000182"
+
+    /// A temporary folder holding an app repository (`repository`) and, beside it, the stand-ins'
+    /// `bin`, their replayed outputs and the log of their calls (outside the repository, so the
+    /// check never sees its work tree change).
+    struct App {
+        let folder: String
+        var repository: String { folder + "/App" }
+        var bin: String { folder + "/bin" }
+        var replies: String { folder + "/replies" }
+        var log: String { folder + "/calls.log" }
+
+        init(settings: String, testsFail: Bool = false) async throws {
+            let base = URL(fileURLWithPath: NSTemporaryDirectory()).resolvingSymlinksInPath().path
+            folder = base + "/prepush-xcode-e2e-" + UUID().uuidString
+            for directory in [
+                repository + "/App.xcodeproj", repository + "/App", repository + "/AppTests", bin, replies,
+            ] {
+                try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
+            }
+            try writeStandIns()
+            // The replies, with @ROOT@ standing for the repository's root as the check sees it.
+            let replies: [(String, String)] = [
+                ("settings.json", settings), ("simctl.json", "simctl-devices-available.json"),
+                ("report.json", "xccov-report-app.json"), ("archive-Cart.swift.json", "xccov-archive-Cart.swift.json"),
+                ("test-results.json", "xcresulttool-tests-failing.json"),
+            ]
+            for (name, fixture) in replies {
+                let text = try String(
+                    contentsOfFile: XcodeBackendEndToEndTests.fixtures + "/" + fixture, encoding: .utf8)
+                try write(self.replies + "/" + name, text.replacingOccurrences(of: "@ROOT@", with: repository))
+            }
+            try write(
+                self.replies + "/test-output.txt",
+                testsFail
+                    ? "Test Suite 'All tests' failed at 2026-11-22 10:00:00.100.\n"
+                        + "\t Executed 5 tests, with 3 failures (3 unexpected) in 0.020 (0.024) seconds\n"
+                        + "** TEST EXECUTE FAILED **\n"
+                    : "Test Suite 'All tests' passed at 2026-11-22 10:00:00.100.\n"
+                        + "\t Executed 3 tests, with 0 failures (0 unexpected) in 0.012 (0.015) seconds\n"
+                        + "** TEST EXECUTE SUCCEEDED **\n")
+            // xcodebuild exits 65 when tests fail.
+            try write(self.replies + "/test-status", testsFail ? "65\n" : "0\n")
+
+            try write(repository + "/App.xcodeproj/project.pbxproj", "// !$*UTF8*$!\n{\n}\n")
+            try write(repository + "/App/Cart.swift", Self.cart(addingMore: false))
+            try write(repository + "/AppTests/CartTests.swift", "import XCTest\n")
+            try write(repository + "/AppTests/LoginTests.swift", "import Testing\n")
+            try await git(["init", "-q", "-b", "main"])
+            try await commit("initial")
+        }
+
+        /// `App/Cart.swift`; `addingMore` adds lines 9–16 (line 16 differs from line 8, so the diff
+        /// cannot slide).
+        static func cart(addingMore: Bool) -> String {
+            let more = """
+
+                    var isEmpty: Bool {
+                        items.isEmpty
+                    }
+
+                    func discount() -> Int {
+                        0
+                    }  // discount
+
+                """
+            return """
+                import Foundation
+
+                struct Cart {
+                    var items: [Int]
+
+                    func total() -> Int {
+                        items.reduce(0, +)
+                    }
+                \(addingMore ? more : "")}
+
+                """
+        }
+
+        func write(_ path: String, _ text: String) throws {
+            try text.write(toFile: path, atomically: true, encoding: .utf8)
+        }
+
+        private func writeStandIns() throws {
+            let record = """
+                printf '%s' "$(basename "$0")" >> '\(log)'
+                for argument in "$@"; do printf '\\t%s' "$argument" >> '\(log)'; done
+                printf '\\n' >> '\(log)'
+                """
+            let xcodebuild = """
+                #!/bin/sh
+                # Stand-in xcodebuild: records its arguments, replays outputs of the documented shapes.
+                \(record)
+                action=
+                bundle=
+                previous=
+                for argument in "$@"; do
+                  case $argument in
+                    -showBuildSettings) cat '\(replies)/settings.json'; exit 0 ;;
+                    build-for-testing | test-without-building) action=$argument ;;
+                  esac
+                  if [ "$previous" = -resultBundlePath ]; then bundle=$argument; fi
+                  previous=$argument
+                done
+                case $action in
+                  build-for-testing) echo '** TEST BUILD SUCCEEDED **' ;;
+                  test-without-building)
+                    mkdir -p "$bundle" && cat '\(replies)/test-output.txt'
+                    exit "$(cat '\(replies)/test-status')" ;;
+                  *) echo "xcodebuild stand-in: unexpected arguments: $*" >&2; exit 64 ;;
+                esac
+
+                """
+            let xcrun = """
+                #!/bin/sh
+                # Stand-in xcrun: records its arguments, replays outputs of the documented shapes.
+                \(record)
+                case "$1 $2 $3" in
+                  'simctl list devices') cat '\(replies)/simctl.json' ;;
+                  'xcresulttool get test-results') cat '\(replies)/test-results.json' ;;
+                  'xccov view --report') cat '\(replies)/report.json' ;;
+                  'xccov view --archive')
+                    reply='\(replies)'/archive-$(basename "$5").json
+                    if [ "$4" = --file ] && [ -f "$reply" ]; then cat "$reply"
+                    else echo "error: $5 is not in the coverage archive" >&2; exit 1; fi ;;
+                  *) echo "xcrun stand-in: unexpected arguments: $*" >&2; exit 64 ;;
+                esac
+
+                """
+            for (name, script) in [("xcodebuild", xcodebuild), ("xcrun", xcrun)] {
+                try write(bin + "/" + name, script)
+                try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: bin + "/" + name)
+            }
+        }
+
+        @discardableResult
+        func git(_ arguments: [String]) async throws -> ProcessResult {
+            var command = Command("git", arguments, workingDirectory: repository)
+            command.environment = .inherit.removing("GIT_DIR", "GIT_WORK_TREE", "GIT_INDEX_FILE").setting([
+                "GIT_AUTHOR_NAME": "Test", "GIT_AUTHOR_EMAIL": "t@example.com", "GIT_COMMITTER_NAME": "Test",
+                "GIT_COMMITTER_EMAIL": "t@example.com",
+            ])
+            return try await command.run().checked()
+        }
+
+        func commit(_ message: String) async throws {
+            try await git(["add", "-A"])
+            try await git(["commit", "-q", "-m", message])
+        }
+
+        /// The built prepush, by hand in the repository, with the stand-ins first on PATH.
+        func prepush(_ arguments: [String]) async throws -> ProcessResult {
+            var command = Command(
+                XcodeBackendEndToEndTests.prepush, ["--no-cache", "--no-errorlint"] + arguments,
+                workingDirectory: repository)
+            let path = ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin"
+            command.environment = .inherit.removing("GIT_DIR", "GIT_WORK_TREE", "GIT_INDEX_FILE", "PREPUSH_SKIP", "CI")
+                .setting(["PATH": bin + ":" + path])
+            command.timeout = .seconds(120)
+            return try await command.run()
+        }
+
+        /// The stand-ins' calls, in order: each an argv.
+        var calls: [[String]] {
+            let text = (try? String(contentsOfFile: log, encoding: .utf8)) ?? ""
+            return text.split(separator: "\n").map {
+                $0.split(separator: "\t", omittingEmptySubsequences: false).map(String.init)
+            }
+        }
+
+        func call(_ prefix: [String]) -> [String]? {
+            calls.first { Array($0.prefix(prefix.count)) == prefix }
+        }
+
+        func remove() {
+            try? FileManager.default.removeItem(atPath: folder)
+        }
+    }
+
+    /// The value after `option` in `argv`.
+    static func value(of option: String, in argv: [String]?) -> String? {
+        guard let argv, let index = argv.firstIndex(of: option), index + 1 < argv.count else { return nil }
+        return argv[index + 1]
+    }
+
+    @Test(
+        "iOS scheme: the destination is inferred (the newest iPhone simulator), said, and used by both xcodebuild calls"
+    )
+    func iOSScheme() async throws {
+        let app = try await App(settings: "xcodebuild-settings-ios.json")
+        defer { app.remove() }
+        let result = try await app.prepush([])
+        #expect(result.termination == .exited(0), "\(result.errorText)")
+        #expect(
+            result.errorText.contains(
+                "prepush: destination \(Self.iPhone16Pro): iPhone 16 Pro (iOS 18.2), the newest iOS simulator, "
+                    + "because the scheme App builds for iOS (PLATFORM_NAME iphoneos)"))
+        let calls = app.calls
+        #expect(
+            calls.map { Array($0.prefix(2)) }.prefix(5) == [
+                ["xcodebuild", "-showBuildSettings"], ["xcrun", "simctl"], ["xcodebuild", "build-for-testing"],
+                ["xcodebuild", "test-without-building"], ["xcrun", "xccov"],
+            ])
+        #expect(
+            calls.first == ["xcodebuild", "-showBuildSettings", "-json", "-project", "App.xcodeproj", "-scheme", "App"])
+        #expect(calls.dropFirst().first == ["xcrun", "simctl", "list", "devices", "available", "--json"])
+        #expect(
+            app.call(["xcodebuild", "build-for-testing"]) == [
+                "xcodebuild", "build-for-testing", "-project", "App.xcodeproj", "-scheme", "App", "-destination",
+                Self.iPhone16Pro, "-configuration", "Debug", "-enableCodeCoverage", "YES",
+            ])
+        let test = app.call(["xcodebuild", "test-without-building"])
+        #expect(Self.value(of: "-destination", in: test) == Self.iPhone16Pro)
+        let bundle = try #require(Self.value(of: "-resultBundlePath", in: test))
+        #expect(bundle.hasSuffix("/PrePush.xcresult"))
+        #expect(app.call(["xcrun", "xccov"]) == ["xcrun", "xccov", "view", "--report", "--json", bundle])
+        #expect(result.errorText.contains("App.app"))
+        #expect(result.errorText.contains("66.67%"))
+        #expect(result.errorText.contains("3 tests passed"))
+    }
+
+    @Test("macOS scheme: platform=macOS, said, and no simulator is asked for")
+    func macOSScheme() async throws {
+        let app = try await App(settings: "xcodebuild-settings-macos.json")
+        defer { app.remove() }
+        let result = try await app.prepush([])
+        #expect(result.termination == .exited(0), "\(result.errorText)")
+        #expect(
+            result.errorText.contains(
+                "prepush: destination platform=macOS: the scheme App builds for macOS (PLATFORM_NAME macosx)"))
+        #expect(!app.calls.contains { $0.dropFirst().first == "simctl" })
+        #expect(Self.value(of: "-destination", in: app.call(["xcodebuild", "build-for-testing"])) == "platform=macOS")
+        #expect(
+            Self.value(of: "-destination", in: app.call(["xcodebuild", "test-without-building"])) == "platform=macOS")
+    }
+
+    @Test(
+        "A test plan and test identifiers: -testPlan to both calls, -only/-skip-testing to the test call; flags over .preflight.json"
+    )
+    func testSelection() async throws {
+        let app = try await App(settings: "xcodebuild-settings-ios.json")
+        defer { app.remove() }
+        try app.write(
+            app.repository + "/.preflight.json",
+            #"{"prepush": {"scheme": "App", "testPlan": "Nightly", "skipTesting": ["AppUITests"]}}"# + "\n")
+        try await app.commit("settings")
+        let result = try await app.prepush([
+            "--test-plan", "Smoke", "--only-testing", "AppTests/CartTests", "--only-testing",
+            "AppTests/LoginTests/logsIn()",
+            "--destination", "platform=macOS,arch=arm64",
+        ])
+        #expect(result.termination == .exited(0), "\(result.errorText)")
+        // A given destination: nothing inferred, no line about it.
+        #expect(!app.calls.contains { $0.contains("-showBuildSettings") || $0.contains("simctl") })
+        #expect(!result.errorText.contains("prepush: destination"))
+        let build = try #require(app.call(["xcodebuild", "build-for-testing"]))
+        #expect(Self.value(of: "-testPlan", in: build) == "Smoke")
+        #expect(!build.contains { $0.hasPrefix("-only-testing") || $0.hasPrefix("-skip-testing") })
+        let test = try #require(app.call(["xcodebuild", "test-without-building"]))
+        #expect(Self.value(of: "-testPlan", in: test) == "Smoke")
+        #expect(Self.value(of: "-destination", in: test) == "platform=macOS,arch=arm64")
+        #expect(
+            Array(test.suffix(3)) == [
+                "-only-testing:AppTests/CartTests", "-only-testing:AppTests/LoginTests/logsIn()",
+                "-skip-testing:AppUITests",
+            ])
+        let printed = try await app.prepush(["--test-plan", "Smoke", "--print-config"])
+        #expect(printed.outputText.contains(#""testPlan" : "Smoke""#))
+        #expect(printed.outputText.contains(#""AppUITests""#))
+    }
+
+    @Test("A failing test: the push is stopped, and the failures are listed as file:line errors and CI annotations")
+    func failingTest() async throws {
+        let app = try await App(settings: "xcodebuild-settings-macos.json", testsFail: true)
+        defer { app.remove() }
+        let result = try await app.prepush(["--ci"])
+        #expect(result.termination == .exited(1), "\(result.errorText)")
+        let text = result.errorText
+        #expect(
+            text.contains(
+                #"AppTests/CartTests.swift:14: error: CartTests/testDiscount(): XCTAssertEqual failed: ("0") is not equal to ("10")"#
+            ))
+        #expect(
+            text.contains(
+                "AppTests/LoginTests.swift:27: error: LoginTests/logsIn(): Expectation failed: (session.user → nil) != nil"
+            ))
+        #expect(text.contains("error: LoginTests/logsOut(): Test crashed with signal kill."))
+        #expect(text.contains("::error file=AppTests/CartTests.swift,line=14"))
+        #expect(text.contains("::error title=test failed::LoginTests/logsOut(): Test crashed with signal kill."))
+        #expect(text.contains("3 tests failed"))
+        #expect(text.contains("test failed; the push is stopped"))
+        let bundle = try #require(
+            Self.value(of: "-resultBundlePath", in: app.call(["xcodebuild", "test-without-building"])))
+        #expect(
+            app.call(["xcrun", "xcresulttool"]) == [
+                "xcrun", "xcresulttool", "get", "test-results", "tests", "--path", bundle, "--format", "json",
+            ])
+        // The coverage step did not run.
+        #expect(app.call(["xcrun", "xccov"]) == nil)
+    }
+
+    @Test(
+        "Diff coverage: added lines measured with xccov's per-file archive data; uncovered ones listed; the gate fails")
+    func diffCoverage() async throws {
+        let app = try await App(settings: "xcodebuild-settings-macos.json")
+        defer { app.remove() }
+        try app.write(app.repository + "/App/Cart.swift", App.cart(addingMore: true))
+        try await app.commit("more")
+        let result = try await app.prepush(["--min-diff-coverage", "80", "--diff-base", "HEAD~1", "--ci"])
+        #expect(result.termination == .exited(1), "\(result.errorText)")
+        let text = result.errorText
+        #expect(text.contains("App/Cart.swift (50.0 %): missing lines 14-16"))
+        #expect(text.contains("Added lines: 6 coverable, 3 not covered, 50.0 % covered"))
+        #expect(text.contains("App/Cart.swift:14: warning: not covered by tests"))
+        #expect(text.contains("::warning file=App/Cart.swift,line=14"))
+        #expect(text.contains("coverage of added lines 50.00 % is below the minimum 80.00 %"))
+        #expect(!text.contains("not measured"))
+        let bundle = try #require(
+            Self.value(of: "-resultBundlePath", in: app.call(["xcodebuild", "test-without-building"])))
+        // Only the file with added lines, of the app's own targets (not the tests'), is asked for.
+        #expect(
+            app.calls.filter { $0.contains("--archive") } == [
+                ["xcrun", "xccov", "view", "--archive", "--file", app.repository + "/App/Cart.swift", "--json", bundle]
+            ])
+
+        let passing = try await app.prepush(["--min-diff-coverage", "50", "--diff-base", "HEAD~1"])
+        #expect(passing.termination == .exited(0), "\(passing.errorText)")
+        #expect(passing.errorText.contains("added lines 50.00 %"))
+    }
+}
