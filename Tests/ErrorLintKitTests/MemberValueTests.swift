@@ -13,7 +13,7 @@ import Testing
         switch value {
         case .localized(let reference)?: "localized(\(reference.key ?? "?"), \(reference.tableName))"
         case .literal(let text, _)?: "literal(\(text))"
-        case .interpolated(let text, _)?: "interpolated(\(text))"
+        case .interpolated(let text, _)?: "interpolated(\(text.literalText) | \(text.displayText))"
         case .absent?: "nil"
         case .forward(let property, _)?: "forward(\(property))"
         case .opaque?: "opaque"
@@ -92,7 +92,10 @@ import Testing
                 }
             }
             """)
-        #expect(values(error) == ["a=interpolated(Hello )", "b=localized(b %d, Localizable)", "c=nil"])
+        #expect(
+            values(error) == [
+                "a=interpolated(Hello  | Hello \\(name))", "b=localized(b %d, Localizable)", "c=nil",
+            ])
     }
 
     @Test func forwardsToAnotherPropertyPerCase() throws {

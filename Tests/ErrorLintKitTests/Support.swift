@@ -51,14 +51,26 @@ final class TemporaryProject {
             }
     }
 
-    /// Findings of one rule only.
+    /// Findings of one rule only, set explicitly to its default severity (so a rule that is off in
+    /// a package without catalogs, `unlocalized-text`, still reports: its own logic is tested).
     func lint(rule id: String, _ configure: (inout ErrorLintOptions) -> Void = { _ in }) -> [String] {
         lint { options in
-            for rule in RuleRegistry.all where rule.description.id != id {
-                options.ruleSettings[rule.description.id] = .off
+            for rule in RuleRegistry.all {
+                let description = rule.description
+                options.ruleSettings[description.id] =
+                    description.id == id ? .severity(description.defaultSeverity) : .off
             }
             configure(&options)
         }
+    }
+
+    /// A whole run as the tool makes it: what it prints on standard output and on standard error.
+    func run(_ configure: (inout ErrorLintOptions) -> Void = { _ in }) -> (output: String, errors: [String]) {
+        var output = ""
+        var errors = ""
+        _ = ErrorLintRun.run(
+            options(configure), in: root, output: { output += $0 }, errorOutput: { errors += $0 })
+        return (output, errors.split(separator: "\n").map(String.init))
     }
 
     /// The error types errorlint sees in this project.

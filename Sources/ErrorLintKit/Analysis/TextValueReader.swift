@@ -79,7 +79,9 @@ struct TextValueReader {
             case .expressionSegment: interpolated = true
             }
         }
-        return interpolated ? .interpolated(literalText: text, location) : .literal(text, location)
+        guard interpolated else { return .literal(text, location) }
+        return .interpolated(
+            InterpolatedText(literalText: text, displayText: StringLiteralText.display(literal)), location)
     }
 
     private func value(of call: FunctionCallExprSyntax) -> TextValue {
@@ -140,8 +142,9 @@ struct TextValueReader {
         let (text, hasInterpolations) = StringLiteralText.localizationKey(literal)
         return .localized(
             LocalizedStringReference(
-                api: api, key: text, keyHasInterpolations: hasInterpolations, table: table,
-                defaultValue: defaultValue, bundle: bundle, location: location))
+                api: api, key: text, keyHasInterpolations: hasInterpolations,
+                displayKey: StringLiteralText.display(literal), table: table, defaultValue: defaultValue,
+                bundle: bundle, location: location))
     }
 }
 
@@ -173,6 +176,19 @@ enum StringLiteralText {
             }
         }
         return (text, interpolated)
+    }
+
+    /// The literal as a message quotes it: escapes resolved, each interpolation as its source text,
+    /// trimmed (`\(command)`, `\(count, specifier: "%d")`; `\#(name)` in a raw string).
+    static func display(_ literal: StringLiteralExprSyntax) -> String {
+        var text = ""
+        for segment in literal.segments {
+            switch segment {
+            case .stringSegment(let piece): text += self.text(of: piece, in: literal)
+            case .expressionSegment(let interpolation): text += interpolation.trimmedDescription
+            }
+        }
+        return text
     }
 
     /// A segment's text with escapes resolved (raw strings, `#"…"#`, keep backslashes).

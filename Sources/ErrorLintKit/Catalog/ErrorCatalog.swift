@@ -60,13 +60,15 @@ package struct ErrorCatalog: Sendable {
             switch leaves[0] {
             case .localized(let reference):
                 var texts = catalogs?.texts(for: reference) ?? [:]
-                if texts.isEmpty { texts[""] = reference.defaultValue ?? reference.key ?? "(key computed at run time)" }
+                if texts.isEmpty {
+                    texts[""] = reference.defaultValue ?? reference.displayKey ?? "(key computed at run time)"
+                }
                 return MemberText(
                     member: member, kind: "localized", key: reference.key, table: reference.tableName, texts: texts)
             case .literal(let text, _):
                 return MemberText(member: member, kind: "literal", texts: ["": text])
             case .interpolated(let text, _):
-                return MemberText(member: member, kind: "interpolated", texts: ["": text])
+                return MemberText(member: member, kind: "interpolated", texts: ["": text.displayText])
             case .absent:
                 return MemberText(member: member, kind: "none", texts: [:])
             case .opaque(let description, _), .forward(let description, _):
@@ -77,8 +79,9 @@ package struct ErrorCatalog: Sendable {
         }
         let parts = leaves.map { leaf -> String in
             switch leaf {
-            case .localized(let reference): reference.defaultValue ?? reference.key ?? "(localized)"
-            case .literal(let text, _), .interpolated(let text, _): text
+            case .localized(let reference): reference.defaultValue ?? reference.displayKey ?? "(localized)"
+            case .literal(let text, _): text
+            case .interpolated(let text, _): text.displayText
             case .absent: "nil"
             case .opaque(let description, _), .forward(let description, _): description
             case .combination: ""

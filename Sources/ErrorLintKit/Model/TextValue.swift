@@ -6,9 +6,9 @@ package indirect enum TextValue: Sendable, Hashable {
     case localized(LocalizedStringReference)
     /// A string literal without interpolation.
     case literal(String, SourceLocation)
-    /// A string literal with interpolations; `literalText` is the literal part (interpolations left
-    /// out), so a rule can tell `"Failed: \(x)"` from `"\(x)"`.
-    case interpolated(literalText: String, SourceLocation)
+    /// A string literal with interpolations: its literal part (so a rule can tell `"Failed: \(x)"`
+    /// from `"\(x)"`) and its text with the interpolations as written, for messages.
+    case interpolated(InterpolatedText, SourceLocation)
     /// `nil`: the member says nothing for this case.
     case absent(SourceLocation)
     /// Another property of the same value (`self.description`, `reason`), resolved once every
@@ -37,6 +37,16 @@ package indirect enum TextValue: Sendable, Hashable {
         }
     }
 
+    /// A literal's text as a message quotes it, interpolations as written (`Hi \(name)`); `nil` for
+    /// any other value.
+    package var literalDisplayText: String? {
+        switch self {
+        case .literal(let text, _): text
+        case .interpolated(let text, _): text.displayText
+        default: nil
+        }
+    }
+
     /// `true` when the value is `nil` on every path.
     package var isAbsent: Bool {
         leaves.allSatisfy { if case .absent = $0 { true } else { false } }
@@ -52,6 +62,9 @@ package struct LocalizedStringReference: Sendable, Hashable {
     /// `true` when the key came from an interpolated literal (`String(localized: "Hi \(name)")`),
     /// whose catalog key has format specifiers in place of the interpolations.
     package var keyHasInterpolations: Bool
+    /// The key as the source writes it, interpolations as written (`Hi \(name)` for the key
+    /// `Hi %@`), for messages and pages; the key itself when it has no interpolations.
+    package var displayKey: String?
     /// The table (`tableName:` / `table:`); `nil` means `Localizable`.
     package var table: String?
     /// The text used when the key is missing (`value:` / `defaultValue:`).
@@ -62,12 +75,13 @@ package struct LocalizedStringReference: Sendable, Hashable {
     package var location: SourceLocation
 
     package init(
-        api: String, key: String?, keyHasInterpolations: Bool = false, table: String? = nil,
-        defaultValue: String? = nil, bundle: String? = nil, location: SourceLocation
+        api: String, key: String?, keyHasInterpolations: Bool = false, displayKey: String? = nil,
+        table: String? = nil, defaultValue: String? = nil, bundle: String? = nil, location: SourceLocation
     ) {
         self.api = api
         self.key = key
         self.keyHasInterpolations = keyHasInterpolations
+        self.displayKey = displayKey ?? key
         self.table = table
         self.defaultValue = defaultValue
         self.bundle = bundle

@@ -20,18 +20,22 @@ package struct RuleDescription: Sendable {
     package var id: String
     package var summary: String
     package var defaultSeverity: Severity
+    /// `true` for a rule that is off by default in a package without string catalogs, which is
+    /// evidently not localized (`unlocalized-text`); `--rule` or the configuration turns it on.
+    package var isOffWithoutCatalogs: Bool
     /// Sources (and catalogs) that must trigger the rule.
     package var triggeringExamples: [RuleExample]
     /// Sources that must not.
     package var nonTriggeringExamples: [RuleExample]
 
     package init(
-        id: String, summary: String, defaultSeverity: Severity, triggeringExamples: [RuleExample],
-        nonTriggeringExamples: [RuleExample]
+        id: String, summary: String, defaultSeverity: Severity, isOffWithoutCatalogs: Bool = false,
+        triggeringExamples: [RuleExample], nonTriggeringExamples: [RuleExample]
     ) {
         self.id = id
         self.summary = summary
         self.defaultSeverity = defaultSeverity
+        self.isOffWithoutCatalogs = isOffWithoutCatalogs
         self.triggeringExamples = triggeringExamples
         self.nonTriggeringExamples = nonTriggeringExamples
     }

@@ -6,6 +6,14 @@ struct KeyUsageSite: Hashable {
     var reference: LocalizedStringReference
     var typeName: String
     var member: ErrorMember
+
+    /// `errorDescription of 'LoginError'`, and the key as written when it has interpolations (the
+    /// key `Hi %@` reads `"Hi \(name)"` in the source).
+    var usedBy: String {
+        let user = "\(member.rawValue) of '\(typeName)'"
+        guard reference.keyHasInterpolations, let written = reference.displayKey else { return user }
+        return "\(user), written \(written.quotedInMessage)"
+    }
 }
 
 extension RuleContext {
@@ -41,7 +49,7 @@ extension RuleContext {
                 findings[finding.kind, default: []].append(
                     RuleFinding(
                         location: finding.location ?? site.reference.location,
-                        message: "\(finding.message); used by \(site.member.rawValue) of '\(site.typeName)'",
+                        message: "\(finding.message); used by \(site.usedBy)",
                         related: finding.location == nil ? [] : [site.reference.location]))
             }
         }

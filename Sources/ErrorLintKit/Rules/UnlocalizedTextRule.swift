@@ -1,11 +1,14 @@
 import PreflightCore
 
-/// A member that returns a string literal or interpolation users will read untranslated.
+/// A member that returns a string literal or interpolation users will read untranslated. Off by
+/// default in a package without string catalogs: such a package is not localized at all.
 package struct UnlocalizedTextRule: ErrorLintRule {
     package static let description = RuleDescription(
         id: "unlocalized-text",
-        summary: "An error member returns text that does not go through a localization API",
+        summary: "An error member returns text that does not go through a localization API "
+            + "(off by default without string catalogs)",
         defaultSeverity: .warning,
+        isOffWithoutCatalogs: true,
         triggeringExamples: [
             RuleExample(
                 """
@@ -63,7 +66,7 @@ package struct UnlocalizedTextRule: ErrorLintRule {
                                 location: location,
                                 message:
                                     "\(member.rawValue) of '\(type.name)' returns text that is not localized: "
-                                    + "\"\(text)\"; use String(localized:)"))
+                                    + "\(text.quotedInMessage); use String(localized:)"))
                     }
                 }
             }
@@ -71,16 +74,16 @@ package struct UnlocalizedTextRule: ErrorLintRule {
         return findings
     }
 
-    /// The words of a literal or interpolation, when it has any (punctuation alone is no text).
+    /// A literal or interpolation as the message quotes it (interpolations as written), when its
+    /// literal part has words (punctuation and interpolations alone are no text).
     private static func unlocalizedText(_ value: TextValue) -> String? {
-        let text: String
+        let words: String
         switch value {
-        case .literal(let literal, _): text = literal
-        case .interpolated(let literal, _): text = literal
+        case .literal(let literal, _): words = literal
+        case .interpolated(let literal, _): words = literal.literalText
         default: return nil
         }
-        guard text.contains(where: \.isLetter) else { return nil }
-        let single = text.replacingOccurrences(of: "\n", with: " ")
-        return single.count > 60 ? String(single.prefix(57)) + "…" : single
+        guard words.contains(where: \.isLetter) else { return nil }
+        return value.literalDisplayText
     }
 }

@@ -7,6 +7,10 @@ package struct ErrorLintAnalysis: Sendable {
     package var errorTypes: [LocalizedErrorType]
     /// `nil` when no catalog was found or given.
     package var catalogs: CatalogContext?
+    /// `true` when a catalog file (`.xcstrings`, `.strings`, `.stringsdict`) was found under the
+    /// scanned paths (after `include`/`exclude`) or under a `--catalog` path, readable or not;
+    /// `false` means the package is not localized.
+    package var foundCatalogs: Bool { catalogs != nil }
     /// Paths that could not be read or parsed, each with the reason (the rest is still checked).
     package var problems: [DiscoveryProblem]
     /// How many Swift files were found, and how many of them had to be parsed.

@@ -40,6 +40,23 @@ package struct ErrorLintOptions: ToolSettings {
         }
     }
 
+    /// The severity `rule` reports with in a run that found string catalogs (`catalogsFound`) or
+    /// none, or `nil` when it is off: a rule that is off without catalogs
+    /// (``RuleDescription/isOffWithoutCatalogs``) reports there only when a setting names it.
+    package func severity(of rule: RuleDescription, catalogsFound: Bool) -> Severity? {
+        if !catalogsFound, rule.isOffWithoutCatalogs, ruleSettings[rule.id] == nil { return nil }
+        return severity(of: rule)
+    }
+
+    /// The rules that are off only because the run found no string catalog (none is set
+    /// explicitly), by id.
+    package var rulesOffWithoutCatalogs: [String] {
+        RuleRegistry.all.compactMap { rule in
+            let description = rule.description
+            return description.isOffWithoutCatalogs && ruleSettings[description.id] == nil ? description.id : nil
+        }
+    }
+
     /// The keys the `errorlint` section of `.preflight.json` accepts.
     package static let configurationKeys: Set<String> = [
         "rules", "requiredMembers", "languages", "catalogs", "include", "exclude", "format", "strict",

@@ -25,7 +25,9 @@ package enum ErrorLintRun {
         var seen = Set<Diagnostic>()
         var diagnostics: [Diagnostic] = []
         for rule in RuleRegistry.all {
-            guard let severity = options.severity(of: rule.description) else { continue }
+            guard let severity = options.severity(of: rule.description, catalogsFound: analysis.foundCatalogs) else {
+                continue
+            }
             for finding in rule.init().findings(in: context) {
                 var location = finding.location
                 location.path = display.path(location.path)
@@ -36,6 +38,20 @@ package enum ErrorLintRun {
             }
         }
         return diagnostics
+    }
+
+    /// The one note of a run that found no string catalog: keys are not checked, and the rules that
+    /// are off for that reason (those no setting names) are named with how to turn them on.
+    package static func missingCatalogNote(_ options: ErrorLintOptions) -> String {
+        let found = "errorlint: note: no string catalog (.xcstrings, .strings, .stringsdict) found"
+        let rules = options.rulesOffWithoutCatalogs
+        guard let first = rules.first else {
+            return found + "; keys are not checked (name catalogs with --catalog)"
+        }
+        let defaultSeverity = RuleRegistry.rule(withID: first)?.description.defaultSeverity.rawValue ?? "warning"
+        return found + ", so the package is taken as not localized: keys are not checked and "
+            + rules.joined(separator: ", ") + " \(rules.count == 1 ? "is" : "are") off (name catalogs with "
+            + "--catalog, or turn it on with --rule \(first)=\(defaultSeverity))"
     }
 
     /// Runs errorlint on `options.paths` and `options.catalogPaths`, relative to `root` (the folder
@@ -57,12 +73,10 @@ package enum ErrorLintRun {
         for problem in analysis.problems {
             errorOutput("errorlint: error: \(problem.path): \(problem.reason)\n")
         }
-        if analysis.catalogs == nil, !options.isQuiet,
+        if !analysis.foundCatalogs, !options.isQuiet,
             analysis.errorTypes.contains(where: { $0.isLocalizedError })
         {
-            errorOutput(
-                "errorlint: note: no string catalog (.xcstrings, .strings, .stringsdict) found; keys are not checked "
-                    + "(name catalogs with --catalog)\n")
+            errorOutput(missingCatalogNote(options) + "\n")
         }
         let report = DiagnosticReport(
             tool: tool(for: options), diagnostics: diagnostics(for: analysis, options: options, in: root),
