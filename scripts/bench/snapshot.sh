@@ -4,7 +4,8 @@
 # before (`git status --porcelain --untracked-files=no`, the dirty-tree warning):
 #
 #   old      git status --porcelain --untracked-files=no
-#   clean    the snapshot of a clean work tree, taken twice (before and after a check): git status
+#   status   the snapshot of a clean work tree (prepush takes it twice, before and after a check, each
+#            one git process started directly, as hyperfine -N starts it here): git status
 #            --porcelain=v2 --branch -z --untracked-files=normal against prepush's own index
 #            (GIT_INDEX_FILE=.git/preflight/snapshot-index, which git may refresh, with its untracked
 #            cache, core.untrackedCache=true; no pathspec, which would turn that cache off), as
@@ -32,7 +33,8 @@ export GIT_COMMITTER_EMAIL=bench@example.com
 
 index=.git/preflight/snapshot-index
 spec='-- . ":(exclude,glob)**/.build/**"'
-status="GIT_INDEX_FILE=$index git -c core.untrackedCache=true status --porcelain=v2 --branch -z --untracked-files=normal --ignore-submodules=none >/dev/null"
+status_argv="git -c core.untrackedCache=true status --porcelain=v2 --branch --no-ahead-behind -z --untracked-files=normal --ignore-submodules=none"
+status="GIT_INDEX_FILE=$index $status_argv >/dev/null"
 snapshot="$status; GIT_INDEX_FILE=$index git --no-optional-locks add -A $spec && GIT_INDEX_FILE=$index git --no-optional-locks write-tree >/dev/null"
 
 warm() { # folder: the user's index refreshed, prepush's index made and warmed by one snapshot
@@ -47,12 +49,13 @@ measure() { # name folder
     (cd "$folder" && hyperfine --runs "$runs" --warmup 3 -N --export-json "$work/$name.json" \
         --export-markdown "$work/$name.md" \
         -n old 'git --no-optional-locks status --porcelain --untracked-files=no' \
-        -n clean "sh -c '$status; $status'" >&2)
+        -n status "env GIT_INDEX_FILE=$index $status_argv" >&2)
     cat "$work/$name.md"
     python3 - "$work/$name.json" <<'PY'
 import json, sys
 r = {x["command"]: x["mean"] * 1000 for x in json.load(open(sys.argv[1]))["results"]}
-print(f"clean snapshot (before + after) adds {r['clean'] - r['old']:.1f} ms over old ({r['clean']:.1f} vs {r['old']:.1f} ms)")
+clean = 2 * r["status"]
+print(f"clean snapshot (before + after: 2 x {r['status']:.1f} ms) adds {clean - r['old']:.1f} ms over old ({clean:.1f} vs {r['old']:.1f} ms)")
 PY
 }
 

@@ -34,7 +34,7 @@ struct WorkTreeSnapshot: Sendable {
         // prepush's own. Untracked `.build` folders are set aside below instead.
         let entries = try await repository.entries(
             [
-                "-c", "core.untrackedCache=true", "status", "--porcelain=v2", "--branch", "-z",
+                "-c", "core.untrackedCache=true", "status", "--porcelain=v2", "--branch", "--no-ahead-behind", "-z",
                 "--untracked-files=normal", "--ignore-submodules=none",
             ],
             environment: ["GIT_INDEX_FILE": indexFile], optionalLocks: true)
