@@ -167,4 +167,47 @@ struct ExactPushEndToEndTests {
         #expect(push.errorText.contains(".preflight.json (modified)"))
         #expect(push.errorText.contains("prepush: refuse failed; the push is stopped"))
     }
+
+    @Test("Hidden edits (assume-unchanged), the user's worktrees, and base-dependent passes are never trusted")
+    func hiddenEditsAndBases() async throws {
+        let repository = try await PrePushEndToEndTests.makeRepository()
+        try await repository.run(Self.prepush, ["install"]).checked()
+        try repository.write(".preflight.json", #"{ "prepush": { "minDiffCoverage": 50 } }"#)
+        try repository.write("Sources/Calc/More.swift", "public func more() -> Int { 2 }\n")
+        try await repository.commit("more")
+
+        // A user's own worktree whose folder is moved away: prepush must not prune it.
+        let own = repository.root + "/own-worktree"
+        try await repository.run("git", ["worktree", "add", "-q", "--detach", own, "HEAD"]).checked()
+        try FileManager.default.moveItem(atPath: own, toPath: own + "-moved")
+
+        // An edit git is told to ignore (assume-unchanged) breaks the build: it is content all the
+        // same, so the commit is checked in the worktree, and passes there.
+        try await repository.run("git", ["update-index", "--assume-unchanged", "Sources/Calc/Calc.swift"]).checked()
+        try repository.write("Sources/Calc/Calc.swift", "public func add(_ a: Int, _ b: Int) -> Int { a + }\n")
+        #expect(try await repository.run("git", ["status", "--porcelain"]).outputText.isEmpty)
+        let push = try await repository.run("git", ["push", "origin", "main"])
+        #expect(push.succeeded, "\(push.errorText)")
+        #expect(push.errorText.contains("Sources/Calc/Calc.swift (modified)"))
+        #expect(push.errorText.contains("in its own worktree"))
+        // The user's index still says assume-unchanged; their worktree is still registered.
+        #expect(
+            try await repository.run("git", ["ls-files", "-v", "Sources/Calc/Calc.swift"]).outputText.hasPrefix("h "))
+        #expect(try await repository.run("git", ["worktree", "list"]).outputText.contains("own-worktree"))
+        try await repository.run("git", ["update-index", "--no-assume-unchanged", "Sources/Calc/Calc.swift"]).checked()
+        try await repository.run("git", ["checkout", "--", "."]).checked()
+
+        // By hand with a diff-coverage gate measured against HEAD (no added lines): it passes, but
+        // that says nothing about the tree, so the push checks again.
+        try repository.write("Sources/Calc/Four.swift", "public func four() -> Int { 4 }\n")
+        try await repository.commit("four")
+        let byHand = try await repository.run(Self.prepush, ["--diff-base", "HEAD"])
+        #expect(byHand.succeeded, "\(byHand.errorText)")
+        let again = try await repository.run("git", ["push", "origin", "main"])
+        #expect(!again.errorText.contains("already verified"), "\(again.errorText)")
+        // A base given by name that does not resolve is an error, not a quiet fallback.
+        let typo = try await repository.run(Self.prepush, ["--diff-base", "no-such-branch", "--no-cache"])
+        #expect(typo.termination == .exited(2))
+        #expect(typo.errorText.contains("no-such-branch"))
+    }
 }

@@ -34,8 +34,9 @@ package struct PrePushFlags: Sendable {
 
     /// Defaults, then the `prepush` section of the configuration file found from `root` (or the
     /// explicit one), then these flags. A configuration error is thrown (exit 2), never dropped.
-    package func options(in root: String) throws -> PrePushOptions {
-        try SettingsResolver.resolve(explicitPath: configurationFile, searchingFrom: root) { options in
+    package func options(in root: String, upTo boundary: String? = nil) throws -> PrePushOptions {
+        try SettingsResolver.resolve(explicitPath: configurationFile, searchingFrom: root, upTo: boundary) {
+            options in
             apply(to: &options)
         }
     }

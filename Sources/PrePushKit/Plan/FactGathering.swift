@@ -5,7 +5,7 @@ extension PlanFacts {
     /// content (``WorkTreeSnapshot``, only when something differs from HEAD), what differs, and
     /// which trees are verified.
     static func gather(
-        commits: [PushedCommit], isHook: Bool, status: (head: String?, isClean: Bool), repository: GitRepository,
+        commits: [PushedCommit], isHook: Bool, status: SnapshotStatus, repository: GitRepository,
         snapshot: WorkTreeSnapshot, gitDirectory: String, options: PrePushOptions, errorlintExecutable: String?
     ) async throws -> PlanFacts {
         let names = commits.map(\.commit) + (status.head.map { [$0] } ?? [])
@@ -23,13 +23,18 @@ extension PlanFacts {
             isHook: isHook, commits: pairs,
             workTree: WorkTreeState(head: status.head, tree: headTree ?? "", isClean: status.isClean),
             content: options.checkedContent, fingerprint: fingerprint, isVerified: isVerified)
+        facts.keyIncludesBase = options.minimumDiffCoverage != nil
         // A clean work tree's content is HEAD's tree: no snapshot to write.
         if !status.isClean || headTree == nil {
             facts.workTree = try await snapshot.take(status: status, headTree: headTree)
         }
         if !facts.workTree.isClean {
-            for (commit, tree) in facts.commits where tree != facts.workTree.tree {
-                facts.differences[commit.commit] = try await repository.changes(from: tree, to: facts.workTree.tree)
+            let submodules = facts.workTree.unrepresentable.map {
+                TreeChange(status: "M", path: "\($0) (a submodule with uncommitted changes)")
+            }
+            for (commit, tree) in facts.commits where !facts.workTree.holds(tree) {
+                facts.differences[commit.commit] =
+                    submodules + (try await repository.changes(from: tree, to: facts.workTree.tree))
             }
         }
         return facts

@@ -2,6 +2,12 @@ import Foundation
 import PreflightCore
 import ProcessKit
 
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
 /// The git worktree where a commit is checked exactly, whatever the user's work tree holds (the
 /// work tree is not what is pushed, or `--isolated`): `.build/prepush-worktree` under the
 /// repository root, detached at the commit, built with its own scratch path
@@ -21,28 +27,71 @@ struct IsolatedWorktree: Sendable {
     /// SwiftPM's scratch path for the worktree's builds.
     var scratchPath: String { repositoryRoot + "/.build/prepush-isolated" }
 
-    /// Puts the worktree at `commit`, creating it on first use.
+    /// Puts the worktree at `commit`, creating it on first use. The user's hooks (`post-checkout`)
+    /// do not run: the worktree is prepush's.
     func checkOut(_ commit: String) async throws {
         let repository = GitRepository(root: repositoryRoot)
         let worktree = GitRepository(root: path)
+        let noHooks = ["-c", "core.hooksPath=/dev/null"]
         if FileManager.default.fileExists(atPath: path) {
-            let topLevel = try? await worktree.output(["rev-parse", "--show-toplevel"])
-            let standardized = URL(fileURLWithPath: path).standardizedFileURL.resolvingSymlinksInPath().path
-            guard let topLevel,
-                URL(fileURLWithPath: topLevel).standardizedFileURL.resolvingSymlinksInPath().path == standardized
-            else {
-                throw PrePushError.worktreeOccupied(path)
-            }
+            try await requireOwnWorktree(worktree, of: repository)
             // --force: leftovers of an earlier build in the worktree are prepush's, not the user's.
-            _ = try await worktree.output(["checkout", "-q", "--force", "--detach", commit])
-            // Untracked files an earlier check's tests left would be compiled: not the commit's content.
-            _ = try await worktree.output(["clean", "-ffdq"])
+            _ = try await worktree.output(noHooks + ["checkout", "-q", "--force", "--detach", commit])
+            // Files an earlier check left (untracked or ignored: a test's output, a Package.resolved
+            // the commit does not have) would be built: not the commit's content. The scratch path
+            // is outside the worktree, so nothing of the incremental build goes.
+            _ = try await worktree.output(["clean", "-ffdxq"])
             return
         }
-        // A worktree whose folder was deleted (`rm -rf .build`) is still registered; forget it first.
-        _ = try await repository.output(["worktree", "prune"])
         try FileManager.default.createDirectory(
             atPath: repositoryRoot + "/.build", withIntermediateDirectories: true)
-        _ = try await repository.output(["worktree", "add", "-q", "--detach", path, commit])
+        // -f: a worktree whose folder was deleted (`rm -rf .build`) is still registered; this takes
+        // its place without pruning anything else (a prune would also drop the user's own worktrees
+        // whose folders are missing right now, on an unmounted disk or moved).
+        _ = try await repository.output(noHooks + ["worktree", "add", "-q", "-f", "--detach", path, commit])
+    }
+
+    /// The folder at ``path`` is this repository's own linked worktree at that place: its top level
+    /// is the folder, and it shares this repository's git directory. Anything else is reported,
+    /// never checked out over or cleaned.
+    private func requireOwnWorktree(_ worktree: GitRepository, of repository: GitRepository) async throws {
+        func canonical(_ path: String) -> String {
+            URL(fileURLWithPath: path).standardizedFileURL.resolvingSymlinksInPath().path
+        }
+        let topLevel = try? await worktree.output(["rev-parse", "--show-toplevel"])
+        let common = try? await worktree.output(["rev-parse", "--path-format=absolute", "--git-common-dir"])
+        let ours = try? await repository.output(["rev-parse", "--path-format=absolute", "--git-common-dir"])
+        guard let topLevel, canonical(topLevel) == canonical(path), let common, let ours,
+            canonical(common) == canonical(ours)
+        else {
+            throw PrePushError.worktreeOccupied(path)
+        }
+    }
+}
+
+/// An exclusive lock on prepush's worktree (`<git dir>/preflight/worktree.lock`), held from the
+/// checkout to the end of a check, so two runs at once (two pushes, or a push and a run by hand)
+/// never build in it together; the second waits.
+final class WorktreeLock: Sendable {
+    private let descriptor: Int32
+
+    /// Takes the lock, waiting (with `waiting` said once) while another run holds it.
+    init(gitDirectory: String, waiting: () -> Void) throws {
+        let folder = gitDirectory + "/preflight"
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        let descriptor = open(folder + "/worktree.lock", O_RDWR | O_CREAT | O_CLOEXEC, 0o644)
+        guard descriptor >= 0 else {
+            throw PrePushError.worktreeOccupied(folder + "/worktree.lock")
+        }
+        if flock(descriptor, LOCK_EX | LOCK_NB) != 0 {
+            waiting()
+            _ = flock(descriptor, LOCK_EX)
+        }
+        self.descriptor = descriptor
+    }
+
+    deinit {
+        _ = flock(descriptor, LOCK_UN)
+        close(descriptor)
     }
 }

@@ -16,6 +16,9 @@ package struct PlanFacts: Sendable {
     package var content: CheckedContent
     /// The part of the cache key besides the tree: toolchain and options.
     package var fingerprint: String
+    /// A pass depends on the base the added lines are measured against (a diff-coverage gate): the
+    /// cache key then holds the remote's commit, and a push with none records nothing.
+    package var keyIncludesBase = false
     /// Whether a cache key was recorded as verified (`nil`: the cache is off).
     package var isVerified: (@Sendable (String) -> Bool)?
 
@@ -54,10 +57,19 @@ package struct WorkTreeState: Sendable, Equatable {
     package var tree: String
     /// Nothing differs from HEAD: no staged, unstaged or untracked (not ignored) change.
     package var isClean: Bool
+    /// Content no tree can hold (submodules with uncommitted changes): then no commit's tree is
+    /// the work tree's content, whatever ``tree`` says.
+    package var unrepresentable: [String]
 
-    package init(head: String?, tree: String, isClean: Bool) {
+    package init(head: String?, tree: String, isClean: Bool, unrepresentable: [String] = []) {
         self.head = head
         self.tree = tree
         self.isClean = isClean
+        self.unrepresentable = unrepresentable
+    }
+
+    /// Whether the work tree's content is exactly `tree`.
+    package func holds(_ tree: String) -> Bool {
+        unrepresentable.isEmpty && self.tree == tree
     }
 }

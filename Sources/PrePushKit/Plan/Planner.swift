@@ -16,9 +16,9 @@ extension CheckPlan {
         for entry in facts.commits {
             if pending.contains(where: { $0.tree == entry.tree }) { continue }
             // By hand the cache speaks only for a work tree that is HEAD's content.
-            let exact = facts.isHook || facts.content == .isolated || entry.tree == facts.workTree.tree
-            if facts.content != .workTree, exact, let isVerified = facts.isVerified,
-                isVerified(VerificationCache.key(tree: entry.tree, fingerprint: facts.fingerprint))
+            let exact = facts.isHook || facts.content == .isolated || facts.workTree.holds(entry.tree)
+            if facts.content != .workTree, exact, let isVerified = facts.isVerified, let key = Self.key(entry, facts),
+                isVerified(key)
             {
                 notes.append(
                     "tree \(entry.tree.prefix(12)) of \(Self.describe(entry.commit)) already verified with this "
@@ -30,8 +30,9 @@ extension CheckPlan {
         if pending.isEmpty { return CheckPlan(checks: [], notes: notes) }
 
         let workTree = facts.workTree
-        func key(_ tree: String) -> String? {
-            facts.isVerified == nil ? nil : VerificationCache.key(tree: tree, fingerprint: facts.fingerprint)
+        func key(_ entry: (commit: PushedCommit, tree: String)) -> String? {
+            guard facts.isVerified != nil else { return nil }
+            return Self.key(entry, facts)
         }
 
         if facts.content == .workTree {
@@ -47,7 +48,7 @@ extension CheckPlan {
         }
 
         var checks: [PlannedCheck] = []
-        if !facts.isHook, facts.content == .pushed, let head = pending.first, head.tree != workTree.tree {
+        if !facts.isHook, facts.content == .pushed, let head = pending.first, !workTree.holds(head.tree) {
             let changes = facts.differences[head.commit.commit] ?? []
             let reason =
                 "the work tree has uncommitted changes (\(Self.list(changes))); checking them as they are on disk, "
@@ -57,13 +58,13 @@ extension CheckPlan {
         }
 
         // In place first (the fast path), then the worktree ones.
-        for entry in pending where facts.content == .pushed && entry.tree == workTree.tree {
+        for entry in pending where facts.content == .pushed && workTree.holds(entry.tree) {
             checks.append(
                 PlannedCheck(
-                    commit: entry.commit.commit, tree: entry.tree, place: .inPlace, cacheKey: key(entry.tree),
+                    commit: entry.commit.commit, tree: entry.tree, place: .inPlace, cacheKey: key(entry),
                     remoteBase: entry.commit.remoteBase, refs: entry.commit.refs))
         }
-        for entry in pending where facts.content == .isolated || entry.tree != workTree.tree {
+        for entry in pending where facts.content == .isolated || !workTree.holds(entry.tree) {
             let commit = entry.commit.commit
             let why: String
             if facts.content == .isolated {
@@ -78,9 +79,19 @@ extension CheckPlan {
                     commit: commit, tree: entry.tree, place: .worktree,
                     reason: "checking \(Self.describe(entry.commit)) in its own worktree, .build/prepush-worktree ("
                         + why + ")",
-                    cacheKey: key(entry.tree), remoteBase: entry.commit.remoteBase, refs: entry.commit.refs))
+                    cacheKey: key(entry), remoteBase: entry.commit.remoteBase, refs: entry.commit.refs))
         }
         return CheckPlan(checks: checks, notes: notes)
+    }
+
+    /// The cache key of checking `entry`: its tree and the fingerprint, and the remote's commit when
+    /// a pass depends on it; `nil` when it does and there is none.
+    static func key(_ entry: (commit: PushedCommit, tree: String), _ facts: PlanFacts) -> String? {
+        guard facts.keyIncludesBase else {
+            return VerificationCache.key(tree: entry.tree, fingerprint: facts.fingerprint)
+        }
+        guard let base = entry.commit.remoteBase else { return nil }
+        return VerificationCache.key(tree: entry.tree, fingerprint: facts.fingerprint + "\u{1D}" + base)
     }
 
     /// `3f2a1b0c9d8e (refs/heads/main)`, or the commit alone.

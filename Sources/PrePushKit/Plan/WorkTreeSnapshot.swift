@@ -28,39 +28,62 @@ struct WorkTreeSnapshot: Sendable {
     /// HEAD and whether the work tree's content is HEAD's tree, in one `git status` against
     /// prepush's index (a stale index only makes it answer "differs", never "same" wrongly: it
     /// compares the work tree with that index and that index with HEAD).
-    func status() async throws -> (head: String?, isClean: Bool) {
-        if !FileManager.default.fileExists(atPath: indexFile) { seedIndex(indexFile) }
+    func status() async throws -> SnapshotStatus {
+        if !FileManager.default.fileExists(atPath: indexFile) { try await seedIndex(indexFile) }
+        let entries: [String]
+        do {
+            entries = try await statusEntries()
+        } catch let error as GitError {
+            // prepush's own index is only a cache: a corrupt one, or a lock a killed git left, is
+            // started again once.
+            _ = error
+            try? FileManager.default.removeItem(atPath: indexFile + ".lock")
+            try await seedIndex(indexFile)
+            entries = try await statusEntries()
+        }
+        var status = SnapshotStatus()
+        for entry in entries {
+            if entry.hasPrefix("# branch.oid ") {
+                let name = String(entry.dropFirst("# branch.oid ".count))
+                status.head = ObjectName.isValid(name) ? name : nil
+            } else if entry.hasPrefix("? "), Self.isBuildFolder(String(entry.dropFirst(2))) {
+                continue
+            } else if !entry.hasPrefix("# ") {
+                status.isClean = false
+                // "1 XY <sub> …": a submodule with uncommitted or untracked changes, which no tree
+                // can hold (`git add` records only its commit).
+                let fields = entry.split(separator: " ", maxSplits: 8, omittingEmptySubsequences: false)
+                if (entry.hasPrefix("1 ") || entry.hasPrefix("2 ")), fields.count > 8, fields[2].hasPrefix("S"),
+                    fields[2] != "SC.."
+                {
+                    status.dirtySubmodules.append(String(fields[8].split(separator: "\t").first ?? fields[8]))
+                }
+            }
+        }
+        return status
+    }
+
+    private func statusEntries() async throws -> [String] {
         // No pathspec (one turns the untracked cache off), and git may refresh this index: it is
-        // prepush's own. Untracked `.build` folders are set aside below instead.
-        let entries = try await repository.entries(
+        // prepush's own. Untracked `.build` folders are set aside by the caller instead.
+        try await repository.entries(
             [
                 "-c", "core.untrackedCache=true", "status", "--porcelain=v2", "--branch", "--no-ahead-behind", "-z",
                 "--untracked-files=normal", "--ignore-submodules=none",
             ],
             environment: ["GIT_INDEX_FILE": indexFile], optionalLocks: true)
-        var head: String?
-        var clean = true
-        for entry in entries {
-            if entry.hasPrefix("# branch.oid ") {
-                let name = String(entry.dropFirst("# branch.oid ".count))
-                head = ObjectName.isValid(name) ? name : nil
-            } else if entry.hasPrefix("? "), Self.isBuildFolder(String(entry.dropFirst(2))) {
-                continue
-            } else if !entry.hasPrefix("# ") {
-                clean = false
-            }
-        }
-        return (head, clean)
     }
 
-    /// `.build/` or `Packages/Core/.build/`: an untracked SwiftPM build folder, never content.
+    /// `.build/` or `Packages/Core/.build/` (a folder, a link or a file): SwiftPM's build folder,
+    /// never content.
     static func isBuildFolder(_ path: String) -> Bool {
-        path == ".build/" || path.hasSuffix("/.build/")
+        let name = path.hasSuffix("/") ? String(path.dropLast()) : path
+        return name == ".build" || name.hasSuffix("/.build")
     }
 
     /// The content's tree: `headTree` when `status` found nothing changed, else written through
     /// prepush's index (or, when another run holds it, a throwaway copy of the user's).
-    func take(status: (head: String?, isClean: Bool), headTree: String?) async throws -> WorkTreeState {
+    func take(status: SnapshotStatus, headTree: String?) async throws -> WorkTreeState {
         if status.isClean, let headTree {
             return WorkTreeState(head: status.head, tree: headTree, isClean: true)
         }
@@ -72,10 +95,12 @@ struct WorkTreeSnapshot: Sendable {
             guard FileManager.default.fileExists(atPath: indexFile + ".lock") else { throw error }
             let index = scratchDirectory + "/preflight-snapshot-index-\(UUID().uuidString)"
             defer { try? FileManager.default.removeItem(atPath: index) }
-            seedIndex(index)
+            try await seedIndex(index)
             tree = try await write(through: index)
         }
-        return WorkTreeState(head: status.head, tree: tree, isClean: tree == headTree)
+        return WorkTreeState(
+            head: status.head, tree: tree, isClean: tree == headTree && status.dirtySubmodules.isEmpty,
+            unrepresentable: status.dirtySubmodules)
     }
 
     /// A fresh snapshot, for after a check: the status, then the tree when something changed.
@@ -93,12 +118,45 @@ struct WorkTreeSnapshot: Sendable {
         return try await repository.output(["write-tree"], environment: environment)
     }
 
-    /// Starts an index as a copy of the user's, so git's stat cache spares reading unchanged files;
-    /// a missing one (no user index yet) starts empty.
-    private func seedIndex(_ path: String) {
+    /// Starts an index as a copy of the user's, so git's stat cache spares reading unchanged files
+    /// (a missing one, no user index yet, starts empty). The copy keeps the original's time, or git
+    /// would trust the stat data of a file rewritten in the second the user's index was written;
+    /// and it drops the assume-unchanged and skip-worktree bits, which would hide a file's edits.
+    private func seedIndex(_ path: String) async throws {
         try? FileManager.default.createDirectory(
             atPath: (path as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
         try? FileManager.default.removeItem(atPath: path)
-        try? FileManager.default.copyItem(atPath: gitDirectory + "/index", toPath: path)
+        let source = gitDirectory + "/index"
+        guard (try? FileManager.default.copyItem(atPath: source, toPath: path)) != nil else { return }
+        if let modified = try? FileManager.default.attributesOfItem(atPath: source)[.modificationDate] {
+            try? FileManager.default.setAttributes([.modificationDate: modified], ofItemAtPath: path)
+        }
+        let environment = ["GIT_INDEX_FILE": path]
+        // `ls-files -v`: a lower-case tag is assume-unchanged, `S` skip-worktree.
+        let hidden = try await repository.entries(["ls-files", "-v", "-z"], environment: environment).compactMap {
+            entry -> String? in
+            guard let tag = entry.first, tag.isLowercase || tag == "S", entry.count > 2 else { return nil }
+            return String(entry.dropFirst(2))
+        }
+        if !hidden.isEmpty {
+            var clear = GitRepository.command(
+                ["update-index", "--no-assume-unchanged", "--no-skip-worktree", "-z", "--stdin"], in: repository.root,
+                optionalLocks: true)
+            clear.environment = clear.environment.setting(environment)
+            clear.standardInput = .bytes(Array(hidden.joined(separator: "\u{0}").utf8) + [0])
+            clear.standardOutput = .discard
+            clear.standardError = .capture(limit: 1 << 16)
+            _ = try await clear.run().checked()
+        }
     }
+}
+
+/// What `git status` against prepush's index says.
+struct SnapshotStatus: Sendable {
+    /// HEAD's commit; `nil` without commits.
+    var head: String?
+    /// Nothing differs from HEAD.
+    var isClean = true
+    /// Submodules with uncommitted or untracked changes.
+    var dirtySubmodules: [String] = []
 }

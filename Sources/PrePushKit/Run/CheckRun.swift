@@ -15,6 +15,8 @@ struct CheckRun: Sendable {
     let output: RunOutput
     let temporaryDirectory: String
     let errorlintExecutable: String?
+    /// The work tree's git directory (prepush's own files: the worktree lock).
+    let gitDirectory: String
     let isHook: Bool
     /// The environment the run was started with.
     let environment: [String: String]
@@ -69,16 +71,26 @@ struct CheckRun: Sendable {
         var root = repository.root
         var scratchPath: String?
         var options = self.options
+        var errorlintExecutable = self.errorlintExecutable
+        var worktreeLock: WorktreeLock?
+        defer { withExtendedLifetime(worktreeLock) {} }
         if check.place == .worktree, let commit = check.commit {
             let worktree = IsolatedWorktree(repositoryRoot: repository.root)
+            worktreeLock = try WorktreeLock(gitDirectory: gitDirectory) {
+                output.message("prepush: waiting for another prepush run to finish with the worktree\n")
+            }
             try await worktree.checkOut(commit)
             root = worktree.path
             scratchPath = worktree.scratchPath
-            // The commit's own configuration; a pass is recorded under the settings it was checked with.
-            options = try flags.options(in: root)
+            // The commit's own configuration (never the user's file above the worktree); a pass is
+            // recorded under the settings it was checked with.
+            options = try flags.options(in: root, upTo: root)
+            if options.runsErrorlint != false, errorlintExecutable == nil {
+                errorlintExecutable = ErrorLintStep.executable(environment: environment)
+            }
             let fingerprint = options.cacheFingerprint(errorlintExecutable: errorlintExecutable)
             if check.cacheKey != nil,
-                fingerprint != self.options.cacheFingerprint(errorlintExecutable: errorlintExecutable)
+                fingerprint != self.options.cacheFingerprint(errorlintExecutable: self.errorlintExecutable)
             {
                 check.cacheKey = VerificationCache.key(
                     tree: check.tree,
@@ -92,6 +104,7 @@ struct CheckRun: Sendable {
             output: output, scratchPath: scratchPath, temporaryDirectory: temporaryDirectory,
             errorlintExecutable: errorlintExecutable, runEnvironment: environment)
         context.introducedLines = options.showsAllFindings ? nil : pushed
+        if check.place == .worktree { context.configurationBoundary = root }
         let outcomes = try await StepList.run(StepList.make(options: options, packageRoot: root), in: context)
         output.message("\n" + StepOutcome.table(outcomes, style: output.style))
         return Result(check: check, outcomes: outcomes)
@@ -112,13 +125,25 @@ struct CheckRun: Sendable {
         guard needed else { return nil }
         var bases: [String] = []
         if let remoteBase = check.remoteBase { bases.append(remoteBase) }
-        if isHook, check.remoteBase == nil, let commit = check.commit {
+        // The remote's commit may not be here (a force push over commits never fetched): then
+        // the fork point from the remote-tracking refs.
+        let remoteBaseIsHere: Bool
+        if let remoteBase = check.remoteBase {
+            remoteBaseIsHere = (try? await repository.succeeds(["cat-file", "-e", remoteBase + "^{commit}"])) ?? false
+        } else {
+            remoteBaseIsHere = false
+        }
+        if isHook, !remoteBaseIsHere, let commit = check.commit {
             switch try await forkPoint(of: commit) {
             case .some(let base): bases.append(base)
             case .none: return nil  // the first push of the repository: everything is new
             }
         }
-        if !isHook { bases += [options.diffBase, "@{upstream}", "origin/HEAD"].compactMap { $0 } }
+        if !isHook, let diffBase = options.diffBase {
+            // Asked for by name: a base that does not resolve is an error, never a quiet fallback.
+            return try AddedLines.since(diffBase, in: root)
+        }
+        if !isHook { bases += ["@{upstream}", "origin/HEAD"] }
         if let added = bases.lazy.compactMap({ try? AddedLines.since($0, in: root) }).first { return added }
         if options.minimumDiffCoverage != nil {
             output.warning(
@@ -140,8 +165,24 @@ struct CheckRun: Sendable {
     /// What differs between `tree` and the work tree's content now.
     private func changes(since tree: String) async throws -> [TreeChange] {
         let now = try await snapshot.take { [repository] head in try await repository.tree(of: head) }
-        if now.tree == tree { return [] }
-        let changes = try await repository.changes(from: tree, to: now.tree)
+        if now.holds(tree) { return [] }
+        let submodules = now.unrepresentable.map {
+            TreeChange(status: "M", path: "\($0) (a submodule with uncommitted changes)")
+        }
+        // What SwiftPM itself writes while building (a Package.resolved the commit does not track,
+        // `.swiftpm/`) is the check's own output, not an edit of the person's.
+        let changes =
+            submodules
+            + (try await repository.changes(from: tree, to: now.tree)).filter { !Self.isSwiftPMOutput($0) }
+        if changes.isEmpty, now.unrepresentable.isEmpty, now.tree != tree { return [] }
         return changes.isEmpty ? [TreeChange(status: "M", path: "the work tree")] : changes
+    }
+
+    /// A file SwiftPM adds to a package while it builds.
+    static func isSwiftPMOutput(_ change: TreeChange) -> Bool {
+        guard change.status == "A" else { return false }
+        let path = change.path
+        return path == "Package.resolved" || path.hasSuffix("/Package.resolved") || path.hasPrefix(".swiftpm/")
+            || path.contains("/.swiftpm/")
     }
 }

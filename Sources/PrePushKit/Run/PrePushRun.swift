@@ -99,6 +99,7 @@ package struct PrePushRun: Sendable {
         let run = CheckRun(
             repository: repository, snapshot: snapshot, flags: flags, options: options, output: output,
             temporaryDirectory: temporary.path, errorlintExecutable: errorlintExecutable,
+            gitDirectory: place.gitDirectory,
             isHook: facts.isHook, environment: environment)
         let results = try await run.run(plan)
 

@@ -7,6 +7,9 @@ package struct StepOutcome: Sendable, Equatable {
     package var seconds: Double
     /// The step's key figure: "5 tests", "84.2 % covered", "2 warnings".
     package var figure: String
+    /// The pass holds only against this push's base: an error already there was let through, or
+    /// the coverage of added lines could not be measured. Such a pass is not cached under the tree.
+    package var dependsOnBase = false
 
     package init(name: String, status: Status, seconds: Double, figure: String) {
         self.name = name

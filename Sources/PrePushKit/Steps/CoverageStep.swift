@@ -44,7 +44,10 @@ struct CoverageStep: Step {
             if diffStatus == .failed { status = .failed }
         }
         output.endStep(passed: status == .passed, line: status == .passed ? nil : "<== coverage: failed")
-        return StepOutcome(name: name, status: status, seconds: clock.seconds, figure: figure)
+        var outcome = StepOutcome(name: name, status: status, seconds: clock.seconds, figure: figure)
+        // A diff-coverage gate with nothing to measure against proves nothing about the tree.
+        outcome.dependsOnBase = options.minimumDiffCoverage != nil && context.addedLines == nil
+        return outcome
     }
 }
 

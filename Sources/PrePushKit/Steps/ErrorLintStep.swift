@@ -91,6 +91,8 @@ struct ErrorLintStep: Step {
                 ? nil : "<== errorlint: failed with \(result.termination) in \(String(format: "%.1f", seconds)) s")
         let summary = Self.figure(errorLines.current)
         let figure = findings?.figure ?? (summary.isEmpty && !passed ? "\(result.termination)" : summary)
-        return StepOutcome(name: name, status: passed ? .passed : .failed, seconds: seconds, figure: figure)
+        var outcome = StepOutcome(name: name, status: passed ? .passed : .failed, seconds: seconds, figure: figure)
+        outcome.dependsOnBase = passed && !result.succeeded
+        return outcome
     }
 }

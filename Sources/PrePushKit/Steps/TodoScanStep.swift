@@ -10,7 +10,9 @@ struct TodoScanStep: Step {
 
     func run(in context: StepContext) async throws -> StepOutcome {
         let annotates = context.output.style.annotatesForGitHub
-        let settings = try SettingsResolver.resolve(searchingFrom: context.packageRoot) {
+        let settings = try SettingsResolver.resolve(
+            searchingFrom: context.packageRoot, upTo: context.configurationBoundary
+        ) {
             (settings: inout TodoScanOptions) in
             settings.paths = ["."]
             settings.writeBaselinePath = nil
@@ -40,8 +42,10 @@ struct TodoScanStep: Step {
         }
         let passed = status == .clean
         context.output.endStep(passed: passed, line: passed ? nil : "<== todoscan: failed")
-        return StepOutcome(
+        var outcome = StepOutcome(
             name: name, status: passed ? .passed : .failed, seconds: clock.seconds,
             figure: findings.figure ?? result.summary)
+        outcome.dependsOnBase = passed && result.status(strict: settings.isStrict) == .findings
+        return outcome
     }
 }

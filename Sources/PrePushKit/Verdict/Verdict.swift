@@ -12,7 +12,7 @@ enum Verdict {
 
     /// The verdict on the checks that ran.
     static func conclude(_ results: [CheckRun.Result], cache: VerificationCache, output: RunOutput) -> Int32 {
-        for result in results where result.passed {
+        for result in results where result.passed && !result.outcomes.contains(where: \.dependsOnBase) {
             if let key = result.check.cacheKey { cache.record(key) }
         }
         // A void check was followed by an exact one, unless by hand.

@@ -60,24 +60,27 @@ package struct ConfigurationFile: Sendable {
     }
 
     /// The file at `explicitPath` when one is given, else the nearest `.preflight.json` from
-    /// `directory` upwards, else `nil`.
+    /// `directory` upwards (no higher than `boundary`, when given), else `nil`.
     package static func load(
-        explicitPath: String?, searchingFrom directory: String
+        explicitPath: String?, searchingFrom directory: String, upTo boundary: String? = nil
     ) throws(ConfigurationError)
         -> ConfigurationFile?
     {
         if let explicitPath { return try ConfigurationFile(contentsOf: explicitPath) }
-        return try find(from: directory).map { path throws(ConfigurationError) in
+        return try find(from: directory, upTo: boundary).map { path throws(ConfigurationError) in
             try ConfigurationFile(contentsOf: path)
         }
     }
 
-    /// The nearest `.preflight.json` in `directory` or one of its parents, if any.
-    package static func find(from directory: String) -> String? {
+    /// The nearest `.preflight.json` in `directory` or one of its parents, if any; the search stops
+    /// after `boundary` (prepush's worktree: its commit's own file, never the user's folder above).
+    package static func find(from directory: String, upTo boundary: String? = nil) -> String? {
         var current = URL(fileURLWithPath: directory).standardizedFileURL
+        let last = boundary.map { URL(fileURLWithPath: $0).standardizedFileURL.path }
         while true {
             let candidate = current.appendingPathComponent(fileName).path
             if FileManager.default.fileExists(atPath: candidate) { return candidate }
+            if current.path == last { return nil }
             let parent = current.deletingLastPathComponent()
             if parent.path == current.path { return nil }
             current = parent

@@ -16,14 +16,15 @@ package protocol ToolSettings: Sendable {
 /// thrown (the tools exit 2 with it), never dropped.
 package enum SettingsResolver {
     /// The settings for a run about `root`: the file at `explicitPath` when one is given (relative
-    /// to `root`), else the nearest `.preflight.json` from `root` upwards, then `flags`.
+    /// to `root`), else the nearest `.preflight.json` from `root` upwards (no higher than
+    /// `boundary`), then `flags`.
     package static func resolve<Settings: ToolSettings>(
         _ type: Settings.Type = Settings.self, explicitPath: String? = nil, searchingFrom root: String,
-        flags: (inout Settings) throws -> Void = { _ in }
+        upTo boundary: String? = nil, flags: (inout Settings) throws -> Void = { _ in }
     ) throws -> Settings {
         var settings = Settings()
         let explicit = explicitPath.map { StandardPath.absolute($0, relativeTo: root) }
-        if let file = try ConfigurationFile.load(explicitPath: explicit, searchingFrom: root) {
+        if let file = try ConfigurationFile.load(explicitPath: explicit, searchingFrom: root, upTo: boundary) {
             try settings.apply(file.section(Settings.sectionName))
         }
         try flags(&settings)
