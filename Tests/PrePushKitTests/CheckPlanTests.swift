@@ -153,13 +153,31 @@ struct CheckPlanTests {
                 localRef: "refs/heads/docs", localObject: commitB, remoteRef: "refs/heads/docs", remoteObject: zero),
         ]
         let decision = PushDecision.relevant(
-            updates, changedPaths: [commitA: ["Sources/A.swift"], commitB: ["README.md"]],
+            updates,
+            changedPaths: [
+                PushDecision.key(updates[0]): ["Sources/A.swift"], PushDecision.key(updates[1]): ["Sources/A.swift"],
+                PushDecision.key(updates[2]): ["README.md"],
+            ],
             relevantPaths: ["*.swift", "Package.swift"])
         #expect(
             decision
                 == .check([
                     PushedCommit(commit: commitA, refs: ["refs/heads/main", "refs/heads/copy"], remoteBase: commitB)
                 ]))
+        // One commit pushed to two refs: irrelevant over the first ref's base, relevant over the
+        // second's. It is checked.
+        let twice = [
+            RefUpdate(
+                localRef: "refs/heads/main", localObject: commitA, remoteRef: "refs/heads/main", remoteObject: commitA),
+            RefUpdate(
+                localRef: "refs/heads/main", localObject: commitA, remoteRef: "refs/heads/release",
+                remoteObject: commitB),
+        ]
+        let both = PushDecision.relevant(
+            twice,
+            changedPaths: [PushDecision.key(twice[0]): ["README.md"], PushDecision.key(twice[1]): ["Sources/A.swift"]],
+            relevantPaths: ["*.swift"])
+        #expect(both == .check([PushedCommit(commit: commitA, refs: ["refs/heads/main"], remoteBase: commitB)]))
         #expect(
             PushDecision.relevant(updates, changedPaths: [:], relevantPaths: ["*.swift"])
                 == .skip("this push changes no *.swift; nothing to check"))

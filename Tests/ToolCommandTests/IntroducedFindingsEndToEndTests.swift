@@ -97,4 +97,25 @@ struct IntroducedFindingsEndToEndTests {
         #expect(counted.errorText.contains("prepush: 1 errorlint finding already in the code (1 error among them"))
         #expect(counted.errorText.contains("errorlint  passed") && counted.errorText.contains("0 new, 1 existing"))
     }
+
+    @Test("A new branch that merged the remote's main does not introduce what main already had")
+    func newBranchWithMerge() async throws {
+        let repository = try await PrePushEndToEndTests.makeRepository()
+        try await repository.run("git", ["push", "-q", "origin", "main", "--no-verify"]).checked()
+        try await repository.run("git", ["checkout", "-q", "-b", "feature"]).checked()
+        try repository.write("Sources/Calc/Feature.swift", "public func feature() -> Int { 5 }\n")
+        try await repository.commit("feature work")
+        // Meanwhile main gets an ERROR (pushed past any hook), and the feature branch merges main.
+        try await repository.run("git", ["checkout", "-q", "main"]).checked()
+        try repository.write("Sources/Calc/Stop.swift", "// ERROR: main's own\npublic func stop() {}\n")
+        try await repository.commit("an ERROR on main")
+        try await repository.run("git", ["push", "-q", "origin", "main", "--no-verify"]).checked()
+        try await repository.run("git", ["checkout", "-q", "feature"]).checked()
+        try await repository.run("git", ["merge", "-q", "--no-edit", "main"]).checked()
+        try await repository.run(Self.prepush, ["install"]).checked()
+        let push = try await repository.run("git", ["push", "origin", "feature"])
+        #expect(push.succeeded, "\(push.errorText)")
+        #expect(!push.errorText.contains("Stop.swift:1:4: error"))
+        #expect(push.errorText.contains("1 ERROR already in the code (1 error among them"))
+    }
 }

@@ -21,16 +21,21 @@ package enum PushDecision: Sendable, Equatable {
         return nil
     }
 
+    /// The key of an update in `changedPaths`: its commit and what the remote has.
+    package static func key(_ update: RefUpdate) -> String {
+        update.localObject + " " + update.remoteObject
+    }
+
     /// The commits to check among `updates`: those that change a path matching one of
     /// `relevantPaths` (`changedPaths` is what each update's commit changes over what the remote
-    /// has), each commit once, in git's order.
+    /// has, keyed by ``key(_:)``), each commit once, in git's order.
     package static func relevant(
         _ updates: [RefUpdate], changedPaths: [String: [String]], relevantPaths: [String]
     ) -> PushDecision {
         let globs = relevantPaths.map(Glob.init)
         var commits: [PushedCommit] = []
         for update in updates {
-            let changed = changedPaths[update.localObject] ?? []
+            let changed = changedPaths[key(update)] ?? []
             guard changed.contains(where: { path in globs.contains { $0.matches(path) } }) else { continue }
             if let index = commits.firstIndex(where: { $0.commit == update.localObject }) {
                 commits[index].refs.append(update.localRef)

@@ -17,6 +17,8 @@ struct CheckRun: Sendable {
     let errorlintExecutable: String?
     /// The work tree's git directory (prepush's own files: the worktree lock).
     let gitDirectory: String
+    /// The remote pushed to (its default branch is the base of a new branch's lines).
+    let remoteName: String?
     let isHook: Bool
     /// The environment the run was started with.
     let environment: [String: String]
@@ -153,9 +155,22 @@ struct CheckRun: Sendable {
         return nil
     }
 
-    /// The parent of the oldest commit of `commit`'s history that no remote-tracking ref has;
-    /// `commit` itself when they all have it; `nil` when no remote has any of its history.
+    /// The base of a new branch's lines: the remote's default branch (`<remote>/HEAD`, `main`,
+    /// `master`) when it has one, whose merge base with the branch is taken (so a merge of that
+    /// branch into this one adds nothing); else the parent of the oldest commit no remote-tracking
+    /// ref has; `commit` itself when they all have it; `nil` when no remote has any of its history
+    /// (the first push).
     private func forkPoint(of commit: String) async throws -> String? {
+        if let remoteName {
+            for name in ["HEAD", "main", "master"] {
+                let ref = "refs/remotes/\(remoteName)/\(name)"
+                if let tip = try? await repository.output(["rev-parse", "--verify", "--quiet", ref + "^{commit}"]),
+                    !tip.isEmpty
+                {
+                    return tip
+                }
+            }
+        }
         let fresh = try await repository.output(["rev-list", "--topo-order", "--reverse", commit, "--not", "--remotes"])
         guard let oldest = fresh.split(separator: "\n").first else { return commit }
         let parent = try? await repository.output(["rev-parse", "--verify", "--quiet", oldest + "^"])

@@ -64,9 +64,10 @@ package struct PrePushRun: Sendable {
         let commits: [PushedCommit]
         if let request {
             let updates = request.pushedUpdates
+            // Per update: one commit pushed to two refs changes different paths over each.
             var changed: [String: [String]] = [:]
-            for update in updates where changed[update.localObject] == nil {
-                changed[update.localObject] = try await repository.changedPaths(
+            for update in updates where changed[PushDecision.key(update)] == nil {
+                changed[PushDecision.key(update)] = try await repository.changedPaths(
                     commit: update.localObject, base: update.createsRemoteRef ? nil : update.remoteObject)
             }
             switch PushDecision.relevant(updates, changedPaths: changed, relevantPaths: options.relevantPaths) {
@@ -99,7 +100,7 @@ package struct PrePushRun: Sendable {
         let run = CheckRun(
             repository: repository, snapshot: snapshot, flags: flags, options: options, output: output,
             temporaryDirectory: temporary.path, errorlintExecutable: errorlintExecutable,
-            gitDirectory: place.gitDirectory,
+            gitDirectory: place.gitDirectory, remoteName: request?.remoteName,
             isHook: facts.isHook, environment: environment)
         let results = try await run.run(plan)
 
