@@ -97,10 +97,13 @@ let package = Package(
         .executableTarget(
             name: "processkit-fixture", dependencies: ["ProcessKit"], path: "Tests/Fixtures/processkit-fixture"),
 
+        // Where the built products are, for tests that run them (shared by the test targets below).
+        .target(name: "TestSupport", path: "Tests/Support"),
+
         // MARK: Tests
-        .testTarget(name: "ProcessKitTests", dependencies: ["ProcessKit"]),
+        .testTarget(name: "ProcessKitTests", dependencies: ["ProcessKit", "TestSupport"]),
         .testTarget(name: "PreflightCoreTests", dependencies: ["PreflightCore", "ProcessKit"]),
-        .testTarget(name: "ToolCommandTests", dependencies: ["ProcessKit"]),
+        .testTarget(name: "ToolCommandTests", dependencies: ["ProcessKit", "TestSupport"]),
         .testTarget(name: "PrePushKitTests", dependencies: ["PrePushKit", "ProcessKit"], exclude: ["Fixtures"]),
         .testTarget(name: "TodoScanKitTests", dependencies: ["TodoScanKit", "PreflightCore"]),
         .testTarget(name: "StringCatalogKitTests", dependencies: ["StringCatalogKit", "PreflightCore"]),

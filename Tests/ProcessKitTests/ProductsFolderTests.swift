@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 
 /// The products folder is found from the tests' own bundle, not from `argv[0]`.

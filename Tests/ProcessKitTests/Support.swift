@@ -1,5 +1,6 @@
 import Foundation
 import ProcessKit
+import TestSupport
 
 #if canImport(Glibc)
 import Glibc

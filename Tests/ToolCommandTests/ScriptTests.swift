@@ -1,5 +1,6 @@
 import Foundation
 import ProcessKit
+import TestSupport
 import Testing
 
 /// The user-facing scripts are POSIX sh: they run under dash (and so under macOS's bash 3.2 and

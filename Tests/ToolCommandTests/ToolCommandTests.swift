@@ -1,5 +1,6 @@
 import Foundation
 import ProcessKit
+import TestSupport
 import Testing
 
 /// End to end: the built executables, run as a user would run them.

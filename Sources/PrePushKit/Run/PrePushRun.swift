@@ -68,7 +68,8 @@ package struct PrePushRun: Sendable {
             var changed: [String: [String]] = [:]
             for update in updates where changed[PushDecision.key(update)] == nil {
                 changed[PushDecision.key(update)] = try await repository.changedPaths(
-                    commit: update.localObject, base: update.createsRemoteRef ? nil : update.remoteObject)
+                    commit: update.localObject, base: update.createsRemoteRef ? nil : update.remoteObject,
+                    remote: request.remoteName)
             }
             switch PushDecision.relevant(updates, changedPaths: changed, relevantPaths: options.relevantPaths) {
             case .skip(let why): return Verdict.skipped(why, output: output)

@@ -30,14 +30,20 @@ extension GitRepository {
     }
 
     /// Paths (relative to the root) that `commit` changes over what the remote has. `base` is the
-    /// remote's commit, or `nil` for a new ref: then every commit not on any remote-tracking ref
-    /// counts.
-    package func changedPaths(commit: String, base: String?) async throws -> [String] {
+    /// remote's commit, or `nil` for a new ref: then every commit not on the remote's tracking refs
+    /// counts (`remote`'s, when it names a configured remote; else every remote's).
+    package func changedPaths(commit: String, base: String?, remote: String? = nil) async throws -> [String] {
         if let base, try await succeeds(["cat-file", "-e", base + "^{commit}"]) {
             return try await entries(["diff", "--name-only", "--no-renames", "-z", base, commit])
         }
+        var remotes = "--remotes"
+        if let remote, !remote.contains("/"), !remote.contains(":"),
+            try await succeeds(["config", "--get", "remote.\(remote).url"])
+        {
+            remotes = "--remotes=\(remote)"
+        }
         let listed = try await entries([
-            "log", "--format=", "--name-only", "--no-renames", "-z", commit, "--not", "--remotes",
+            "log", "--format=", "--name-only", "--no-renames", "-z", commit, "--not", remotes,
         ])
         return Array(Set(listed.map { $0.trimmingCharacters(in: .newlines) }.filter { !$0.isEmpty })).sorted()
     }
