@@ -16,8 +16,8 @@ struct PrePush: AsyncParsableCommand {
             errors fail); then the extra steps of the configuration file. The first \
             failing step stops the run and the push.
 
-            A push that only deletes refs, or changes no *.swift, Package.swift or Package.resolved \
-            (relevantPaths), is not checked; neither is a tree already verified with the same toolchain \
+            A push that only deletes refs, or changes no source, resource, manifest, string catalog, \
+            Xcode project or configuration file (relevantPaths; documentation alone), is not checked; neither is a tree already verified with the same toolchain \
             and options; PREPUSH_SKIP=1 skips the check, and git push --no-verify skips the hook.
 
             What is checked is the pushed commit's content. When the work tree holds exactly that \

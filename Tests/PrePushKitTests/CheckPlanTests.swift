@@ -182,4 +182,29 @@ struct CheckPlanTests {
             PushDecision.relevant(updates, changedPaths: [:], relevantPaths: ["*.swift"])
                 == .skip("this push changes no *.swift; nothing to check"))
     }
+
+    @Test(
+        "Relevance by default: what the steps read (catalogs, Xcode projects, test plans, resources, configuration); docs alone skip",
+        arguments: [
+            ("Sources/App/Localizable.xcstrings", true), ("App.xcodeproj/project.pbxproj", true),
+            ("App.xctestplan", true), ("Tests/CalcTests/Resources/fixture.json", true), (".preflight.json", true),
+            ("Packages/Core/Sources/Core/Resources/logo.png", true), ("App/Info.plist", true),
+            ("Package@swift-6.0.swift", true), ("Sources/CYaml/src/scanner.c", true), ("README.md", false),
+            ("docs/guide.md", false), ("LICENSE", false), (".github/workflows/ci.yml", false),
+        ])
+    func defaultRelevance(path: String, relevant: Bool) {
+        let update = RefUpdate(
+            localRef: "refs/heads/main", localObject: commitA, remoteRef: "refs/heads/main", remoteObject: commitB)
+        let decision = PushDecision.relevant(
+            [update], changedPaths: [PushDecision.key(update): [path]], relevantPaths: PrePushOptions().relevantPaths)
+        if relevant {
+            #expect(decision == .check([PushedCommit(commit: commitA, refs: ["refs/heads/main"], remoteBase: commitB)]))
+        } else {
+            #expect(
+                decision
+                    == .skip(
+                        "this push changes no source, resource, manifest, string catalog, Xcode project or configuration "
+                            + "file (relevantPaths); nothing to check"))
+        }
+    }
 }

@@ -41,7 +41,8 @@ struct PrePushConfigurationTests {
     func defaults() throws {
         let options = try options("{}")
         #expect(options.minimumCoverage == nil)
-        #expect(options.relevantPaths == ["*.swift", "Package.swift", "Package.resolved"])
+        #expect(options.relevantPaths == PrePushOptions.defaultRelevantPaths)
+        #expect(options.relevantPaths.contains("*.xcstrings") && options.relevantPaths.contains(".preflight.json"))
         #expect(options.configuration == "debug")
         #expect(options.runsTodoscan)
         #expect(!options.isolated)

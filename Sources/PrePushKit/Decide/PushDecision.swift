@@ -47,7 +47,11 @@ package enum PushDecision: Sendable, Equatable {
                     remoteBase: update.createsRemoteRef ? nil : update.remoteObject))
         }
         if commits.isEmpty {
-            return .skip("this push changes no \(relevantPaths.joined(separator: ", ")); nothing to check")
+            let what =
+                relevantPaths == PrePushOptions.defaultRelevantPaths
+                ? "source, resource, manifest, string catalog, Xcode project or configuration file (relevantPaths)"
+                : relevantPaths.joined(separator: ", ")
+            return .skip("this push changes no \(what); nothing to check")
         }
         return .check(commits)
     }

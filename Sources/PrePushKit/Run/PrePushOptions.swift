@@ -19,7 +19,18 @@ package struct PrePushOptions: ToolSettings {
     /// Print coverage per file as well as per target.
     package var showsCoverageFiles = false
     /// A push that changes none of these paths is not checked.
-    package var relevantPaths = ["*.swift", "Package.swift", "Package.resolved"]
+    package var relevantPaths = Self.defaultRelevantPaths
+
+    /// What the steps read: sources (Swift and the C family), every file in a package's target
+    /// folders (resources a test reads), manifests, string catalogs (errorlint), Xcode projects,
+    /// schemes, test plans and build settings, and the configuration file. A push of documentation
+    /// alone changes none of them.
+    package static let defaultRelevantPaths = [
+        "*.swift", "*.h", "*.c", "*.cc", "*.cpp", "*.m", "*.mm", "*.modulemap", "Package.swift",
+        "Package@swift-*.swift", "Package.resolved", "Sources", "Tests", "Plugins", "*.xcstrings", "*.strings",
+        "*.stringsdict", "*.pbxproj", "*.xcscheme", "*.xctestplan", "*.xcconfig", "*.xcworkspacedata",
+        "*.entitlements", "Info.plist", ".preflight.json",
+    ]
     /// Which content is checked: the pushed commit (in place when the work tree holds exactly it,
     /// else in prepush's worktree), always the worktree (`--isolated`), or the disk as it is
     /// (`--work-tree`).
