@@ -76,7 +76,7 @@ struct CheckOptions: ParsableArguments {
     var coverageFiles = false
 
     @Option(
-        name: .customShort("c"),
+        name: [.customShort("c"), .customLong("configuration")],
         help: ArgumentHelp("Build configuration: debug or release.", valueName: "configuration"))
     var configuration: String?
 

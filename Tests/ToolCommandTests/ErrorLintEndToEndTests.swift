@@ -58,7 +58,7 @@ struct ErrorLintEndToEndTests {
                     + "Localizable.xcstrings); used by errorDescription of 'LoginError' [missing-key]"))
         #expect(lines.contains { $0.contains("[uncovered-case]") && $0.contains("failureReason") })
         #expect(lines.contains { $0.contains("does not implement recoverySuggestion [missing-member]") })
-        #expect(result.errorText.contains("1 LocalizedError types"))
+        #expect(result.errorText.contains("1 LocalizedError type;"))
 
         let github = try await Command(Self.errorlint, ["--format", "github", "-q"], workingDirectory: root).run()
         #expect(github.outputText.contains("::error file=Sources/App/Resources/Localizable.xcstrings,line=2"))

@@ -304,6 +304,8 @@ struct PrePushEndToEndTests {
         let overridden = try await repository.run(Self.prepush, ["--print-config", "--no-isolated", "-c", "release"])
         #expect(overridden.outputText.contains(#""isolated" : false"#))
         #expect(overridden.outputText.contains(#""configuration" : "release""#))
+        let long = try await repository.run(Self.prepush, ["--print-config", "--configuration", "release"])
+        #expect(long.outputText.contains(#""configuration" : "release""#))
 
         try await repository.run(Self.prepush, ["install"]).checked()
         let push = try await repository.run("git", ["push", "origin", "main"])

@@ -85,7 +85,7 @@ package enum ErrorLintRun {
         if !options.isQuiet {
             let types = analysis.errorTypes.filter(\.isLocalizedError).count
             errorOutput(
-                "\(report.summary) (\(types) LocalizedError types; \(analysis.parsedFileCount) of "
+                "\(report.summary) (\(types) LocalizedError type\(types == 1 ? "" : "s"); \(analysis.parsedFileCount) of "
                     + "\(analysis.swiftFileCount) Swift files parsed)\n")
         }
         if report.hasErrors || (options.isStrict && !report.diagnostics.isEmpty) { return .findings }
