@@ -90,11 +90,17 @@ struct WorkTreeSnapshot: Sendable {
         let tree: String
         do {
             tree = try await write(through: indexFile)
-        } catch let error as GitError {
-            // Another run's git holds `snapshot-index.lock`: a copy of the user's index of its own.
-            guard FileManager.default.fileExists(atPath: indexFile + ".lock") else { throw error }
-            let index = scratchDirectory + "/preflight-snapshot-index-\(UUID().uuidString)"
-            defer { try? FileManager.default.removeItem(atPath: index) }
+        } catch is GitError {
+            let index: String
+            if FileManager.default.fileExists(atPath: indexFile + ".lock") {
+                // Another run's git holds `snapshot-index.lock`: a copy of the user's index of its own.
+                index = scratchDirectory + "/preflight-snapshot-index-\(UUID().uuidString)"
+            } else {
+                // prepush's index is only a cache; it can name blobs `git gc` has pruned since (of
+                // files that were never committed), and then `write-tree` fails: started again.
+                index = indexFile
+            }
+            defer { if index != indexFile { try? FileManager.default.removeItem(atPath: index) } }
             try await seedIndex(index)
             tree = try await write(through: index)
         }

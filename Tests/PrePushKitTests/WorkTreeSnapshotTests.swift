@@ -1,0 +1,117 @@
+import Foundation
+import PreflightCore
+import ProcessKit
+import Testing
+
+@testable import PrePushKit
+
+/// The work-tree snapshot against real git in a temporary repository: its tree is exactly what
+/// `git add -A` would record, whatever prepush's own index remembers, and the user's index is
+/// never written.
+@Suite("prepush's work-tree snapshot")
+struct WorkTreeSnapshotTests {
+    struct Repository {
+        let root = NSTemporaryDirectory() + "snapshot-" + UUID().uuidString
+
+        @discardableResult
+        func git(_ arguments: [String]) async throws -> String {
+            var command = GitRepository.command(arguments, in: root)
+            command.environment = command.environment.setting([
+                "GIT_AUTHOR_NAME": "T", "GIT_AUTHOR_EMAIL": "t@example.com", "GIT_COMMITTER_NAME": "T",
+                "GIT_COMMITTER_EMAIL": "t@example.com",
+            ])
+            return try await command.run().checked().outputText.trimmingCharacters(in: .whitespacesAndNewlines)
+        }
+
+        func write(_ path: String, _ text: String) throws {
+            let full = root + "/" + path
+            try FileManager.default.createDirectory(
+                atPath: (full as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
+            try text.write(toFile: full, atomically: true, encoding: .utf8)
+        }
+
+        var snapshot: WorkTreeSnapshot {
+            WorkTreeSnapshot(
+                repository: GitRepository(root: root), gitDirectory: root + "/.git",
+                scratchDirectory: NSTemporaryDirectory())
+        }
+
+        /// What `git add -A` records, through a throwaway index of the test's own.
+        func expectedTree() async throws -> String {
+            let index = NSTemporaryDirectory() + "expected-index-" + UUID().uuidString
+            defer { try? FileManager.default.removeItem(atPath: index) }
+            var add = GitRepository.command(["add", "-A", "--", ".", ":(exclude,glob)**/.build/**"], in: root)
+            add.environment = add.environment.setting(["GIT_INDEX_FILE": index])
+            _ = try await add.run().checked()
+            var tree = GitRepository.command(["write-tree"], in: root)
+            tree.environment = tree.environment.setting(["GIT_INDEX_FILE": index])
+            return try await tree.run().checked().outputText.trimmingCharacters(in: .whitespacesAndNewlines)
+        }
+    }
+
+    private func make() async throws -> Repository {
+        let repository = Repository()
+        try FileManager.default.createDirectory(atPath: repository.root, withIntermediateDirectories: true)
+        try await repository.git(["init", "-q", "-b", "main"])
+        try repository.write("Sources/A/A.swift", "let a = 1\n")
+        try repository.write(".gitignore", "ignored.txt\n")
+        try await repository.git(["add", "-A"])
+        try await repository.git(["commit", "-q", "-m", "one"])
+        return repository
+    }
+
+    private func take(_ repository: Repository) async throws -> WorkTreeState {
+        let snapshot = repository.snapshot
+        let status = try await snapshot.status()
+        let headTree = try await repository.git(["rev-parse", "HEAD^{tree}"])
+        return try await snapshot.take(status: status, headTree: headTree)
+    }
+
+    @Test("Clean, edited, untracked, ignored and .build: the tree is what git add -A records")
+    func contentTree() async throws {
+        let repository = try await make()
+        defer { try? FileManager.default.removeItem(atPath: repository.root) }
+        let head = try await repository.git(["rev-parse", "HEAD^{tree}"])
+        let userIndex = try Data(contentsOf: URL(fileURLWithPath: repository.root + "/.git/index"))
+
+        var state = try await take(repository)
+        #expect(state.isClean && state.tree == head)
+
+        try repository.write("ignored.txt", "not content\n")
+        try repository.write(".build/debug/x.o", "build output\n")
+        try repository.write("Packages/Core/.build/y.o", "nested build output\n")
+        state = try await take(repository)
+        #expect(state.isClean && state.tree == head)
+
+        try repository.write("Sources/A/A.swift", "let a = 2\n")
+        try repository.write("Sources/A/New.swift", "let b = 1\n")
+        state = try await take(repository)
+        #expect(!state.isClean)
+        #expect(state.tree == (try await repository.expectedTree()))
+
+        // Back to HEAD's content: clean again, whatever prepush's index remembered.
+        try repository.write("Sources/A/A.swift", "let a = 1\n")
+        try FileManager.default.removeItem(atPath: repository.root + "/Sources/A/New.swift")
+        state = try await take(repository)
+        #expect(state.isClean && state.tree == head)
+        #expect(try Data(contentsOf: URL(fileURLWithPath: repository.root + "/.git/index")) == userIndex)
+    }
+
+    @Test("A blob prepush's index names but git gc pruned: the snapshot starts its index again")
+    func prunedBlob() async throws {
+        let repository = try await make()
+        defer { try? FileManager.default.removeItem(atPath: repository.root) }
+        try repository.write("Sources/A/Draft.swift", "let draft = 1\n")
+        // A second later, so git trusts the draft's stat data from then on (not racily clean).
+        try await Task.sleep(for: .milliseconds(1100))
+        _ = try await take(repository)
+        let blob = try await repository.git(["hash-object", "Sources/A/Draft.swift"])
+        // As `git gc` would after the grace period: the draft was never committed.
+        let objects = repository.root + "/.git/objects/"
+        try FileManager.default.removeItem(atPath: objects + blob.prefix(2) + "/" + blob.dropFirst(2))
+        // Another edit, the draft untouched: git add -A keeps the draft's entry, whose blob is gone.
+        try repository.write("Sources/A/A.swift", "let a = 3\n")
+        let state = try await take(repository)
+        #expect(state.tree == (try await repository.expectedTree()))
+    }
+}
