@@ -15,6 +15,9 @@ package final class RunOutput: Sendable {
         self.write = write
     }
 
+    /// How the steps show their findings: compiler-style lines, or annotations in CI mode.
+    var findingsFormat: DiagnosticFormat { style.annotatesForGitHub ? .github : .text }
+
     /// prepush's own information (skips, the summary table); not in quiet mode.
     func message(_ text: String) {
         if !style.isQuiet { write(text) }

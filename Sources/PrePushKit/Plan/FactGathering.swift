@@ -6,15 +6,15 @@ extension PlanFacts {
     /// which trees are verified.
     static func gather(
         commits: [PushedCommit], isHook: Bool, status: SnapshotStatus, repository: GitRepository,
-        snapshot: WorkTreeSnapshot, gitDirectory: String, options: PrePushOptions, errorlintExecutable: String?
+        snapshot: WorkTreeSnapshot, gitDirectory: String, options: PrePushOptions, errorlintExecutable: String?,
+        environment: [String: String]
     ) async throws -> PlanFacts {
         let names = commits.map(\.commit) + (status.head.map { [$0] } ?? [])
         let trees = try await repository.output(["rev-parse"] + names.map { $0 + "^{tree}" })
             .split(separator: "\n").map(String.init)
         let headTree = status.head == nil ? nil : trees.last
-        let fingerprint = VerificationCache.fingerprint(
-            toolchain: ToolchainIdentity.current(),
-            options: options.cacheFingerprint(errorlintExecutable: errorlintExecutable))
+        let fingerprint = options.verificationFingerprint(
+            errorlintExecutable: errorlintExecutable, environment: environment)
         let verified = options.usesCache ? VerificationCache(gitDirectory: gitDirectory).keys() : nil
         var isVerified: (@Sendable (String) -> Bool)?
         if let verified { isVerified = { verified.contains($0) } }
@@ -29,12 +29,8 @@ extension PlanFacts {
             facts.workTree = try await snapshot.take(status: status, headTree: headTree)
         }
         if !facts.workTree.isClean {
-            let submodules = facts.workTree.unrepresentable.map {
-                TreeChange(status: "M", path: "\($0) (a submodule with uncommitted changes)")
-            }
             for (commit, tree) in facts.commits where !facts.workTree.holds(tree) {
-                facts.differences[commit.commit] =
-                    submodules + (try await repository.changes(from: tree, to: facts.workTree.tree))
+                facts.differences[commit.commit] = try await snapshot.differences(from: tree, to: facts.workTree)
             }
         }
         return facts

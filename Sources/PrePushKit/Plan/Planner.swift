@@ -84,14 +84,11 @@ extension CheckPlan {
         return CheckPlan(checks: checks, notes: notes)
     }
 
-    /// The cache key of checking `entry`: its tree and the fingerprint, and the remote's commit when
-    /// a pass depends on it; `nil` when it does and there is none.
+    /// The cache key of checking `entry` (``VerificationCache/key(tree:fingerprint:remoteBase:includesBase:)``).
     static func key(_ entry: (commit: PushedCommit, tree: String), _ facts: PlanFacts) -> String? {
-        guard facts.keyIncludesBase else {
-            return VerificationCache.key(tree: entry.tree, fingerprint: facts.fingerprint)
-        }
-        guard let base = entry.commit.remoteBase else { return nil }
-        return VerificationCache.key(tree: entry.tree, fingerprint: facts.fingerprint + "\u{1D}" + base)
+        VerificationCache.key(
+            tree: entry.tree, fingerprint: facts.fingerprint, remoteBase: entry.commit.remoteBase,
+            includesBase: facts.keyIncludesBase)
     }
 
     /// `3f2a1b0c9d8e (refs/heads/main)`, or the commit alone.

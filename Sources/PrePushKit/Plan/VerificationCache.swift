@@ -21,6 +21,15 @@ struct VerificationCache: Sendable {
         toolchain + "\u{1D}" + options
     }
 
+    /// The key of checking `tree` with the settings `fingerprint` stands for. When a pass depends on
+    /// the base the added lines are measured against (`includesBase`: a diff-coverage gate), the
+    /// remote's commit is part of the key, and without one there is no key: nothing is recorded.
+    static func key(tree: String, fingerprint: String, remoteBase: String?, includesBase: Bool) -> String? {
+        guard includesBase else { return key(tree: tree, fingerprint: fingerprint) }
+        guard let remoteBase else { return nil }
+        return key(tree: tree, fingerprint: fingerprint + "\u{1D}" + remoteBase)
+    }
+
     /// Every key recorded, read once.
     func keys() -> Set<String> {
         guard let text = try? String(contentsOfFile: file, encoding: .utf8) else { return [] }

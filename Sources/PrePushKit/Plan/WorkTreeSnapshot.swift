@@ -33,10 +33,9 @@ struct WorkTreeSnapshot: Sendable {
         let entries: [String]
         do {
             entries = try await statusEntries()
-        } catch let error as GitError {
+        } catch is GitError {
             // prepush's own index is only a cache: a corrupt one, or a lock a killed git left, is
             // started again once.
-            _ = error
             try? FileManager.default.removeItem(atPath: indexFile + ".lock")
             try await seedIndex(indexFile)
             entries = try await statusEntries()
@@ -115,6 +114,13 @@ struct WorkTreeSnapshot: Sendable {
         var tree: String?
         if let head = status.head { tree = try await headTree(head) }
         return try await take(status: status, headTree: tree)
+    }
+
+    /// What differs between `tree` and the content `state` holds: the paths, and the submodules
+    /// with uncommitted changes, which no tree holds.
+    func differences(from tree: String, to state: WorkTreeState) async throws -> [TreeChange] {
+        state.unrepresentable.map { TreeChange(status: "M", path: "\($0) (a submodule with uncommitted changes)") }
+            + (try await repository.changes(from: tree, to: state.tree))
     }
 
     /// `git add -A` then `git write-tree` against `index`.

@@ -90,14 +90,12 @@ struct CheckRun: Sendable {
             if options.runsErrorlint != false, errorlintExecutable == nil {
                 errorlintExecutable = ErrorLintStep.executable(environment: environment)
             }
-            let fingerprint = options.cacheFingerprint(errorlintExecutable: errorlintExecutable)
-            if check.cacheKey != nil,
-                fingerprint != self.options.cacheFingerprint(errorlintExecutable: self.errorlintExecutable)
-            {
+            if check.cacheKey != nil {
                 check.cacheKey = VerificationCache.key(
                     tree: check.tree,
-                    fingerprint: VerificationCache.fingerprint(
-                        toolchain: ToolchainIdentity.current(), options: fingerprint))
+                    fingerprint: options.verificationFingerprint(
+                        errorlintExecutable: errorlintExecutable, environment: environment),
+                    remoteBase: check.remoteBase, includesBase: options.minimumDiffCoverage != nil)
             }
         }
         let pushed = try await pushRange(for: check, in: root, options: options)
@@ -125,27 +123,27 @@ struct CheckRun: Sendable {
             options.minimumDiffCoverage != nil
             || (!options.showsAllFindings && (options.runsTodoscan || options.runsErrorlint != false))
         guard needed else { return nil }
-        var bases: [String] = []
-        if let remoteBase = check.remoteBase { bases.append(remoteBase) }
-        // The remote's commit may not be here (a force push over commits never fetched): then
-        // the fork point from the remote-tracking refs.
-        let remoteBaseIsHere: Bool
-        if let remoteBase = check.remoteBase {
-            remoteBaseIsHere = (try? await repository.succeeds(["cat-file", "-e", remoteBase + "^{commit}"])) ?? false
-        } else {
-            remoteBaseIsHere = false
-        }
-        if isHook, !remoteBaseIsHere, let commit = check.commit {
-            switch try await forkPoint(of: commit) {
-            case .some(let base): bases.append(base)
-            case .none: return nil  // the first push of the repository: everything is new
+        let bases: [String]
+        if isHook {
+            // The remote's commit, when it is here; else (a new ref, or a force push over commits
+            // never fetched) the fork point from the remote-tracking refs.
+            if let remoteBase = check.remoteBase,
+                (try? await repository.succeeds(["cat-file", "-e", remoteBase + "^{commit}"])) ?? false
+            {
+                bases = [remoteBase]
+            } else if let commit = check.commit {
+                // `nil`: the first push of the repository, where everything is new.
+                guard let fork = try await forkPoint(of: commit) else { return nil }
+                bases = [fork]
+            } else {
+                bases = check.remoteBase.map { [$0] } ?? []
             }
-        }
-        if !isHook, let diffBase = options.diffBase {
+        } else if let diffBase = options.diffBase {
             // Asked for by name: a base that does not resolve is an error, never a quiet fallback.
             return try AddedLines.since(diffBase, in: root)
+        } else {
+            bases = ["@{upstream}", "origin/HEAD"]
         }
-        if !isHook { bases += ["@{upstream}", "origin/HEAD"] }
         if let added = bases.lazy.compactMap({ try? AddedLines.since($0, in: root) }).first { return added }
         if options.minimumDiffCoverage != nil {
             output.warning(
@@ -177,20 +175,13 @@ struct CheckRun: Sendable {
         return parent.flatMap { $0.isEmpty ? nil : $0 }
     }
 
-    /// What differs between `tree` and the work tree's content now.
+    /// What differs between `tree` and the work tree's content now, less what SwiftPM itself writes
+    /// while building (a Package.resolved the commit does not track, `.swiftpm/`): the check's own
+    /// output, not an edit of the person's.
     private func changes(since tree: String) async throws -> [TreeChange] {
         let now = try await snapshot.take { [repository] head in try await repository.tree(of: head) }
         if now.holds(tree) { return [] }
-        let submodules = now.unrepresentable.map {
-            TreeChange(status: "M", path: "\($0) (a submodule with uncommitted changes)")
-        }
-        // What SwiftPM itself writes while building (a Package.resolved the commit does not track,
-        // `.swiftpm/`) is the check's own output, not an edit of the person's.
-        let changes =
-            submodules
-            + (try await repository.changes(from: tree, to: now.tree)).filter { !Self.isSwiftPMOutput($0) }
-        if changes.isEmpty, now.unrepresentable.isEmpty, now.tree != tree { return [] }
-        return changes.isEmpty ? [TreeChange(status: "M", path: "the work tree")] : changes
+        return try await snapshot.differences(from: tree, to: now).filter { !Self.isSwiftPMOutput($0) }
     }
 
     /// A file SwiftPM adds to a package while it builds.

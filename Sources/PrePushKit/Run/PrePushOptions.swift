@@ -61,6 +61,13 @@ package struct PrePushOptions: ToolSettings {
 
     /// What must match for a cached verification to count (besides the tree and the toolchain);
     /// `errorlintExecutable` is the errorlint the run found (``ErrorLintStep/executable(environment:)``).
+    /// The cache key's part besides the tree: the toolchain of `environment` and these options.
+    func verificationFingerprint(errorlintExecutable: String?, environment: [String: String]) -> String {
+        VerificationCache.fingerprint(
+            toolchain: ToolchainIdentity.current(environment: environment),
+            options: cacheFingerprint(errorlintExecutable: errorlintExecutable))
+    }
+
     package func cacheFingerprint(errorlintExecutable: String?) -> String {
         ([configuration] + testArguments + [
             minimumCoverage.map { "\($0)" } ?? "-", minimumDiffCoverage.map { "\($0)" } ?? "-", "\(runsTodoscan)",

@@ -87,7 +87,7 @@ package struct PrePushRun: Sendable {
         let facts = try await PlanFacts.gather(
             commits: commits, isHook: request != nil, status: status,
             repository: repository, snapshot: snapshot, gitDirectory: place.gitDirectory, options: options,
-            errorlintExecutable: errorlintExecutable)
+            errorlintExecutable: errorlintExecutable, environment: environment)
         let plan = CheckPlan.make(facts)
         if plan.checks.isEmpty {
             return Verdict.skipped(plan.notes.joined(separator: "; ") + "; nothing to check", output: output)

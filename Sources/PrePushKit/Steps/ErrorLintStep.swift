@@ -37,27 +37,12 @@ struct ErrorLintStep: Step {
                     + "prepush; --no-errorlint silences this)\n")
             return StepOutcome(name: name, status: .skipped, seconds: 0, figure: "not built")
         }
-        let argv = [executable, "--format", "json", "."]
-        output.beginStep("==> errorlint: \(Command(argv[0], Array(argv.dropFirst())).commandLine)")
-        let clock = StepClock()
-        let errorLines = Locked<[String]>([])
-        var command = Command(
-            executable, Array(argv.dropFirst()), workingDirectory: context.packageRoot,
-            environment: context.environment)
-        command.standardOutput = .capture(limit: 1 << 30)
-        command.standardError = .lines { [log = context.log] line in
-            errorLines.withLock { $0.append(line.text) }
-            log(line.text + "\n")
+        let process: StepProcess
+        switch try await context.launch(name, [executable, "--format", "json", "."], capturingStandardOutput: true) {
+        case .couldNotRun(let outcome): return outcome
+        case .ran(let ran): process = ran
         }
-        let result: ProcessResult
-        do {
-            result = try await command.run()
-        } catch let error as ProcessError {
-            if case .interrupted = error { throw error }
-            context.log(ErrorReport.render(error, tool: "prepush"))
-            output.endStep(passed: false, line: "<== errorlint: could not run")
-            return StepOutcome(name: name, status: .failed, seconds: clock.seconds, figure: "could not run")
-        }
+        let result = process.result
         // Its findings as a value, shown the way the other steps show theirs: those the push
         // introduces, the others counted.
         var findings: IntroducedFindings?
@@ -70,7 +55,7 @@ struct ErrorLintStep: Step {
             let report = DiagnosticReport(
                 tool: ToolDescriptor(name: document.tool, version: document.version, informationURI: "", rules: []),
                 diagnostics: split.new, filesScanned: document.filesScanned)
-            let format: DiagnosticFormat = output.style.annotatesForGitHub ? .github : .text
+            let format = output.findingsFormat
             context.log(format.renderer(showingRuleIDs: true).render(report))
             if let line = split.existingLine(singular: "errorlint finding", plural: "errorlint findings") {
                 output.message(line)
@@ -84,12 +69,12 @@ struct ErrorLintStep: Step {
         if let findings, result.termination == .exited(1) {
             passed = !findings.new.contains { $0.severity == .error }
         }
-        let seconds = clock.seconds
+        let seconds = process.clock.seconds
         output.endStep(
             passed: passed,
             line: passed
                 ? nil : "<== errorlint: failed with \(result.termination) in \(String(format: "%.1f", seconds)) s")
-        let summary = Self.figure(errorLines.current)
+        let summary = Self.figure(process.errorLines)
         let figure = findings?.figure ?? (summary.isEmpty && !passed ? "\(result.termination)" : summary)
         var outcome = StepOutcome(name: name, status: passed ? .passed : .failed, seconds: seconds, figure: figure)
         outcome.dependsOnBase = passed && !result.succeeded

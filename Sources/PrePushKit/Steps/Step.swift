@@ -59,39 +59,75 @@ package struct StepContext: Sendable {
         _ name: String, _ argv: [String],
         figure: @escaping @Sendable (_ output: [String], _ errors: [String]) -> String = { _, _ in "" }
     ) async throws -> StepOutcome {
+        let process: StepProcess
+        switch try await launch(name, argv) {
+        case .couldNotRun(let outcome): return outcome
+        case .ran(let ran): process = ran
+        }
+        let result = process.result
+        let seconds = process.clock.seconds
+        output.endStep(
+            passed: result.succeeded,
+            line:
+                "<== \(name): \(result.succeeded ? "passed" : "failed with \(result.termination)") in \(String(format: "%.1f", seconds)) s"
+        )
+        let shown = result.succeeded ? figure(process.outputLines, process.errorLines) : "\(result.termination)"
+        return StepOutcome(
+            name: name, status: result.succeeded ? .passed : .failed, seconds: seconds, figure: shown)
+    }
+
+    /// Starts `argv` as the step `name` in the package's folder, after its header: standard error
+    /// streamed to the log, standard output too or, with `capturingStandardOutput`, kept for the
+    /// step to read. A command that cannot start is reported and ends the step as failed.
+    package func launch(
+        _ name: String, _ argv: [String], capturingStandardOutput: Bool = false
+    ) async throws -> StepLaunch {
         output.beginStep("==> \(name): \(Command(argv[0], Array(argv.dropFirst())).commandLine)")
         let lines = Locked<[String]>([])
         let errorLines = Locked<[String]>([])
         var command = Command(
             argv[0], Array(argv.dropFirst()), workingDirectory: packageRoot, environment: environment)
-        command.standardOutput = .lines { [log] line in
-            lines.withLock { $0.append(line.text) }
-            log(line.text + "\n")
+        if capturingStandardOutput {
+            command.standardOutput = .capture(limit: 1 << 30)
+        } else {
+            command.standardOutput = .lines { [log] line in
+                lines.withLock { $0.append(line.text) }
+                log(line.text + "\n")
+            }
         }
         command.standardError = .lines { [log] line in
             errorLines.withLock { $0.append(line.text) }
             log(line.text + "\n")
         }
         let clock = StepClock()
-        let result: ProcessResult
         do {
-            result = try await command.run()
+            let result = try await command.run()
+            return .ran(
+                StepProcess(result: result, outputLines: lines.current, errorLines: errorLines.current, clock: clock))
         } catch let error as ProcessError {
             if case .interrupted = error { throw error }
             log(ErrorReport.render(error, tool: "prepush"))
             output.endStep(passed: false, line: "<== \(name): could not run")
-            return StepOutcome(name: name, status: .failed, seconds: clock.seconds, figure: "could not run")
+            return .couldNotRun(
+                StepOutcome(name: name, status: .failed, seconds: clock.seconds, figure: "could not run"))
         }
-        let seconds = clock.seconds
-        output.endStep(
-            passed: result.succeeded,
-            line:
-                "<== \(name): \(result.succeeded ? "passed" : "failed with \(result.termination)") in \(String(format: "%.1f", seconds)) s"
-        )
-        let shown = result.succeeded ? figure(lines.current, errorLines.current) : "\(result.termination)"
-        return StepOutcome(
-            name: name, status: result.succeeded ? .passed : .failed, seconds: seconds, figure: shown)
     }
+}
+
+/// How a step's command went: it ran (whatever its exit status), or it could not start.
+package enum StepLaunch: Sendable {
+    case ran(StepProcess)
+    /// The step's outcome, already reported.
+    case couldNotRun(StepOutcome)
+}
+
+/// A step's command that ran: its result, the lines it wrote (standard output's only when it was
+/// streamed), and the step's clock, started at the launch.
+package struct StepProcess: Sendable {
+    package var result: ProcessResult
+    package var outputLines: [String]
+    package var errorLines: [String]
+    package var clock: StepClock
 }
 
 /// A step's elapsed time.

@@ -9,7 +9,6 @@ struct TodoScanStep: Step {
     let name = "todoscan"
 
     func run(in context: StepContext) async throws -> StepOutcome {
-        let annotates = context.output.style.annotatesForGitHub
         let settings = try SettingsResolver.resolve(
             searchingFrom: context.packageRoot, upTo: context.configurationBoundary
         ) {
@@ -24,23 +23,18 @@ struct TodoScanStep: Step {
         let findings = IntroducedFindings.split(
             result.report.diagnostics, introduced: context.introducedLines, root: context.packageRoot,
             rule: .addedLine)
-        let format: DiagnosticFormat = annotates ? .github : .text
-        var shown = result.report
-        shown.diagnostics = findings.new
-        context.log(format.renderer().render(shown))
+        let format = context.output.findingsFormat
+        // The report of what the push introduces: what is shown, and what fails it.
+        var shown = result
+        shown.report.diagnostics = findings.new
+        context.log(format.renderer().render(shown.report))
         let tags = Set(findings.existing.map(\.ruleID)).sorted().map { $0.uppercased() }.joined(separator: "/")
         if let line = findings.existingLine(singular: tags, plural: tags) {
             context.output.message(line)
         } else {
             context.log(result.summary + "\n")
         }
-        var status = result.status(strict: settings.isStrict)
-        if status == .findings {
-            // Only what the push introduces fails it.
-            let failing = settings.isStrict ? !findings.new.isEmpty : findings.new.contains { $0.severity == .error }
-            if !failing { status = result.inputFailed ? .usageOrInputError : .clean }
-        }
-        let passed = status == .clean
+        let passed = shown.status(strict: settings.isStrict) == .clean
         context.output.endStep(passed: passed, line: passed ? nil : "<== todoscan: failed")
         var outcome = StepOutcome(
             name: name, status: passed ? .passed : .failed, seconds: clock.seconds,

@@ -140,7 +140,7 @@ package struct GitRepository: Sendable {
     /// (`GIT_INDEX_FILE`), never the user's.
     package static func command(_ arguments: [String], in directory: String, optionalLocks: Bool = false) -> Command {
         Command(
-            "git", (optionalLocks ? Array(globalOptions.dropFirst()) : globalOptions) + arguments,
+            "git", (optionalLocks ? globalOptions.filter { $0 != "--no-optional-locks" } : globalOptions) + arguments,
             workingDirectory: directory,
             // English messages, so "not a git repository" can be recognized.
             environment: .inherit.removing(clearedVariables).setting(["LC_ALL": "C"]))
