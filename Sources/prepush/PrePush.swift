@@ -136,6 +136,23 @@ struct CheckOptions: ParsableArguments {
             valueName: "path"))
     var config: String?
 
+    @Option(
+        name: .customLong("package"),
+        help: ArgumentHelp(
+            "Check only the package (or app) in this folder, of a repository with several (repeatable).",
+            valueName: "path"))
+    var packages: [String] = []
+
+    @Flag(
+        inversion: .prefixedNo,
+        help: "After a package fails, check the other packages too and report every failure (default: off).")
+    var keepGoing: Bool?
+
+    @Flag var affectedTestsFlag: AffectedTestsChoice?
+
+    @Flag(help: "Print what would be checked, where and why (packages, commits, cache), and run nothing.")
+    var dryRun = false
+
     @Flag(help: "Print the effective settings (defaults, configuration file, flags) and exit.")
     var printConfig = false
 
@@ -171,7 +188,24 @@ struct CheckOptions: ParsableArguments {
         flags.testArguments = testArguments
         backendArguments.apply(to: &flags)
         flags.configurationFile = config
+        flags.packageFolders = packages
+        flags.keepGoing = keepGoing
+        flags.dryRun = dryRun
+        flags.affectedTests = affectedTestsFlag.map { $0 == .affectedTests }
         return flags
+    }
+}
+
+/// `--affected-tests` or `--all-tests`.
+enum AffectedTestsChoice: String, EnumerableFlag {
+    case affectedTests, allTests
+
+    static func help(for value: AffectedTestsChoice) -> ArgumentHelp? {
+        switch value {
+        case .affectedTests:
+            "Run only the test targets the pushed change can affect, each on its own (default for a push)."
+        case .allTests: "Run every test in one swift test (default by hand)."
+        }
     }
 }
 
@@ -186,7 +220,8 @@ extension PrePush {
             let directory = FileManager.default.currentDirectoryPath
             let flags = check.flags
             if check.printConfig {
-                ToolOutput.standardOutput(try flags.options(in: directory).effectiveConfiguration)
+                ToolOutput.standardOutput(
+                    try await PrePushConfigurationReport.render(flags: flags, directory: directory))
                 return
             }
             let run = PrePushRun(
@@ -210,7 +245,8 @@ extension PrePush {
             let directory = FileManager.default.currentDirectoryPath
             let flags = check.flags
             if check.printConfig {
-                ToolOutput.standardOutput(try flags.options(in: directory).effectiveConfiguration)
+                ToolOutput.standardOutput(
+                    try await PrePushConfigurationReport.render(flags: flags, directory: directory))
                 return
             }
             let input = String(decoding: FileHandle.standardInput.readDataToEndOfFile(), as: UTF8.self)

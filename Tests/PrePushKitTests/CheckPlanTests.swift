@@ -162,7 +162,9 @@ struct CheckPlanTests {
         #expect(
             decision
                 == .check([
-                    PushedCommit(commit: commitA, refs: ["refs/heads/main", "refs/heads/copy"], remoteBase: commitB)
+                    PushedCommit(
+                        commit: commitA, refs: ["refs/heads/main", "refs/heads/copy"], remoteBase: commitB,
+                        changedPaths: ["Sources/A.swift"])
                 ]))
         // One commit pushed to two refs: irrelevant over the first ref's base, relevant over the
         // second's. It is checked.
@@ -177,7 +179,13 @@ struct CheckPlanTests {
             twice,
             changedPaths: [PushDecision.key(twice[0]): ["README.md"], PushDecision.key(twice[1]): ["Sources/A.swift"]],
             relevantPaths: ["*.swift"])
-        #expect(both == .check([PushedCommit(commit: commitA, refs: ["refs/heads/main"], remoteBase: commitB)]))
+        #expect(
+            both
+                == .check([
+                    PushedCommit(
+                        commit: commitA, refs: ["refs/heads/main"], remoteBase: commitB,
+                        changedPaths: ["Sources/A.swift"])
+                ]))
         #expect(
             PushDecision.relevant(updates, changedPaths: [:], relevantPaths: ["*.swift"])
                 == .skip("this push changes no *.swift; nothing to check"))
@@ -198,7 +206,12 @@ struct CheckPlanTests {
         let decision = PushDecision.relevant(
             [update], changedPaths: [PushDecision.key(update): [path]], relevantPaths: PrePushOptions().relevantPaths)
         if relevant {
-            #expect(decision == .check([PushedCommit(commit: commitA, refs: ["refs/heads/main"], remoteBase: commitB)]))
+            #expect(
+                decision
+                    == .check([
+                        PushedCommit(
+                            commit: commitA, refs: ["refs/heads/main"], remoteBase: commitB, changedPaths: [path])
+                    ]))
         } else {
             #expect(
                 decision

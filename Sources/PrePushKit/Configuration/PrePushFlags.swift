@@ -29,6 +29,15 @@ package struct PrePushFlags: Sendable {
     package var skipTesting: [String] = []
     /// `--config`: this file instead of the nearest `.preflight.json`.
     package var configurationFile: String?
+    /// `--keep-going`.
+    package var keepGoing: Bool?
+    /// `--affected-tests` (`true`) or `--all-tests` (`false`).
+    package var affectedTests: Bool?
+    /// `--dry-run`: print the plan (what would be checked, where, and why) and run nothing.
+    package var dryRun = false
+    /// `--package` (repeatable): the folders of the packages to check, relative to the folder
+    /// prepush runs in (or absolute).
+    package var packageFolders: [String] = []
 
     package init() {}
 
@@ -61,5 +70,7 @@ package struct PrePushFlags: Sendable {
         if let testPlan { options.backend.tests.testPlan = testPlan }
         if !onlyTesting.isEmpty { options.backend.tests.onlyTesting = onlyTesting }
         if !skipTesting.isEmpty { options.backend.tests.skipTesting = skipTesting }
+        if let keepGoing { options.keepsGoing = keepGoing }
+        if let affectedTests { options.affectedTests = affectedTests }
     }
 }

@@ -6,7 +6,8 @@ extension PrePushOptions {
     package static let configurationKeys: Set<String> = [
         "minCoverage", "minDiffCoverage", "diffBase", "relevantPaths", "testArguments", "configuration", "todoscan",
         "errorlint", "isolated", "content", "allFindings", "steps", "backend", "workspace", "project", "scheme",
-        "destination", "testPlan", "onlyTesting", "skipTesting",
+        "destination", "testPlan", "onlyTesting", "skipTesting", "packages", "excludePackages", "keepGoing",
+        "affectedTests",
     ]
 
     /// Applies the `prepush` section of the configuration file. Unknown keys, wrong types and
@@ -39,6 +40,10 @@ extension PrePushOptions {
         if let value = try section.bool("errorlint") { runsErrorlint = value }
         if let value = try section.bool("isolated") { isolated = value }
         if let value = try section.bool("allFindings") { showsAllFindings = value }
+        if let value = try section.strings("packages") { packages = value }
+        if let value = try section.strings("excludePackages") { excludedPackages = value }
+        if let value = try section.bool("keepGoing") { keepsGoing = value }
+        if let value = try section.bool("affectedTests") { affectedTests = value }
         if let value = try section.string("content") {
             guard let content = CheckedContent(rawValue: value) else {
                 throw .invalidValue(
@@ -99,6 +104,18 @@ extension PrePushOptions {
     /// The effective settings as the configuration file would spell them (`--print-config`);
     /// settings with no value are `null`.
     package var effectiveConfiguration: String {
+        Self.json(["prepush": effectiveSettings])
+    }
+
+    /// JSON as `--print-config` prints it: sorted keys, indented.
+    package static func json(_ object: [String: Any]) -> String {
+        let data = try? JSONSerialization.data(
+            withJSONObject: object, options: [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes])
+        return (data.map { String(decoding: $0, as: UTF8.self) } ?? "{}") + "\n"
+    }
+
+    /// The effective settings as the `prepush` section's keys and values.
+    package var effectiveSettings: [String: Any] {
         var workspace: String?
         var project: String?
         switch backend.container {
@@ -119,9 +136,9 @@ extension PrePushOptions {
             "destination": backend.destination.map { $0 as Any } ?? NSNull(),
             "testPlan": backend.tests.testPlan.map { $0 as Any } ?? NSNull(),
             "onlyTesting": backend.tests.onlyTesting, "skipTesting": backend.tests.skipTesting,
+            "packages": packages.map { $0 as Any } ?? NSNull(), "excludePackages": excludedPackages,
+            "keepGoing": keepsGoing, "affectedTests": affectedTests.map { $0 as Any } ?? NSNull(),
         ]
-        let data = try? JSONSerialization.data(
-            withJSONObject: ["prepush": object], options: [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes])
-        return (data.map { String(decoding: $0, as: UTF8.self) } ?? "{}") + "\n"
+        return object
     }
 }

@@ -18,10 +18,12 @@ package struct CoverageCollector: Sendable {
         self.packageRoot = packageRoot
         self.binPath = binPath
         self.environment = environment
+        profileDataPath = binPath + "/codecov/default.profdata"
     }
 
-    /// The merged profile SwiftPM writes after a passing coverage run.
-    package var profileDataPath: String { binPath + "/codecov/default.profdata" }
+    /// The profile read: the merged one SwiftPM writes after a passing coverage run, or one
+    /// merged from the selected test targets' runs.
+    package var profileDataPath: String
 
     /// The test executable: `<Package>PackageTests.xctest` (a plain binary on Linux, a bundle on macOS).
     package func testBinary() -> String? {

@@ -35,16 +35,17 @@ package enum PushDecision: Sendable, Equatable {
         let globs = relevantPaths.map(Glob.init)
         var commits: [PushedCommit] = []
         for update in updates {
-            let changed = changedPaths[key(update)] ?? []
-            guard changed.contains(where: { path in globs.contains { $0.matches(path) } }) else { continue }
+            let relevant = (changedPaths[key(update)] ?? []).filter { path in globs.contains { $0.matches(path) } }
+            guard !relevant.isEmpty else { continue }
             if let index = commits.firstIndex(where: { $0.commit == update.localObject }) {
                 commits[index].refs.append(update.localRef)
+                commits[index].changedPaths = Array(Set((commits[index].changedPaths ?? []) + relevant)).sorted()
                 continue
             }
             commits.append(
                 PushedCommit(
                     commit: update.localObject, refs: [update.localRef],
-                    remoteBase: update.createsRemoteRef ? nil : update.remoteObject))
+                    remoteBase: update.createsRemoteRef ? nil : update.remoteObject, changedPaths: relevant))
         }
         if commits.isEmpty {
             let what =
@@ -65,10 +66,14 @@ package struct PushedCommit: Sendable, Equatable {
     package var refs: [String]
     /// What the remote has now, when the ref exists there: the base of the lines the push adds.
     package var remoteBase: String?
+    /// The relevant paths the push changes with it (which packages it affects); `nil` by hand,
+    /// where every package in question is checked.
+    package var changedPaths: [String]?
 
-    package init(commit: String, refs: [String] = [], remoteBase: String? = nil) {
+    package init(commit: String, refs: [String] = [], remoteBase: String? = nil, changedPaths: [String]? = nil) {
         self.commit = commit
         self.refs = refs
         self.remoteBase = remoteBase
+        self.changedPaths = changedPaths
     }
 }

@@ -15,6 +15,33 @@ package struct CheckPlan: Sendable, Equatable {
     }
 }
 
+extension CheckPlan: CustomStringConvertible {
+    /// The plan as `--dry-run` prints it: per check, what is checked where, its units in order
+    /// (and through which dependency), and the units left unchanged.
+    package var description: String {
+        var text = ""
+        for check in checks {
+            let what = check.commit.map { "commit \($0.prefix(12))" } ?? "the work tree on disk"
+            let refs = check.refs.isEmpty ? "" : " (\(check.refs.joined(separator: ", ")))"
+            let place =
+                switch check.place {
+                case .inPlace: "in place"
+                case .worktree: "in .build/prepush-worktree"
+                case .onDisk: "as it is on disk"
+                }
+            text += "would check \(what)\(refs) \(place):\n"
+            for unit in check.units {
+                let through = unit.through.map { " (through \($0))" } ?? ""
+                text += "  \(unit.unit.kind == .app ? "app" : "package") \(unit.unit.name)\(through)\n"
+            }
+            if !check.unchanged.isEmpty {
+                text += "  unchanged: \(check.unchanged.map(\.name).joined(separator: ", "))\n"
+            }
+        }
+        return text
+    }
+}
+
 /// One check of the plan: a commit's content, or the work tree as it is on disk.
 package struct PlannedCheck: Sendable, Equatable {
     /// Where the content is checked.
@@ -36,8 +63,10 @@ package struct PlannedCheck: Sendable, Equatable {
     package var place: Place
     /// The line said before the check (why it is checked where it is); `nil` for none.
     package var reason: String?
-    /// The verification cache's key, when a pass may be recorded; `nil` never records.
-    package var cacheKey: String?
+    /// The units checked (packages and apps), dependencies first, each with its cache key.
+    package var units: [PlannedUnit]
+    /// The units of the repository this check does not cover because nothing pushed touches them.
+    package var unchanged: [CheckUnit] = []
     /// What the remote has, the base of the lines the push adds (diff coverage).
     package var remoteBase: String?
     /// The refs pushed at the commit, for messages.
@@ -51,11 +80,36 @@ package struct PlannedCheck: Sendable, Equatable {
         self.tree = tree
         self.place = place
         self.reason = reason
-        self.cacheKey = cacheKey
+        self.units = [PlannedUnit(unit: CheckUnit(path: "", kind: .package), content: tree, cacheKey: cacheKey)]
         self.remoteBase = remoteBase
         self.refs = refs
     }
 
     /// In place, the content must not change while the check runs: it is snapshotted again after.
     package var verifiesContentAfterwards: Bool { place == .inPlace }
+
+    /// The cache key of a check of one unit; `nil` when it covers several or records nothing.
+    package var cacheKey: String? { units.count == 1 ? units[0].cacheKey : nil }
+}
+
+/// One unit of a planned check.
+package struct PlannedUnit: Sendable, Equatable {
+    package var unit: CheckUnit
+    /// What its pass is cached under besides the settings (``UnitPlan/content(of:layout:listing:dependencies:)``).
+    package var content: String
+    /// The verification cache's key, when a pass may be recorded; `nil` never records.
+    package var cacheKey: String?
+    /// The package through which a change reaches it, when none of its own files changed.
+    package var through: String?
+    /// The folders of the packages it depends on (their trees are part of its tests' keys).
+    package var dependencyFolders: [String] = []
+    /// The folders of other units inside its folder (not its files).
+    package var nestedFolders: [String] = []
+
+    package init(unit: CheckUnit, content: String, cacheKey: String? = nil, through: String? = nil) {
+        self.unit = unit
+        self.content = content
+        self.cacheKey = cacheKey
+        self.through = through
+    }
 }

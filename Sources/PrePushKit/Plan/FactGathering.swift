@@ -7,7 +7,7 @@ extension PlanFacts {
     static func gather(
         commits: [PushedCommit], isHook: Bool, status: SnapshotStatus, repository: GitRepository,
         snapshot: WorkTreeSnapshot, gitDirectory: String, options: PrePushOptions, errorlintExecutable: String?,
-        environment: [String: String]
+        environment: [String: String], layout: LayoutRequest
     ) async throws -> PlanFacts {
         let names = commits.map(\.commit) + (status.head.map { [$0] } ?? [])
         let trees = try await repository.output(["rev-parse"] + names.map { $0 + "^{tree}" })
@@ -32,6 +32,20 @@ extension PlanFacts {
             for (commit, tree) in facts.commits where !facts.workTree.holds(tree) {
                 facts.differences[commit.commit] = try await snapshot.differences(from: tree, to: facts.workTree)
             }
+        }
+        // The units of each tree checked: each commit's, and the work tree's when the disk may be
+        // what is checked (by hand, or --work-tree).
+        let units = UnitGathering(
+            request: layout, repository: repository, gitDirectory: gitDirectory, options: options,
+            errorlintExecutable: errorlintExecutable, environment: environment)
+        for (commit, tree) in facts.commits where facts.units[tree] == nil {
+            facts.units[tree] = try await units.plan(tree: tree, changedPaths: isHook ? commit.changedPaths : nil)
+        }
+        if (!isHook || facts.content == .workTree), facts.units[facts.workTree.tree] == nil,
+            !facts.workTree.tree.isEmpty
+        {
+            let changed = isHook ? Array(Set(facts.commits.flatMap { $0.commit.changedPaths ?? [] })).sorted() : nil
+            facts.units[facts.workTree.tree] = try await units.plan(tree: facts.workTree.tree, changedPaths: changed)
         }
         return facts
     }

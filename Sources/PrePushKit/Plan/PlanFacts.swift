@@ -21,6 +21,9 @@ package struct PlanFacts: Sendable {
     package var keyIncludesBase = false
     /// Whether a cache key was recorded as verified (`nil`: the cache is off).
     package var isVerified: (@Sendable (String) -> Bool)?
+    /// Per tree checked (a commit's, or the work tree's snapshot): its units and what each is
+    /// cached under. A tree with no entry is one package at the root, cached under the tree.
+    package var units: [String: UnitPlan] = [:]
 
     package init(
         isHook: Bool, commits: [(commit: PushedCommit, tree: String)], workTree: WorkTreeState,

@@ -12,39 +12,81 @@ extension CheckPlan {
     ///   labelled, never cached.
     package static func make(_ facts: PlanFacts) -> CheckPlan {
         var notes: [String] = []
-        var pending: [(commit: PushedCommit, tree: String)] = []
+        var pending: [(commit: PushedCommit, tree: String, units: [PlannedUnit], unchanged: [CheckUnit])] = []
         for entry in facts.commits {
             if pending.contains(where: { $0.tree == entry.tree }) { continue }
-            // By hand the cache speaks only for a work tree that is HEAD's content.
-            let exact = facts.isHook || facts.content == .isolated || facts.workTree.holds(entry.tree)
-            if facts.content != .workTree, exact, let isVerified = facts.isVerified, let key = Self.key(entry, facts),
-                isVerified(key)
-            {
-                notes.append(
-                    "tree \(entry.tree.prefix(12)) of \(Self.describe(entry.commit)) already verified with this "
-                        + "toolchain and these options")
+            let unitPlan = facts.units[entry.tree] ?? .single(tree: entry.tree, fingerprint: facts.fingerprint)
+            notes += unitPlan.notes
+            let selection = unitPlan.selection
+            if selection.affected.isEmpty {
+                notes.append(Self.unaffectedNote(entry.commit, selection))
                 continue
             }
-            pending.append(entry)
+            // By hand the cache speaks only for a work tree that is HEAD's content.
+            let exact = facts.isHook || facts.content == .isolated || facts.workTree.holds(entry.tree)
+            var units: [PlannedUnit] = []
+            var verified: [CheckUnit] = []
+            for unit in selection.affected {
+                let content = unitPlan.contents[unit] ?? entry.tree
+                let key =
+                    facts.isVerified == nil
+                    ? nil
+                    : VerificationCache.key(
+                        tree: content, fingerprint: unitPlan.fingerprints[unit] ?? facts.fingerprint,
+                        remoteBase: entry.commit.remoteBase, includesBase: facts.keyIncludesBase)
+                if facts.content != .workTree, exact, let key, let isVerified = facts.isVerified, isVerified(key) {
+                    verified.append(unit)
+                    continue
+                }
+                var planned = PlannedUnit(
+                    unit: unit, content: content, cacheKey: key, through: selection.through[unit])
+                planned.dependencyFolders = unitPlan.dependencyFolders[unit] ?? []
+                planned.nestedFolders = unitPlan.nestedFolders[unit] ?? []
+                units.append(planned)
+            }
+            if !verified.isEmpty {
+                let what =
+                    verified.count == 1 && verified[0].path.isEmpty
+                    ? "tree \(entry.tree.prefix(12))" : verified.map(\.name).joined(separator: ", ")
+                notes.append(
+                    "\(what) of \(Self.describe(entry.commit)) already verified with this toolchain and these options")
+            }
+            if units.isEmpty { continue }
+            pending.append((entry.commit, entry.tree, units, selection.unchanged + verified))
         }
         if pending.isEmpty { return CheckPlan(checks: [], notes: notes) }
 
         let workTree = facts.workTree
-        func key(_ entry: (commit: PushedCommit, tree: String)) -> String? {
-            guard facts.isVerified != nil else { return nil }
-            return Self.key(entry, facts)
+        func onDiskUnits() -> (units: [PlannedUnit], unchanged: [CheckUnit]) {
+            guard let unitPlan = facts.units[workTree.tree] else {
+                let units: [PlannedUnit] =
+                    pending.last?.units.map { unit -> PlannedUnit in
+                        var onDisk = unit
+                        onDisk.cacheKey = nil
+                        return onDisk
+                    } ?? []
+                return (units, pending.last?.unchanged ?? [])
+            }
+            let units = unitPlan.selection.affected.map { unit in
+                var planned = PlannedUnit(
+                    unit: unit, content: unitPlan.contents[unit] ?? workTree.tree,
+                    through: unitPlan.selection.through[unit])
+                planned.dependencyFolders = unitPlan.dependencyFolders[unit] ?? []
+                planned.nestedFolders = unitPlan.nestedFolders[unit] ?? []
+                return planned
+            }
+            return (units, unitPlan.selection.unchanged)
         }
 
         if facts.content == .workTree {
             let reason =
                 "checking the work tree as it is on disk (--work-tree), not "
                 + (facts.isHook ? "the pushed commits" : "HEAD as committed") + "; the result is not cached"
-            return CheckPlan(
-                checks: [
-                    PlannedCheck(
-                        commit: nil, tree: workTree.tree, place: .onDisk, reason: reason,
-                        remoteBase: pending.last?.commit.remoteBase)
-                ], notes: notes)
+            var check = PlannedCheck(
+                commit: nil, tree: workTree.tree, place: .onDisk, reason: reason,
+                remoteBase: pending.last?.commit.remoteBase)
+            (check.units, check.unchanged) = onDiskUnits()
+            return CheckPlan(checks: [check], notes: notes)
         }
 
         var checks: [PlannedCheck] = []
@@ -53,16 +95,27 @@ extension CheckPlan {
             let reason =
                 "the work tree has uncommitted changes (\(Self.list(changes))); checking them as they are on disk, "
                 + "not HEAD as committed: the result is not cached (--isolated checks HEAD)"
-            checks.append(PlannedCheck(commit: nil, tree: workTree.tree, place: .onDisk, reason: reason))
+            var check = PlannedCheck(commit: nil, tree: workTree.tree, place: .onDisk, reason: reason)
+            (check.units, check.unchanged) = onDiskUnits()
+            checks.append(check)
             return CheckPlan(checks: checks, notes: notes)
+        }
+
+        func planned(
+            _ entry: (commit: PushedCommit, tree: String, units: [PlannedUnit], unchanged: [CheckUnit]),
+            place: PlannedCheck.Place, reason: String?
+        ) -> PlannedCheck {
+            var check = PlannedCheck(
+                commit: entry.commit.commit, tree: entry.tree, place: place, reason: reason,
+                remoteBase: entry.commit.remoteBase, refs: entry.commit.refs)
+            check.units = entry.units
+            check.unchanged = entry.unchanged
+            return check
         }
 
         // In place first (the fast path), then the worktree ones.
         for entry in pending where facts.content == .pushed && workTree.holds(entry.tree) {
-            checks.append(
-                PlannedCheck(
-                    commit: entry.commit.commit, tree: entry.tree, place: .inPlace, cacheKey: key(entry),
-                    remoteBase: entry.commit.remoteBase, refs: entry.commit.refs))
+            checks.append(planned(entry, place: .inPlace, reason: nil))
         }
         for entry in pending where facts.content == .isolated || !workTree.holds(entry.tree) {
             let commit = entry.commit.commit
@@ -75,13 +128,27 @@ extension CheckPlan {
                 why = "the work tree differs from it: \(Self.list(facts.differences[commit] ?? []))"
             }
             checks.append(
-                PlannedCheck(
-                    commit: commit, tree: entry.tree, place: .worktree,
+                planned(
+                    entry, place: .worktree,
                     reason: "checking \(Self.describe(entry.commit)) in its own worktree, .build/prepush-worktree ("
-                        + why + ")",
-                    cacheKey: key(entry), remoteBase: entry.commit.remoteBase, refs: entry.commit.refs))
+                        + why + ")"))
         }
         return CheckPlan(checks: checks, notes: notes)
+    }
+
+    /// Why a commit needs no check: it changes files of no package (or no package at all exists).
+    static func unaffectedNote(_ commit: PushedCommit, _ selection: UnitSelection) -> String {
+        if selection.unchanged.isEmpty {
+            return "\(Self.describe(commit)) holds no Swift package (no tracked Package.swift) and no Xcode project"
+        }
+        let outside = selection.outside.isEmpty ? "" : " (it changes \(Self.listPaths(selection.outside)) only)"
+        return "\(Self.describe(commit)) changes no package\(outside)"
+    }
+
+    /// The first few paths, and how many more.
+    static func listPaths(_ paths: [String], limit: Int = 3) -> String {
+        let shown = paths.prefix(limit).joined(separator: ", ")
+        return paths.count > limit ? shown + " and \(paths.count - limit) more" : shown
     }
 
     /// The cache key of checking `entry` (``VerificationCache/key(tree:fingerprint:remoteBase:includesBase:)``).

@@ -26,14 +26,30 @@ struct CheckRun: Sendable {
     /// What one check gave.
     struct Result: Sendable {
         var check: PlannedCheck
-        var outcomes: [StepOutcome]
+        /// Each unit checked, in order (those after a failure are missing unless `--keep-going`).
+        var units: [UnitResult]
         /// What changed in the work tree while an in-place check ran (then the result is void).
         var changedMeanwhile: [TreeChange] = []
 
+        var outcomes: [StepOutcome] { units.flatMap(\.outcomes) }
         var passed: Bool { changedMeanwhile.isEmpty && !outcomes.contains { $0.status == .failed } }
     }
 
-    /// Runs the checks in order; stops at the first that fails.
+    /// What one unit of a check gave.
+    struct UnitResult: Sendable {
+        var unit: PlannedUnit
+        var outcomes: [StepOutcome]
+        /// The key its pass is recorded under (the settings it was checked with); `nil` records
+        /// nothing (an app whose build could not run here).
+        var cacheKey: String?
+
+        var passed: Bool { !outcomes.contains { $0.status == .failed } }
+        /// What its test step selected: the passes of test targets to record when the check was
+        /// exact.
+        var tests: TestSelectionState?
+    }
+
+    /// Runs the checks in order; stops at the first that fails (unless `--keep-going`).
     func run(_ plan: CheckPlan) async throws -> [Result] {
         var queue = plan.checks[...]
         var results: [Result] = []
@@ -59,21 +75,18 @@ struct CheckRun: Sendable {
                     "the work tree changed while the check ran (\(what)); the result is not cached")
                 break
             }
-            if !result.passed { break }
+            if !result.passed && !options.keepsGoing { break }
         }
         return results
     }
 
-    /// Runs one check's steps in its place.
+    /// Runs one check's units in its place, each in its own folder, dependencies first.
     private func run(_ check: PlannedCheck) async throws -> Result {
-        var check = check
         if let reason = check.reason {
             if check.place == .onDisk { output.warning(reason) } else { output.message("prepush: \(reason)\n") }
         }
         var root = repository.root
         var scratchPath: String?
-        var options = self.options
-        var errorlintExecutable = self.errorlintExecutable
         var worktreeLock: WorktreeLock?
         defer { withExtendedLifetime(worktreeLock) {} }
         if check.place == .worktree, let commit = check.commit {
@@ -84,30 +97,108 @@ struct CheckRun: Sendable {
             try await worktree.checkOut(commit)
             root = worktree.path
             scratchPath = worktree.scratchPath
-            // The commit's own configuration (never the user's file above the worktree); a pass is
-            // recorded under the settings it was checked with.
-            options = try flags.options(in: root, upTo: root)
-            if options.runsErrorlint != false, errorlintExecutable == nil {
-                errorlintExecutable = ErrorLintStep.executable(environment: environment)
-            }
-            if check.cacheKey != nil {
-                check.cacheKey = VerificationCache.key(
-                    tree: check.tree,
-                    fingerprint: options.verificationFingerprint(
-                        errorlintExecutable: errorlintExecutable, environment: environment),
-                    remoteBase: check.remoteBase, includesBase: options.minimumDiffCoverage != nil)
-            }
         }
+        // The lines the push adds: absolute paths, one answer for every unit.
         let pushed = try await pushRange(for: check, in: root, options: options)
+        let named = check.units.count > 1 || check.units.contains { !$0.unit.path.isEmpty }
+        var units: [UnitResult] = []
+        for planned in check.units {
+            if !options.keepsGoing, units.contains(where: { !$0.passed }) { break }
+            var result = try await run(
+                planned, of: check, root: root, scratchPath: scratchPath, pushed: pushed, named: named)
+            if named { for index in result.outcomes.indices { result.outcomes[index].unit = planned.unit.name } }
+            units.append(result)
+        }
+        let outcomes = units.flatMap(\.outcomes)
+        output.message("\n" + StepOutcome.table(outcomes, style: output.style))
+        if !check.unchanged.isEmpty {
+            output.message(
+                "unchanged: \(check.unchanged.map(\.name).joined(separator: ", ")) (nothing pushed touches them)\n")
+        }
+        let notRun = check.units.dropFirst(units.count)
+        if !notRun.isEmpty {
+            output.message(
+                "not checked after the failure: \(notRun.map(\.unit.name).joined(separator: ", ")) "
+                    + "(--keep-going checks them too)\n")
+        }
+        return Result(check: check, units: units)
+    }
+
+    /// Runs one unit's steps in its folder, with the settings its folder's configuration gives (in
+    /// the worktree, the pushed commit's own, never the user's file above it).
+    private func run(
+        _ planned: PlannedUnit, of check: PlannedCheck, root: String, scratchPath: String?, pushed: AddedLines?,
+        named: Bool
+    ) async throws -> UnitResult {
+        let unit = planned.unit
+        let folder = unit.folder(in: root)
+        let options = try flags.options(in: folder, upTo: check.place == .worktree ? root : nil)
+        var errorlintExecutable = self.errorlintExecutable
+        if options.runsErrorlint != false, errorlintExecutable == nil {
+            errorlintExecutable = ErrorLintStep.executable(environment: environment)
+        }
+        let cacheKey = planned.cacheKey.flatMap { _ in
+            VerificationCache.key(
+                tree: planned.content,
+                fingerprint: options.verificationFingerprint(
+                    errorlintExecutable: errorlintExecutable, environment: environment),
+                remoteBase: check.remoteBase, includesBase: options.minimumDiffCoverage != nil)
+        }
+        if named {
+            let through = planned.through.map { " (it depends on \($0))" } ?? ""
+            output.message("prepush: \(unit.kind == .app ? "app" : "package") \(unit.name)\(through)\n")
+        }
+        // A repository with packages: the app is skipped where it cannot be built, and the packages
+        // are still checked. A repository of apps alone: nothing could be checked, which is an
+        // error (the backend's own), never a pass.
+        let hasPackages = (check.units.map(\.unit) + check.unchanged).contains { $0.kind == .package }
+        if unit.kind == .app, hasPackages, let skipped = appSkippedHere(unit, folder: folder, options: options) {
+            output.warning(skipped.figure)
+            return UnitResult(unit: planned, outcomes: [skipped], cacheKey: nil)
+        }
         var context = StepContext(
-            packageRoot: root, options: options, addedLines: options.minimumDiffCoverage == nil ? nil : pushed,
-            output: output, scratchPath: scratchPath, temporaryDirectory: temporaryDirectory,
-            errorlintExecutable: errorlintExecutable, runEnvironment: environment)
+            packageRoot: folder, options: options,
+            addedLines: options.minimumDiffCoverage == nil ? nil : pushed, output: output,
+            scratchPath: scratchPath.map {
+                unit.path.isEmpty ? $0 : $0 + "-" + unit.path.replacingOccurrences(of: "/", with: "-")
+            },
+            temporaryDirectory: temporaryDirectory, errorlintExecutable: errorlintExecutable,
+            runEnvironment: environment)
         context.introducedLines = options.showsAllFindings ? nil : pushed
         if check.place == .worktree { context.configurationBoundary = root }
-        let outcomes = try await StepList.run(StepList.make(options: options, packageRoot: root), in: context)
-        output.message("\n" + StepOutcome.table(outcomes, style: output.style))
-        return Result(check: check, outcomes: outcomes)
+        if options.selectsTests(isHook: isHook) {
+            context.testSelection = TestSelectionInput(
+                tree: check.tree, unitPath: unit.path, repository: repository, gitDirectory: gitDirectory,
+                dependencyFolders: planned.dependencyFolders, nestedFolders: planned.nestedFolders,
+                settings: options.verificationFingerprint(
+                    errorlintExecutable: errorlintExecutable, environment: environment),
+                fallback: check.place == .onDisk
+                    ? "the work tree as it is on disk is checked, and nothing of it is recorded"
+                    : planned.through.map { "it is checked because the package it depends on, \($0), changed" })
+        }
+        let outcomes = try await StepList.run(StepList.make(options: options, packageRoot: folder), in: context)
+        var result = UnitResult(unit: planned, outcomes: outcomes, cacheKey: cacheKey)
+        result.tests = context.testState
+        return result
+    }
+
+    /// An app's check where xcodebuild does not exist (Linux): a skipped row saying what would run
+    /// on a Mac; `nil` where it exists, or where the configuration asks for xcodebuild by name (then
+    /// the missing tool is an error, as for any check asked for).
+    private func appSkippedHere(_ unit: CheckUnit, folder: String, options: PrePushOptions) -> StepOutcome? {
+        guard options.backend.kind == .automatic else { return nil }
+        do {
+            try XcodeTools.require(["xcodebuild", "xcrun"], searchPath: environment["PATH"])
+            return nil
+        } catch {
+            let container = options.backend.container ?? (try? XcodeBuildPlan.findContainer(in: folder)) ?? nil
+            let name = container.map { ($0.path as NSString).lastPathComponent } ?? unit.name
+            let scheme = options.backend.scheme ?? container?.name ?? unit.name
+            return StepOutcome(
+                name: "xcodebuild", status: .skipped, seconds: 0,
+                figure: "no xcodebuild here: \(name) not built or tested; on a Mac prepush runs xcodebuild "
+                    + "build-for-testing and test -scheme \(scheme), then its coverage")
+        }
     }
 
     /// The lines the check's commit adds over what the remote has: over the remote ref's commit, or

@@ -56,8 +56,30 @@ package struct PrePushOptions: ToolSettings {
     package var extraSteps: [ExtraStep] = []
     /// SwiftPM or xcodebuild, and what xcodebuild builds.
     package var backend = BuildBackend()
+    /// `packages`: the folders checked as packages or apps, instead of those discovered (read from
+    /// the root's configuration).
+    package var packages: [String]?
+    /// `excludePackages`: globs of package folders never checked.
+    package var excludedPackages: [String] = []
+    /// `--keep-going`: after a package fails, the others are still checked and every failure is
+    /// reported (the push is stopped all the same).
+    package var keepsGoing = false
+    /// `affectedTests`: run only the test targets a change can affect (each on its own, coverage
+    /// merged with the recorded profiles of the others). `nil`: on for hook runs, off by hand;
+    /// `--all-tests` turns it off, `--affected-tests` on.
+    package var affectedTests: Bool?
+
+    /// Whether this run selects the affected test targets (SwiftPM only).
+    package func selectsTests(isHook: Bool) -> Bool {
+        backend.kind != .xcodebuild && (affectedTests ?? isHook)
+    }
 
     package init() {}
+
+    /// How the repository's packages are found.
+    package var layoutSettings: LayoutSettings {
+        LayoutSettings(packages: packages, excludedPackages: excludedPackages, includesApps: backend.kind != .swiftpm)
+    }
 
     /// What must match for a cached verification to count (besides the tree and the toolchain);
     /// `errorlintExecutable` is the errorlint the run found (``ErrorLintStep/executable(environment:)``).

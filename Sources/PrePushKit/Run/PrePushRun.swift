@@ -53,7 +53,7 @@ package struct PrePushRun: Sendable {
         let place = try await RepositoryPlace.locate(directory)
         // The work tree's settings decide what is checked; each check then uses the settings of the
         // folder it checks (the pushed commit's own, in the worktree).
-        let options = try flags.options(in: directory)
+        let options = try flags.options(in: place.root)
         let repository = GitRepository(root: place.root)
         let snapshot = WorkTreeSnapshot(
             repository: repository, gitDirectory: place.gitDirectory,
@@ -87,12 +87,17 @@ package struct PrePushRun: Sendable {
         let facts = try await PlanFacts.gather(
             commits: commits, isHook: request != nil, status: status,
             repository: repository, snapshot: snapshot, gitDirectory: place.gitDirectory, options: options,
-            errorlintExecutable: errorlintExecutable, environment: environment)
+            errorlintExecutable: errorlintExecutable, environment: environment,
+            layout: LayoutRequest(place: place, directory: directory, flags: flags))
         let plan = CheckPlan.make(facts)
         if plan.checks.isEmpty {
             return Verdict.skipped(plan.notes.joined(separator: "; ") + "; nothing to check", output: output)
         }
         for note in plan.notes { output.message("prepush: \(note)\n") }
+        if flags.dryRun {
+            output.message(plan.description)
+            return 0
+        }
 
         // run: each check in its place; the run's folder is removed however the run ends (a signal
         // between commands is handled by handleInterrupts()).
@@ -106,7 +111,28 @@ package struct PrePushRun: Sendable {
         let results = try await run.run(plan)
 
         // verdict.
-        return Verdict.conclude(results, cache: VerificationCache(gitDirectory: place.gitDirectory), output: output)
+        return Verdict.conclude(
+            results, cache: VerificationCache(gitDirectory: place.gitDirectory),
+            testRecordsDirectory: place.gitDirectory, output: output)
+    }
+}
+
+extension LayoutRequest {
+    /// The request of a run started in `directory`: `--package` folders and the start folder made
+    /// relative to the repository's root.
+    init(place: RepositoryPlace, directory: String, flags: PrePushFlags) {
+        func canonical(_ path: String) -> String {
+            URL(fileURLWithPath: path).standardizedFileURL.resolvingSymlinksInPath().path
+        }
+        let root = canonical(place.root)
+        func relative(_ path: String) -> String {
+            let absolute = canonical(path.hasPrefix("/") ? path : directory + "/" + path)
+            if absolute == root { return "" }
+            return absolute.hasPrefix(root + "/") ? String(absolute.dropFirst(root.count + 1)) : path
+        }
+        self.init(
+            root: place.root, startFolder: relative(directory), packages: flags.packageFolders.map(relative),
+            flags: flags)
     }
 }
 

@@ -10,6 +10,8 @@ package struct StepOutcome: Sendable, Equatable {
     /// The pass holds only against this push's base: an error already there was let through, or
     /// the coverage of added lines could not be measured. Such a pass is not cached under the tree.
     package var dependsOnBase = false
+    /// The package or app the step checked, in a repository of several (the table's first column).
+    package var unit: String?
 
     package init(name: String, status: Status, seconds: Double, figure: String) {
         self.name = name
@@ -21,8 +23,12 @@ package struct StepOutcome: Sendable, Equatable {
     /// The summary table printed at the end of a run; statuses in colour when `style` has colour.
     package static func table(_ steps: [StepOutcome], style: OutputStyle = OutputStyle()) -> String {
         let width = max(8, steps.map(\.name.count).max() ?? 0)
-        var text = "step".padding(toLength: width, withPad: " ", startingAt: 0) + "  status    time  result\n"
+        let units = steps.contains { $0.unit != nil }
+        let unitWidth = max(7, steps.map { $0.unit?.count ?? 0 }.max() ?? 0)
+        var text = units ? "package".padding(toLength: unitWidth, withPad: " ", startingAt: 0) + "  " : ""
+        text += "step".padding(toLength: width, withPad: " ", startingAt: 0) + "  status    time  result\n"
         for step in steps {
+            if units { text += (step.unit ?? "").padding(toLength: unitWidth, withPad: " ", startingAt: 0) + "  " }
             text +=
                 step.name.padding(toLength: width, withPad: " ", startingAt: 0) + "  "
                 + style.paint(

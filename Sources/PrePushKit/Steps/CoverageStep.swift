@@ -12,19 +12,21 @@ struct CoverageStep: Step {
         let options = context.options
         output.beginStep("==> coverage")
         let clock = StepClock()
-        let binPath: String
-        if let built = CoverageCollector.productsFolder(
-            scratchPath: context.scratchPath ?? context.packageRoot + "/.build", configuration: options.configuration)
-        {
-            binPath = built
-        } else {
-            binPath = try await Command(
-                "swift", ["build", "--show-bin-path"] + context.swiftOptions, workingDirectory: context.packageRoot,
-                environment: context.environment
-            ).output()
-        }
-        let collector = CoverageCollector(
+        let binPath = try await Self.productsFolder(context)
+        var collector = CoverageCollector(
             packageRoot: context.packageRoot, binPath: binPath, environment: context.runEnvironment)
+        if context.testState.selected {
+            // The fresh profiles of the test targets that ran and the recorded ones of those
+            // skipped: merged, the coverage a run of every test gives.
+            do {
+                collector.profileDataPath = try await Self.merge(context.testState.profiles, in: context)
+            } catch {
+                if let error = error as? ProcessError, case .interrupted = error { throw error }
+                context.log(ErrorReport.render(error, tool: "prepush"))
+                output.endStep(passed: false, line: "<== coverage: the profiles could not be merged")
+                return StepOutcome(name: name, status: .failed, seconds: clock.seconds, figure: "no data")
+            }
+        }
         let summary: CoverageSummary
         do {
             summary = try await collector.summary()
@@ -48,6 +50,33 @@ struct CoverageStep: Step {
         // A diff-coverage gate with nothing to measure against proves nothing about the tree.
         outcome.dependsOnBase = options.minimumDiffCoverage != nil && context.addedLines == nil
         return outcome
+    }
+}
+
+extension CoverageStep {
+    /// SwiftPM's products folder for the check's configuration and scratch path.
+    static func productsFolder(_ context: StepContext) async throws -> String {
+        if let built = CoverageCollector.productsFolder(
+            scratchPath: context.scratchPath ?? context.packageRoot + "/.build",
+            configuration: context.options.configuration)
+        {
+            return built
+        }
+        return try await Command(
+            "swift", ["build", "--show-bin-path"] + context.swiftOptions, workingDirectory: context.packageRoot,
+            environment: context.environment
+        ).output()
+    }
+
+    /// `llvm-profdata merge` of `profiles` into one file in the run's folder.
+    static func merge(_ profiles: [String], in context: StepContext) async throws -> String {
+        let merged = (context.temporaryDirectory ?? NSTemporaryDirectory()) + "/merged-\(UUID().uuidString).profdata"
+        var command = Command(
+            try await ToolchainTool.locate("llvm-profdata", environment: context.runEnvironment),
+            ["merge", "-sparse", "-o", merged] + profiles)
+        command.standardError = .capture(limit: 1 << 20)
+        _ = try await command.run().checked()
+        return merged
     }
 }
 

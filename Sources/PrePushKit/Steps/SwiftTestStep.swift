@@ -1,14 +1,116 @@
+import Foundation
+import PreflightCore
+import ProcessKit
+
 /// `swift test --skip-build --enable-code-coverage`, with the configured test arguments; its
 /// figure is the number of tests that ran.
+///
+/// With test selection (``StepContext/testSelection``), each test target whose content key has no
+/// recorded pass runs on its own (`--filter '^Module\.'`, which selects XCTest and Swift Testing
+/// tests alike), its coverage profile kept; the others are skipped as unaffected and their recorded
+/// profiles stand in for them in the coverage (``TestSelectionState``).
 struct SwiftTestStep: Step {
     let name = "test"
 
     func run(in context: StepContext) async throws -> StepOutcome {
-        try await context.command(
-            name,
-            ["swift", "test", "--skip-build", "--enable-code-coverage"] + context.swiftOptions
-                + context.options.testArguments
-        ) { output, _ in TestCount.figure(output) }
+        if let input = context.testSelection, let plan = try await plan(input, in: context) {
+            return try await runSelected(plan, in: context)
+        }
+        return try await context.command(name, Self.argv(context)) { output, _ in TestCount.figure(output) }
+    }
+
+    static func argv(_ context: StepContext) -> [String] {
+        ["swift", "test", "--skip-build", "--enable-code-coverage"] + context.swiftOptions
+            + context.options.testArguments
+    }
+
+    /// The selection, or `nil` (with the line saying why) when every test runs in one go.
+    private func plan(_ input: TestSelectionInput, in context: StepContext) async throws -> TestSelectionPlan? {
+        func everything(_ why: String) -> TestSelectionPlan? {
+            context.output.message("prepush: all tests: \(why)\n")
+            return nil
+        }
+        if let fallback = input.fallback { return everything(fallback) }
+        if context.options.testArguments.contains(where: {
+            $0 == "--filter" || $0 == "--skip" || $0.hasPrefix("--filter=") || $0.hasPrefix("--skip=")
+        }) {
+            return everything("the test arguments choose the tests (--filter, --skip)")
+        }
+        let listing = try await TreeListing.read(input.tree, in: input.repository)
+        let prefix = input.unitPath.isEmpty ? "" : input.unitPath + "/"
+        let manifests = ManifestDependencies.manifests(of: input.unitPath, in: listing)
+            .map { "\($0.name) \($0.object)" }.joined(separator: "\n")
+        let graph: PackageGraph
+        do {
+            graph = try await PackageDescriber(gitDirectory: input.gitDirectory).graph(
+                of: context.packageRoot, manifests: manifests + "\n" + input.settings,
+                swiftOptions: context.swiftOptions, environment: context.environment)
+        } catch let error as ProcessError {
+            if case .interrupted = error { throw error }
+            return everything("swift package describe failed (\(error.localizedDescription))")
+        } catch {
+            return everything("swift package describe printed no package description")
+        }
+        let tests = graph.testTargets
+        if tests.isEmpty { return nil }
+        // A Package.resolved the tree does not track is what the build resolved: its content counts.
+        var resolved = "-"
+        if listing.objects[prefix + "Package.resolved"] == nil,
+            let data = FileManager.default.contents(atPath: context.packageRoot + "/Package.resolved")
+        {
+            resolved = "untracked " + StableHash.fnv1a64Hex(String(decoding: data, as: UTF8.self))
+        }
+        let dependencies = input.dependencyFolders.map { "\($0)\t\(listing.objects[$0] ?? "-")" }
+        let content = TestTargetContent.make(
+            graph: graph, listing: listing, unitPath: input.unitPath, resolved: resolved,
+            settings: ([input.settings, context.packageRoot] + dependencies).joined(separator: "\n"),
+            relevant: context.options.relevantPaths.map(Glob.init),
+            nested: input.nestedFolders.map {
+                String($0.dropFirst(prefix.count))
+            })
+        let records = TestRecords(gitDirectory: input.gitDirectory)
+        let plan = TestSelectionPlan.make(
+            tests: tests, content: content, recorded: records.lookup,
+            lastShared: records.lastShared(unit: context.packageRoot))
+        context.output.message("prepush: \(plan.line)\n")
+        context.testState.select(
+            profiles: plan.skipped.map(\.record.profile), shared: content.shared, unit: context.packageRoot)
+        return plan
+    }
+
+    /// Runs each selected test target on its own; the first failure ends the step.
+    private func runSelected(_ plan: TestSelectionPlan, in context: StepContext) async throws -> StepOutcome {
+        var seconds = 0.0
+        var ran = 0
+        let binPath = try await CoverageStep.productsFolder(context)
+        for test in plan.run {
+            let argv = Self.argv(context) + ["--filter", "^\(test.module)\\."]
+            let outcome = try await context.command("\(name) \(test.name)", argv) { output, _ in
+                TestCount.figure(output)
+            }
+            seconds += outcome.seconds
+            if outcome.status == .failed {
+                return StepOutcome(
+                    name: name, status: .failed, seconds: seconds, figure: "\(test.name): \(outcome.figure)")
+            }
+            let count = Int(outcome.figure.prefix { $0.isNumber }) ?? 0
+            ran += count
+            // SwiftPM merged this run's profiles into default.profdata: this target's coverage alone.
+            let kept = (context.temporaryDirectory ?? NSTemporaryDirectory()) + "/tests-\(test.key).profdata"
+            try? FileManager.default.removeItem(atPath: kept)
+            if (try? FileManager.default.copyItem(atPath: binPath + "/codecov/default.profdata", toPath: kept)) != nil {
+                context.testState.add(profile: kept)
+                context.testState.stage(.init(key: test.key, profile: kept, tests: count))
+            }
+        }
+        let before = plan.skipped.reduce(0) { $0 + $1.record.tests }
+        var figure = "\(ran) test\(ran == 1 ? "" : "s") passed"
+        if !plan.skipped.isEmpty {
+            figure +=
+                " in \(plan.run.count) of \(plan.run.count + plan.skipped.count) test targets "
+                + "(\(plan.skipped.count) unaffected, \(before) tests passed at this content before)"
+        }
+        return StepOutcome(name: name, status: .passed, seconds: seconds, figure: figure)
     }
 }
 

@@ -11,9 +11,24 @@ enum Verdict {
     }
 
     /// The verdict on the checks that ran.
-    static func conclude(_ results: [CheckRun.Result], cache: VerificationCache, output: RunOutput) -> Int32 {
-        for result in results where result.passed && !result.outcomes.contains(where: \.dependsOnBase) {
-            if let key = result.check.cacheKey { cache.record(key) }
+    static func conclude(
+        _ results: [CheckRun.Result], cache: VerificationCache, testRecordsDirectory: String? = nil, output: RunOutput
+    ) -> Int32 {
+        // Each unit that passed exactly is recorded, even when another unit failed; so is each
+        // test target that passed in a check of a commit's exact content.
+        for result in results where result.changedMeanwhile.isEmpty {
+            for unit in result.units where unit.passed && !unit.outcomes.contains(where: \.dependsOnBase) {
+                if let key = unit.cacheKey { cache.record(key) }
+            }
+            guard let gitDirectory = testRecordsDirectory, result.check.place != .onDisk else { continue }
+            let records = TestRecords(gitDirectory: gitDirectory)
+            for unit in result.units {
+                guard let tests = unit.tests, tests.selected else { continue }
+                for pending in tests.pending {
+                    records.record(pending.key, profile: pending.profile, tests: pending.tests)
+                }
+                if let shared = tests.shared { records.saveShared(shared.parts, unit: shared.unit) }
+            }
         }
         // A void check was followed by an exact one, unless by hand.
         let decisive = results.filter { $0.changedMeanwhile.isEmpty }
@@ -23,12 +38,18 @@ enum Verdict {
                 passed: false)
             return 1
         }
-        if let failedCheck = decisive.first(where: { !$0.passed }),
-            let failed = failedCheck.outcomes.first(where: { $0.status == .failed })
-        {
-            output.annotation(.error, title: "prepush", message: "\(failed.name) failed: \(failed.figure)")
+        let failures = decisive.flatMap(\.outcomes).filter { $0.status == .failed }
+        if !failures.isEmpty {
+            for failure in failures {
+                let unit = failure.unit.map { "\($0): " } ?? ""
+                output.annotation(.error, title: "prepush", message: "\(unit)\(failure.name) failed: \(failure.figure)")
+            }
+            let what = failures.map { ($0.unit.map { "\($0) " } ?? "") + $0.name }
+            let named =
+                what.count > 3
+                ? what.prefix(3).joined(separator: ", ") + " and \(what.count - 3) more" : what.joined(separator: ", ")
             output.verdict(
-                "prepush: \(failed.name) failed; the push is stopped (git push --no-verify skips this check)",
+                "prepush: \(named) failed; the push is stopped (git push --no-verify skips this check)",
                 passed: false)
             return 1
         }
@@ -39,8 +60,18 @@ enum Verdict {
             names.append(outcome.name)
         }
         let onDisk = decisive.contains { $0.check.place == .onDisk } ? " (the work tree as it is on disk)" : ""
+        let units = Set(decisive.flatMap { $0.units.map(\.unit.unit) })
+        let packages =
+            units.count > 1 || units.contains { !$0.path.isEmpty }
+            ? ", \(units.count) " + (units.count == 1 ? "package" : "packages") : ""
+        let skipped = decisive.flatMap(\.units).filter {
+            $0.outcomes.contains { $0.status == .skipped && $0.name == "xcodebuild" }
+        }
+        let notHere =
+            skipped.isEmpty
+            ? "" : "; not built here: " + skipped.map(\.unit.unit.name).joined(separator: ", ") + " (no xcodebuild)"
         output.verdict(
-            "prepush: passed\(onDisk) (\(names.joined(separator: ", "))) in \(String(format: "%.1f", seconds)) s",
+            "prepush: passed\(onDisk) (\(names.joined(separator: ", "))\(packages)) in \(String(format: "%.1f", seconds)) s\(notHere)",
             passed: true)
         return 0
     }

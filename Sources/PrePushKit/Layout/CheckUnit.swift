@@ -1,0 +1,37 @@
+/// A part of a repository that prepush checks on its own: a Swift package (a folder with a tracked
+/// `Package.swift`) or an Xcode app (a folder with a project or workspace), each built, tested
+/// and measured in its own folder.
+package struct CheckUnit: Sendable, Hashable, Comparable {
+    package enum Kind: String, Sendable, Hashable {
+        /// A Swift package: SwiftPM builds it (or xcodebuild, when the backend says so).
+        case package
+        /// An Xcode project or workspace beside the packages: xcodebuild builds it, where it exists.
+        case app
+    }
+
+    /// The folder, relative to the repository's root; empty for the root itself.
+    package var path: String
+    package var kind: Kind
+
+    package init(path: String, kind: Kind) {
+        self.path = path
+        self.kind = kind
+    }
+
+    /// How messages and the summary table name it: its folder, `.` for the root.
+    package var name: String { path.isEmpty ? "." : path }
+
+    /// Whether the repository-relative `file` lies in the unit's folder.
+    package func contains(_ file: String) -> Bool {
+        path.isEmpty || file.hasPrefix(path + "/")
+    }
+
+    /// The unit's folder under `root` (a work tree or prepush's worktree).
+    package func folder(in root: String) -> String {
+        path.isEmpty ? root : root + "/" + path
+    }
+
+    package static func < (lhs: CheckUnit, rhs: CheckUnit) -> Bool {
+        lhs.path == rhs.path ? lhs.kind.rawValue < rhs.kind.rawValue : lhs.path < rhs.path
+    }
+}

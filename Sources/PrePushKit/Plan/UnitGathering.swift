@@ -1,0 +1,129 @@
+import Foundation
+import PreflightCore
+import ProcessKit
+
+/// What the run asks of the layout: the packages named on the command line, the folder prepush was
+/// started in, and the flags every package's settings are resolved with.
+package struct LayoutRequest: Sendable {
+    /// The repository's root.
+    package var root: String
+    /// The folder prepush was started in, relative to the root (by hand, the package there is
+    /// checked).
+    package var startFolder: String
+    /// `--package`: folders relative to the root.
+    package var packages: [String]
+    /// The flags, laid over each package's configuration.
+    package var flags: PrePushFlags
+
+    package init(root: String, startFolder: String = "", packages: [String] = [], flags: PrePushFlags = PrePushFlags())
+    {
+        self.root = root
+        self.startFolder = startFolder
+        self.packages = packages
+        self.flags = flags
+    }
+}
+
+/// Builds a tree's ``UnitPlan``: its layout from one `git ls-tree`, the units the push affects (or
+/// by hand, those asked for), local dependencies from SwiftPM only when a package is affected and
+/// another could depend on it, and each unit's content and settings fingerprint.
+struct UnitGathering: Sendable {
+    let request: LayoutRequest
+    let repository: GitRepository
+    let gitDirectory: String
+    /// The root's settings: the layout keys, relevance.
+    let options: PrePushOptions
+    let errorlintExecutable: String?
+    let environment: [String: String]
+
+    func plan(tree: String, changedPaths: [String]?) async throws -> UnitPlan {
+        let listing = try await TreeListing.read(tree, in: repository)
+        let layout = try RepositoryLayout.discover(listing, settings: options.layoutSettings)
+        var notes: [String] = []
+        var dependencies: [String: [String]] = [:]
+        // SwiftPM is asked only when there is something it could change: two packages or more, and
+        // (for a push) at least one of them touched.
+        func readDependencies() async throws {
+            guard layout.units.filter({ $0.kind == .package }).count > 1 else { return }
+            let reader = ManifestDependencies(
+                gitDirectory: gitDirectory, scratchDirectory: RunTemporaryDirectory.systemTemporaryDirectory,
+                environment: Environment.inherit.removing(GitRepository.clearedVariables))
+            let answer = try await reader.read(layout, in: listing, repository: repository)
+            dependencies = answer.dependencies
+            notes += answer.notes
+        }
+        var selection: UnitSelection
+        if let changedPaths {
+            let outsideAffectsAll = options.relevantPaths != PrePushOptions.defaultRelevantPaths
+            selection = UnitSelection.affected(
+                by: changedPaths, layout: layout, dependencies: [:], outsideAffectsAll: outsideAffectsAll)
+            if selection.affected.contains(where: { $0.kind == .package }) {
+                try await readDependencies()
+                selection = UnitSelection.affected(
+                    by: changedPaths, layout: layout, dependencies: dependencies, outsideAffectsAll: outsideAffectsAll)
+            }
+        } else {
+            try await readDependencies()
+            selection = UnitSelection.all(layout, dependencies: dependencies)
+        }
+        selection = try narrowed(selection, layout: layout, dependencies: dependencies, byHand: changedPaths == nil)
+        var contents: [CheckUnit: String] = [:]
+        var fingerprints: [CheckUnit: String] = [:]
+        var dependencyFolders: [CheckUnit: [String]] = [:]
+        let single = layout.units == [CheckUnit(path: "", kind: .package)]
+        for unit in selection.affected {
+            contents[unit] =
+                single
+                ? tree : UnitPlan.content(of: unit, layout: layout, listing: listing, dependencies: dependencies)
+            fingerprints[unit] = try fingerprint(of: unit)
+            dependencyFolders[unit] = UnitPlan.dependencyFolders(of: unit, layout: layout, dependencies: dependencies)
+        }
+        var plan = UnitPlan(selection: selection, contents: contents, fingerprints: fingerprints, notes: notes)
+        plan.dependencyFolders = dependencyFolders
+        plan.nestedFolders = Dictionary(
+            uniqueKeysWithValues: selection.affected.map { unit in
+                (
+                    unit,
+                    layout.units.filter { $0 != unit && unit.contains($0.path + "/") && !$0.path.isEmpty }.map(\.path)
+                )
+            })
+        return plan
+    }
+
+    /// The selection limited to `--package`'s folders, or by hand to the package prepush was
+    /// started in (at the root, or in a folder of no package, every package).
+    private func narrowed(
+        _ selection: UnitSelection, layout: RepositoryLayout, dependencies: [String: [String]], byHand: Bool
+    ) throws(LayoutError) -> UnitSelection {
+        var wanted: Set<CheckUnit>
+        if !request.packages.isEmpty {
+            wanted = []
+            for folder in request.packages {
+                let path = RepositoryLayout.normalized(folder)
+                guard let unit = layout.units.first(where: { $0.path == path }) else {
+                    throw .unknownPackage(folder, known: layout.units.map(\.name))
+                }
+                wanted.insert(unit)
+            }
+        } else if byHand, let unit = layout.owner(of: request.startFolder + "/"), !unit.path.isEmpty {
+            wanted = [unit]
+        } else {
+            return selection
+        }
+        var narrowed = selection
+        narrowed.affected = selection.affected.filter(wanted.contains)
+        narrowed.unchanged = layout.units.filter { !narrowed.affected.contains($0) }
+        return narrowed
+    }
+
+    /// The toolchain and the options the unit's folder's configuration gives, in the work tree
+    /// (the root's, for a folder the work tree does not have).
+    private func fingerprint(of unit: CheckUnit) throws -> String {
+        var unitOptions = options
+        let folder = unit.folder(in: request.root)
+        if !unit.path.isEmpty, FileManager.default.fileExists(atPath: folder) {
+            unitOptions = try request.flags.options(in: folder)
+        }
+        return unitOptions.verificationFingerprint(errorlintExecutable: errorlintExecutable, environment: environment)
+    }
+}

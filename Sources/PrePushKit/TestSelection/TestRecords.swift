@@ -1,0 +1,119 @@
+import Foundation
+import PreflightCore
+import ProcessKit
+
+/// Test targets that passed at a content key (``TestTargetContent``), each with the coverage
+/// profile of its own run, kept under the git directory (`preflight/tests/`): `<key>.profdata` and
+/// `<key>.tests` (how many tests ran). The merge of these profiles and the fresh ones is the
+/// package's coverage, exactly as a run of every test would give it.
+package struct TestRecords: Sendable {
+    let folder: String
+
+    package init(gitDirectory: String) {
+        folder = gitDirectory + "/preflight/tests"
+    }
+
+    /// A recorded pass: its profile and test count.
+    package struct Record: Sendable, Equatable {
+        package var profile: String
+        package var tests: Int
+    }
+
+    package func lookup(_ key: String) -> Record? {
+        let profile = folder + "/" + key + ".profdata"
+        guard FileManager.default.fileExists(atPath: profile),
+            let text = try? String(contentsOfFile: folder + "/" + key + ".tests", encoding: .utf8),
+            let tests = Int(text.trimmingCharacters(in: .whitespacesAndNewlines))
+        else { return nil }
+        return Record(profile: profile, tests: tests)
+    }
+
+    /// Keeps `profile` (moved) as the record of `key`.
+    package func record(_ key: String, profile: String, tests: Int) {
+        let fileManager = FileManager.default
+        try? fileManager.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        let target = folder + "/" + key + ".profdata"
+        try? fileManager.removeItem(atPath: target)
+        guard
+            (try? fileManager.moveItem(atPath: profile, toPath: target)) != nil
+                || (try? fileManager.copyItem(atPath: profile, toPath: target)) != nil
+        else { return }
+        try? "\(tests)\n".write(toFile: folder + "/" + key + ".tests", atomically: true, encoding: .utf8)
+        prune()
+    }
+
+    /// The shared part of a package's content at its last recorded run, to say what changed.
+    package func lastShared(unit: String) -> [String: String]? {
+        guard let data = FileManager.default.contents(atPath: sharedFile(unit)),
+            let object = try? JSONSerialization.jsonObject(with: data) as? [String: String]
+        else { return nil }
+        return object
+    }
+
+    package func saveShared(_ shared: [String: String], unit: String) {
+        try? FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        if let data = try? JSONSerialization.data(withJSONObject: shared, options: [.sortedKeys]) {
+            try? data.write(to: URL(fileURLWithPath: sharedFile(unit)), options: .atomic)
+        }
+    }
+
+    private func sharedFile(_ unit: String) -> String {
+        folder + "/shared-" + StableHash.fnv1a64Hex(unit) + ".json"
+    }
+
+    /// Keeps the 240 most recent records (profiles of a large package take megabytes each).
+    private func prune() {
+        let fileManager = FileManager.default
+        let profiles = ((try? fileManager.contentsOfDirectory(atPath: folder)) ?? []).filter {
+            $0.hasSuffix(".profdata")
+        }
+        guard profiles.count > 240 else { return }
+        let dated = profiles.map { name -> (String, Date) in
+            let date = (try? fileManager.attributesOfItem(atPath: folder + "/" + name))?[.modificationDate] as? Date
+            return (name, date ?? .distantPast)
+        }.sorted { $0.1 < $1.1 }
+        for (name, _) in dated.prefix(profiles.count - 240) {
+            try? fileManager.removeItem(atPath: folder + "/" + name)
+            try? fileManager.removeItem(atPath: folder + "/" + name.dropLast(".profdata".count) + ".tests")
+        }
+    }
+}
+
+/// What a unit's test step leaves for the coverage step and the verdict: whether tests were
+/// selected, the profiles the coverage is merged from, and the passes to record once the check
+/// proves exact.
+package final class TestSelectionState: Sendable {
+    package struct Pending: Sendable, Equatable {
+        package var key: String
+        package var profile: String
+        package var tests: Int
+    }
+
+    private struct State: Sendable {
+        var selected = false
+        var profiles: [String] = []
+        var pending: [Pending] = []
+        var shared: (unit: String, parts: [String: String])?
+    }
+
+    private let state = Locked(State())
+
+    package init() {}
+
+    /// Whether the test step ran a selection (the coverage is then merged from ``profiles``).
+    package var selected: Bool { state.withLock { $0.selected } }
+    package var profiles: [String] { state.withLock { $0.profiles } }
+    package var pending: [Pending] { state.withLock { $0.pending } }
+    package var shared: (unit: String, parts: [String: String])? { state.withLock { $0.shared } }
+
+    package func select(profiles: [String], shared: [String: String], unit: String) {
+        state.withLock {
+            $0.selected = true
+            $0.profiles = profiles
+            $0.shared = (unit, shared)
+        }
+    }
+
+    package func add(profile: String) { state.withLock { $0.profiles.append(profile) } }
+    package func stage(_ pending: Pending) { state.withLock { $0.pending.append(pending) } }
+}

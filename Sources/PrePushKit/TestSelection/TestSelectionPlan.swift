@@ -1,0 +1,55 @@
+/// Which test targets a check runs: those with no recorded pass at their content key, the others
+/// skipped as unaffected. Pure; ``TestSelectionPlan/make(tests:content:recorded:lastShared:)``
+/// also says, in one line, why when every test target runs.
+package struct TestSelectionPlan: Sendable, Equatable {
+    /// Module names (c99) of the test targets to run, with their keys.
+    package var run: [(module: String, name: String, key: String)]
+    /// Test targets skipped, with their recorded pass.
+    package var skipped: [(name: String, record: TestRecords.Record)]
+    /// The line said before running.
+    package var line: String
+
+    package static func == (lhs: TestSelectionPlan, rhs: TestSelectionPlan) -> Bool {
+        lhs.run.map(\.name) == rhs.run.map(\.name) && lhs.run.map(\.key) == rhs.run.map(\.key)
+            && lhs.skipped.map(\.name) == rhs.skipped.map(\.name) && lhs.line == rhs.line
+    }
+
+    package static func make(
+        tests: [PackageGraph.Target], content: TestTargetContent, recorded: (String) -> TestRecords.Record?,
+        lastShared: [String: String]?
+    ) -> TestSelectionPlan {
+        var run: [(module: String, name: String, key: String)] = []
+        var skipped: [(name: String, record: TestRecords.Record)] = []
+        for test in tests {
+            let key = content.keys[test.name] ?? ""
+            if let record = recorded(key) {
+                skipped.append((test.name, record))
+            } else {
+                run.append((test.moduleName, test.name, key))
+            }
+        }
+        let line: String
+        if skipped.isEmpty {
+            let why: String
+            if let lastShared {
+                why = content.sharedChange(since: lastShared) ?? "the code of every one changed"
+            } else {
+                why = "no cached baseline for this package yet"
+            }
+            line = "all \(run.count) test target\(run.count == 1 ? "" : "s") run, each on its own: \(why)"
+        } else if run.isEmpty {
+            line = "no test target is affected; \(list(skipped.map(\.name))) passed at this content before"
+        } else {
+            line =
+                "running \(list(run.map(\.name))) (affected by the change); skipping \(list(skipped.map(\.name))) "
+                + "(unaffected: passed at this content before)"
+        }
+        return TestSelectionPlan(run: run, skipped: skipped, line: line)
+    }
+
+    static func list(_ names: [String], limit: Int = 6) -> String {
+        names.count > limit
+            ? names.prefix(limit).joined(separator: ", ") + " and \(names.count - limit) more"
+            : names.joined(separator: ", ")
+    }
+}

@@ -1,0 +1,146 @@
+import Foundation
+import PreflightCore
+import Testing
+
+@testable import PrePushKit
+
+/// Which test targets a change can affect: SwiftPM's description of a package, each test target's
+/// content key, and the plan that runs those with no recorded pass. Pure, over listings written by
+/// hand; the end-to-end suite runs it with real SwiftPM and llvm-cov.
+@Suite("Test selection")
+struct TestSelectionTests {
+    /// swift-numerics' shape: RealModule ← ComplexModule ← Numerics, `_TestSupport` for both test
+    /// targets, a C shim, and (added here) a macro.
+    static let describe = """
+        {"name": "swift-numerics", "path": "/work/numerics", "products": [
+           {"name": "RealModule", "targets": ["RealModule"]}, {"name": "Numerics", "targets": ["Numerics"]}],
+         "targets": [
+          {"name": "_NumericsShims", "c99name": "_NumericsShims", "type": "library", "path": "Sources/_NumericsShims", "sources": ["_NumericsShims.c"]},
+          {"name": "RealModule", "c99name": "RealModule", "type": "library", "path": "Sources/RealModule", "sources": ["Real.swift"], "target_dependencies": ["_NumericsShims"]},
+          {"name": "ComplexModule", "c99name": "ComplexModule", "type": "library", "path": "Sources/ComplexModule", "sources": ["Complex.swift"], "product_dependencies": ["RealModule"]},
+          {"name": "Numerics", "c99name": "Numerics", "type": "library", "path": "Sources/Numerics", "sources": ["Numerics.swift"], "target_dependencies": ["ComplexModule", "RealModule"]},
+          {"name": "_TestSupport", "c99name": "_TestSupport", "type": "library", "path": "Sources/_TestSupport", "sources": ["Support.swift"], "target_dependencies": ["Numerics"]},
+          {"name": "RealTests", "c99name": "RealTests", "type": "test", "path": "Tests/RealTests", "sources": ["RealTests.swift"], "target_dependencies": ["RealModule"]},
+          {"name": "Complex-Tests", "c99name": "Complex_Tests", "type": "test", "path": "Tests/ComplexTests", "sources": ["ComplexTests.swift"], "target_dependencies": ["ComplexModule"],
+           "resources": [{"path": "/work/numerics/Tests/ComplexTests/Fixtures", "rule": {"copy": {}}}]},
+          {"name": "Stringify", "c99name": "Stringify", "type": "macro", "path": "Sources/Stringify", "sources": ["Macro.swift"]}
+        ]}
+        """
+
+    static func graph() throws -> PackageGraph {
+        try PackageGraph.parse(describeJSON: Data(describe.utf8), packageRoot: "/work/numerics")
+    }
+
+    static let files = [
+        "Package.swift", "README.md", "Sources/_NumericsShims/_NumericsShims.c", "Sources/RealModule/Real.swift",
+        "Sources/RealModule/RealModule.docc/Real.md", "Sources/ComplexModule/Complex.swift",
+        "Sources/Numerics/Numerics.swift", "Sources/_TestSupport/Support.swift", "Tests/RealTests/RealTests.swift",
+        "Tests/ComplexTests/ComplexTests.swift", "Tests/ComplexTests/Fixtures/values.json",
+        "Sources/Stringify/Macro.swift",
+    ]
+
+    static func content(
+        trees: [String: String] = [:], blobs: [String: String] = [:], extra: [String] = [], resolved: String = "-"
+    ) throws -> TestTargetContent {
+        try TestTargetContent.make(
+            graph: graph(), listing: RepositoryLayoutTests.listing(files + extra, trees: trees, blobs: blobs),
+            unitPath: "", resolved: resolved, settings: "toolchain",
+            relevant: PrePushOptions.defaultRelevantPaths.map(Glob.init))
+    }
+
+    @Test(
+        "describe's JSON: kinds, module names, folders, sources and resources relative to the package, closures through products"
+    )
+    func graphFromDescribe() throws {
+        let graph = try Self.graph()
+        #expect(graph.testTargets.map(\.name) == ["Complex-Tests", "RealTests"])
+        let complexTests = try #require(graph.targets.first { $0.name == "Complex-Tests" })
+        #expect(complexTests.moduleName == "Complex_Tests")
+        #expect(complexTests.resources == ["Tests/ComplexTests/Fixtures"])
+        #expect(complexTests.sources == ["Tests/ComplexTests/ComplexTests.swift"])
+        #expect(
+            graph.closure(of: "Complex-Tests") == ["Complex-Tests", "ComplexModule", "RealModule", "_NumericsShims"])
+        #expect(graph.closure(of: "RealTests") == ["RealTests", "RealModule", "_NumericsShims"])
+        #expect(throws: (any Error).self) { try PackageGraph.parse(describeJSON: Data("[]".utf8), packageRoot: "/") }
+    }
+
+    @Test("A change in a target changes the keys of the test targets whose closure holds it, and no other")
+    func keysFollowClosures() throws {
+        let base = try Self.content()
+        let complex = try Self.content(trees: ["Sources/ComplexModule": "edited"])
+        #expect(complex.keys["Complex-Tests"] != base.keys["Complex-Tests"])
+        #expect(complex.keys["RealTests"] == base.keys["RealTests"])
+        let real = try Self.content(trees: ["Sources/RealModule": "edited"])
+        #expect(real.keys["Complex-Tests"] != base.keys["Complex-Tests"])
+        #expect(real.keys["RealTests"] != base.keys["RealTests"])
+        // A test target's own folder, its resources included.
+        let fixture = try Self.content(trees: ["Tests/ComplexTests": "edited"])
+        #expect(fixture.keys["Complex-Tests"] != base.keys["Complex-Tests"])
+        #expect(fixture.keys["RealTests"] == base.keys["RealTests"])
+        // Numerics and _TestSupport are in no test target's closure.
+        let umbrella = try Self.content(trees: ["Sources/Numerics": "edited"])
+        #expect(umbrella.keys == base.keys)
+        // Documentation changes nothing.
+        let docs = try Self.content(blobs: [
+            "README.md": "edited", "Sources/RealModule/RealModule.docc/Real.md": "edited",
+        ])
+        #expect(docs.keys["Complex-Tests"] == base.keys["Complex-Tests"])
+    }
+
+    @Test("Every key changes, with the reason in one line: a manifest, Package.resolved, a macro, a file of no target")
+    func sharedChanges() throws {
+        let base = try Self.content()
+        let cases: [(TestTargetContent, String)] = [
+            (try Self.content(blobs: ["Package.swift": "edited"]), "Package.swift changed"),
+            (try Self.content(resolved: "untracked 1234"), "Package.resolved changed"),
+            (try Self.content(trees: ["Sources/Stringify": "edited"]), "macro target Stringify changed"),
+            (
+                try Self.content(extra: ["Sources/Shared/data.json"]),
+                "Sources/Shared/data.json (belongs to no target) was added"
+            ),
+            (
+                try Self.content(extra: ["Sources/RealModule/excluded.json"]),
+                "Sources/RealModule/excluded.json (in RealModule's folder, not one of its files) was added"
+            ),
+            (try Self.content(extra: ["Package@swift-6.0.swift"]), "Package@swift-6.0.swift was added"),
+        ]
+        for (changed, reason) in cases {
+            #expect(changed.keys["RealTests"] != base.keys["RealTests"], "\(reason)")
+            #expect(changed.keys["Complex-Tests"] != base.keys["Complex-Tests"], "\(reason)")
+            #expect(changed.sharedChange(since: base.shared) == reason)
+        }
+        #expect(base.sharedChange(since: base.shared) == nil)
+        // A file outside every target that no step reads (not relevant) changes nothing.
+        let license = try Self.content(extra: ["LICENSE.txt"])
+        #expect(license.keys == base.keys)
+    }
+
+    @Test("The plan: recorded passes are skipped; the line says which run and why")
+    func plan() throws {
+        let graph = try Self.graph()
+        let content = try Self.content()
+        let realKey = try #require(content.keys["RealTests"])
+        let record = TestRecords.Record(profile: "/tmp/real.profdata", tests: 7)
+        let some = TestSelectionPlan.make(
+            tests: graph.testTargets, content: content, recorded: { $0 == realKey ? record : nil },
+            lastShared: content.shared)
+        #expect(some.run.map(\.module) == ["Complex_Tests"])
+        #expect(some.skipped.map(\.name) == ["RealTests"])
+        #expect(
+            some.line
+                == "running Complex-Tests (affected by the change); skipping RealTests (unaffected: passed at this content before)"
+        )
+
+        let first = TestSelectionPlan.make(
+            tests: graph.testTargets, content: content, recorded: { _ in nil }, lastShared: nil)
+        #expect(first.line == "all 2 test targets run, each on its own: no cached baseline for this package yet")
+        let manifest = TestSelectionPlan.make(
+            tests: graph.testTargets, content: try Self.content(blobs: ["Package.swift": "edited"]),
+            recorded: { _ in nil }, lastShared: content.shared)
+        #expect(manifest.line == "all 2 test targets run, each on its own: Package.swift changed")
+        let none = TestSelectionPlan.make(
+            tests: graph.testTargets, content: content, recorded: { _ in record }, lastShared: content.shared)
+        #expect(none.run.isEmpty)
+        #expect(none.line.hasPrefix("no test target is affected"))
+    }
+}

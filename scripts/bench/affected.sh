@@ -1,0 +1,126 @@
+#!/usr/bin/env bash
+# Replays real history through prepush's affected-test selection, each commit checked twice, side
+# by side: every test in one `swift test` (--all-tests) and only the affected test targets
+# (--affected-tests, each on its own, coverage merged with the recorded profiles of the others).
+#
+#   scripts/bench/affected.sh [-n COMMITS] REPOSITORY...
+#
+# Each REPOSITORY is a git repository of a Swift package with history (e.g. fetched with the tool
+# library's `fetch`: /work/.mirror/apple+swift-numerics/repo); it is cloned into a temporary folder
+# and its last COMMITS (default 20) consecutive first-parent commits are checked out one after the
+# other, as a developer's checks would go. For each commit:
+#   - both runs' verdicts and total coverage, which must be equal (to 0.01 %);
+#   - the test targets the affected run ran and skipped, and both runs' times;
+#   - a planted failure: the first function body of a changed source file (not a test) starts with
+#     fatalError(); wherever the full run fails, the affected run must fail too.
+# Prints one row per commit and the totals; exits 1 when any row disagrees. todoscan and errorlint
+# are off (they are not what is measured); the verified-tree cache is off (--no-cache).
+set -euo pipefail
+
+commits=20
+if [ "${1:-}" = "-n" ]; then commits=$2; shift 2; fi
+[ $# -gt 0 ] || { echo "usage: $0 [-n COMMITS] REPOSITORY..." >&2; exit 2; }
+here=$(cd "$(dirname "$0")/../.." && pwd)
+prepush=${PREPUSH:-$here/.build/debug/prepush}
+[ -x "$prepush" ] || { echo "error: no prepush at $prepush; swift build first (or set PREPUSH)" >&2; exit 2; }
+scratch=$(mktemp -d "${TMPDIR:-/tmp}/affected-bench.XXXXXX")
+trap 'rm -rf "$scratch"' EXIT
+
+common=(--no-cache --no-todoscan --no-errorlint --no-color)
+disagreements=0
+
+# run NAME ARGS…: runs prepush in the clone; sets status, seconds, total, line.
+run() {
+    local log=$scratch/$1.log
+    shift
+    local start end
+    start=$(date +%s.%N)
+    set +e
+    (cd "$clone" && "$prepush" "${common[@]}" "$@") >"$log" 2>&1
+    status=$?
+    set -e
+    end=$(date +%s.%N)
+    seconds=$(echo "$end - $start" | bc)
+    total=$(grep -oE '[0-9.]+ % of [0-9]+ lines' "$log" | tail -n 1 | cut -d' ' -f1)
+    total=${total:--}
+    line=$(sed -n 's/^prepush: \(running .*\|all [0-9]* test targets run.*\|no test target is affected.*\)$/\1/p' "$log" | tail -n 1)
+}
+
+# plant FILE: makes the first function body of FILE start with fatalError(); 0 when one was found.
+plant() {
+    python3 - "$1" <<'PY'
+import re, sys
+path = sys.argv[1]
+text = open(path, encoding="utf-8").read()
+match = re.search(r'\bfunc\s+[^{};]*?\)[^{};]*\{', text)
+if not match or "protocol" in text[max(0, match.start() - 200):match.start()].split("\n")[-1]:
+    sys.exit(1)
+text = text[:match.end()] + ' fatalError("planted by scripts/bench/affected.sh"); ' + text[match.end():]
+open(path, "w", encoding="utf-8").write(text)
+PY
+}
+
+for repository in "$@"; do
+    name=$(basename "$(dirname "$(cd "$repository" && pwd)")")
+    clone=$scratch/$name
+    git clone -q "$repository" "$clone"
+    list=$(git -C "$clone" rev-list --first-parent --no-merges -n "$((commits + 1))" HEAD | tac)
+    base=$(echo "$list" | head -n 1)
+    echo "== $name: $commits commits after ${base:0:10}, each checked with every test and with the affected ones"
+    git -C "$clone" checkout -q --detach "$base"
+    run warmup --affected-tests
+    echo "   (baseline at ${base:0:10}: ${seconds%.*} s, exit $status)"
+    printf '%-10s | %-28s | %-34s | %8s | %8s | %-15s | %s\n' commit "targets changed" "test targets run / skipped" \
+        "full s" "aff. s" "coverage f/a" "planted failure"
+    previous=$base
+    full_sum=0
+    affected_sum=0
+    for commit in $(echo "$list" | tail -n +2); do
+        git -C "$clone" checkout -q --detach "$commit"
+        changed=$(git -C "$clone" diff --name-only "$previous" "$commit" -- Sources Tests \
+            | awk -F/ 'NF > 2 { print $2 }' | sort -u | tr '\n' ' ')
+        run affected --affected-tests
+        a_status=$status a_seconds=$seconds a_total=$total a_line=$line
+        run full --all-tests
+        f_status=$status f_seconds=$seconds f_total=$total
+        full_sum=$(echo "$full_sum + $f_seconds" | bc)
+        affected_sum=$(echo "$affected_sum + $a_seconds" | bc)
+        verdict=ok
+        [ "$a_status" = "$f_status" ] || verdict="VERDICTS DIFFER ($f_status/$a_status)"
+        if [ "$a_total" != "$f_total" ]; then
+            difference=$(python3 -c "import sys; a, b = sys.argv[1:]; print(abs(float(a) - float(b)) if '-' not in (a, b) else 1)" "$a_total" "$f_total")
+            if [ "$(echo "$difference > 0.01" | bc)" = 1 ]; then verdict="COVERAGE DIFFERS"; fi
+        fi
+        selection=$(echo "$a_line" | sed 's/ (affected by the change)//; s/ (unaffected: passed at this content before)//' | cut -c1-34)
+        # The planted failure, in the first changed source file that has a function body.
+        planted="no changed source function"
+        for file in $(git -C "$clone" diff --name-only "$previous" "$commit" -- 'Sources/*.swift'); do
+            [ -f "$clone/$file" ] || continue
+            if plant "$clone/$file"; then
+                run planted-affected --affected-tests
+                p_affected=$status
+                if [ "$p_affected" = 1 ]; then
+                    planted="caught (affected fails)"
+                else
+                    run planted-full --all-tests
+                    if [ "$status" = 1 ]; then
+                        planted="MISSED: full fails, affected passes"
+                        verdict="PLANTED FAILURE MISSED"
+                    else
+                        planted="no test runs it (both pass)"
+                    fi
+                fi
+                git -C "$clone" checkout -q -- "$file"
+                break
+            fi
+        done
+        [ "$verdict" = ok ] || disagreements=$((disagreements + 1))
+        printf '%-10s | %-28s | %-34s | %8.1f | %8.1f | %-15s | %s%s\n' "${commit:0:10}" "${changed:0:28}" \
+            "${selection:-"(no tests)"}" "$f_seconds" "$a_seconds" "$f_total/$a_total" "$planted" \
+            "$([ "$verdict" = ok ] || echo " — $verdict")"
+        previous=$commit
+    done
+    printf 'total: full %.1f s, affected %.1f s, ratio %.2f\n' "$full_sum" "$affected_sum" \
+        "$(echo "scale=4; $affected_sum / $full_sum" | bc)"
+done
+[ "$disagreements" -eq 0 ] || { echo "$disagreements row(s) disagree" >&2; exit 1; }
