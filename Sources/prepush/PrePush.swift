@@ -30,7 +30,8 @@ struct PrePush: AsyncParsableCommand {
             HEAD is checked, or the work tree as it is when it has uncommitted changes (not cached). \
             Nothing of the user's (files, index, stash) is touched.
 
-            Settings: the "prepush" section of .preflight.json (minCoverage, minDiffCoverage, diffBase, \
+            Settings: the "prepush" section of .preflight.json (minCoverage: a number or {"total", \
+            target names, file globs}, minDiffCoverage, coverageExclude, coverageReports, report, diffBase, \
             relevantPaths, testArguments, configuration, todoscan, errorlint, isolated, steps: [{"name", "run": \
             [argv]}], backend, and for xcodebuild workspace, project, scheme, destination, testPlan, \
             onlyTesting, skipTesting); flags override it; --print-config shows the result. See docs/configuration.md.
@@ -74,6 +75,28 @@ struct CheckOptions: ParsableArguments {
 
     @Flag(help: "Show coverage per file, not only per target.")
     var coverageFiles = false
+
+    @Option(
+        name: .customLong("coverage-report"),
+        help: ArgumentHelp(
+            "Write the coverage as lcov, cobertura, json or html to a file, e.g. lcov=coverage/lcov.info "
+                + "(repeatable; a relative path is from the repository's root).",
+            valueName: "format=path"))
+    var coverageReports: [String] = []
+
+    @Option(
+        name: .customLong("coverage-exclude"),
+        help: ArgumentHelp(
+            "Leave files matching this glob out of the coverage table, total, reports and minimums (repeatable).",
+            valueName: "glob"))
+    var coverageExclude: [String] = []
+
+    @Option(
+        name: .customLong("report"),
+        help: ArgumentHelp(
+            "Write a record of the run (steps, times, outcomes, figures, skips) as JSON: json=PATH.",
+            valueName: "json=path"))
+    var runReport: String?
 
     @Option(
         name: [.customShort("c"), .customLong("configuration")],
@@ -140,6 +163,17 @@ struct CheckOptions: ParsableArguments {
     var printConfig = false
 
     func validate() throws {
+        for argument in coverageReports {
+            do {
+                _ = try CoverageExportRequest.parse(argument)
+            } catch {
+                throw ValidationError(
+                    "--coverage-report: \(error.errorDescription ?? "") \(error.failureReason ?? "")")
+            }
+        }
+        if let runReport, runReportPath(runReport) == nil {
+            throw ValidationError("--report takes json=PATH, not '\(runReport)'.")
+        }
         if workTree, isolated == true { throw ValidationError("--work-tree and --isolated contradict each other.") }
         if let configuration, !["debug", "release"].contains(configuration) {
             throw ValidationError("-c takes debug or release, not '\(configuration)'.")
@@ -147,6 +181,12 @@ struct CheckOptions: ParsableArguments {
     }
 
     @OptionGroup(title: "Build system") var backendArguments: BackendArguments
+
+    /// The path of `json=PATH`.
+    private func runReportPath(_ argument: String) -> String? {
+        guard argument.hasPrefix("json="), argument.count > 5 else { return nil }
+        return String(argument.dropFirst(5))
+    }
 
     var style: OutputStyle {
         OutputStyle.resolve(
@@ -160,6 +200,9 @@ struct CheckOptions: ParsableArguments {
         flags.minimumCoverage = minCoverage
         flags.minimumDiffCoverage = minDiffCoverage
         flags.diffBase = diffBase
+        flags.coverageReports = coverageReports.compactMap { try? CoverageExportRequest.parse($0) }
+        flags.coverageExclude = coverageExclude
+        flags.runReportPath = runReport.flatMap(runReportPath)
         flags.showsCoverageFiles = coverageFiles
         flags.configuration = configuration
         flags.runsTodoscan = todoscan

@@ -27,6 +27,8 @@ struct CheckRun: Sendable {
     struct Result: Sendable {
         var check: PlannedCheck
         var outcomes: [StepOutcome]
+        /// The names of the steps the check would run, in order (those after a failed one did not).
+        var plannedSteps: [String] = []
         /// What changed in the work tree while an in-place check ran (then the result is void).
         var changedMeanwhile: [TreeChange] = []
 
@@ -100,14 +102,15 @@ struct CheckRun: Sendable {
         }
         let pushed = try await pushRange(for: check, in: root, options: options)
         var context = StepContext(
-            packageRoot: root, options: options, addedLines: options.minimumDiffCoverage == nil ? nil : pushed,
+            packageRoot: root, options: options, addedLines: options.measuresAddedLines ? pushed : nil,
             output: output, scratchPath: scratchPath, temporaryDirectory: temporaryDirectory,
             errorlintExecutable: errorlintExecutable, runEnvironment: environment)
         context.introducedLines = options.showsAllFindings ? nil : pushed
         if check.place == .worktree { context.configurationBoundary = root }
-        let outcomes = try await StepList.run(StepList.make(options: options, packageRoot: root), in: context)
+        let steps = try StepList.make(options: options, packageRoot: root)
+        let outcomes = try await StepList.run(steps, in: context)
         output.message("\n" + StepOutcome.table(outcomes, style: output.style))
-        return Result(check: check, outcomes: outcomes)
+        return Result(check: check, outcomes: outcomes, plannedSteps: steps.map(\.name))
     }
 
     /// The lines the check's commit adds over what the remote has: over the remote ref's commit, or
@@ -120,7 +123,7 @@ struct CheckRun: Sendable {
         -> AddedLines?
     {
         let needed =
-            options.minimumDiffCoverage != nil
+            options.measuresAddedLines
             || (!options.showsAllFindings && (options.runsTodoscan || options.runsErrorlint != false))
         guard needed else { return nil }
         let bases: [String]

@@ -39,16 +39,91 @@ package struct PrePushRun: Sendable {
         self.log = log
     }
 
-    /// Runs the check in the repository containing `directory` and returns the exit status.
+    /// Runs the check in the repository containing `directory` and returns the exit status; then
+    /// writes the coverage exports and the run record that were asked for.
     package func run(_ mode: Mode, in directory: String) async throws -> Int32 {
         let output = RunOutput(style: style, write: log)
+        let clock = StepClock()
+        var record = RunRecord(mode: mode, started: Date())
+        let conclusion: Conclusion
+        do {
+            conclusion = try await check(mode, in: directory, output: output)
+        } catch {
+            if let error = error as? ProcessError, case .interrupted = error { throw error }
+            record.error = error.localizedDescription
+            record.seconds = clock.seconds
+            // The record of a run that could not check is still written when its path is known.
+            if let path = try? flags.options(in: directory).runReportPath {
+                try? ReportFile.write(record.encoded(), to: StandardPath.absolute(path, relativeTo: directory))
+            }
+            throw error
+        }
+        var status = conclusion.status
+        record.exitStatus = status
+        record.skipReason = conclusion.skipReason
+        record.notes = conclusion.notes
+        record.record(conclusion.results)
+        record.outcome = conclusion.skipReason != nil ? "skipped" : (status == 0 ? "passed" : "failed")
+        let options = conclusion.options ?? (try? flags.options(in: directory)) ?? PrePushOptions()
+        let root = conclusion.root ?? directory
+        let coverage = conclusion.results.filter(\.changedMeanwhile.isEmpty).flatMap(\.outcomes).compactMap(\.coverage)
+            .last
+        if let coverage {
+            record.coverage = CoverageDocument(coverage, minimumDiffCoverage: options.minimumDiffCoverage)
+            do {
+                let written = try CoverageExports.write(
+                    options.coverageReports, coverage, repositoryRoot: root,
+                    minimumDiffCoverage: options.minimumDiffCoverage)
+                for (request, path) in zip(options.coverageReports, written) {
+                    record.coverageReports.append(RunRecord.Export(format: request.format.rawValue, path: path))
+                    output.message("prepush: coverage report (\(request.format.rawValue)) written to \(path)\n")
+                }
+            } catch {
+                output.failure(ErrorReport.render(error, tool: "prepush"))
+                record.error = error.localizedDescription
+                status = 2
+            }
+        } else if !options.coverageReports.isEmpty, conclusion.skipReason == nil {
+            output.message("prepush: no coverage was measured, so no coverage report was written\n")
+        }
+        if let path = options.runReportPath {
+            record.exitStatus = status
+            record.seconds = (clock.seconds * 1000).rounded() / 1000
+            let absolute = StandardPath.absolute(path, relativeTo: root)
+            do {
+                try ReportFile.write(record.encoded(), to: absolute)
+            } catch {
+                output.failure(ErrorReport.render(error, tool: "prepush"))
+                status = 2
+            }
+        }
+        return status
+    }
+
+    /// How the checking ended: the exit status, why nothing was checked (if so), and the checks.
+    struct Conclusion {
+        var status: Int32
+        var skipReason: String?
+        var notes: [String] = []
+        var results: [CheckRun.Result] = []
+        /// The work tree's settings and the repository's root, once known.
+        var options: PrePushOptions?
+        var root: String?
+    }
+
+    /// The four stages.
+    private func check(_ mode: Mode, in directory: String, output: RunOutput) async throws -> Conclusion {
+        func skipped(_ why: String, options: PrePushOptions? = nil, root: String? = nil) -> Conclusion {
+            Conclusion(
+                status: Verdict.skipped(why, output: output), skipReason: why, options: options, root: root)
+        }
         // decide, without git: git's input is parsed once, here.
         var request: PushRequest?
         if case .hook(let arguments, let input) = mode {
             request = try PushRequest.parse(arguments: arguments, input: input)
         }
         if case .skip(let why) = PushDecision.early(request, environment: environment) {
-            return Verdict.skipped(why, output: output)
+            return skipped(why)
         }
         let place = try await RepositoryPlace.locate(directory)
         // The work tree's settings decide what is checked; each check then uses the settings of the
@@ -72,7 +147,7 @@ package struct PrePushRun: Sendable {
                     remote: request.remoteName)
             }
             switch PushDecision.relevant(updates, changedPaths: changed, relevantPaths: options.relevantPaths) {
-            case .skip(let why): return Verdict.skipped(why, output: output)
+            case .skip(let why): return skipped(why, options: options, root: place.root)
             case .check(let relevant): commits = relevant
             }
         } else {
@@ -90,7 +165,8 @@ package struct PrePushRun: Sendable {
             errorlintExecutable: errorlintExecutable, environment: environment)
         let plan = CheckPlan.make(facts)
         if plan.checks.isEmpty {
-            return Verdict.skipped(plan.notes.joined(separator: "; ") + "; nothing to check", output: output)
+            return skipped(
+                plan.notes.joined(separator: "; ") + "; nothing to check", options: options, root: place.root)
         }
         for note in plan.notes { output.message("prepush: \(note)\n") }
 
@@ -106,7 +182,9 @@ package struct PrePushRun: Sendable {
         let results = try await run.run(plan)
 
         // verdict.
-        return Verdict.conclude(results, cache: VerificationCache(gitDirectory: place.gitDirectory), output: output)
+        let status = Verdict.conclude(
+            results, cache: VerificationCache(gitDirectory: place.gitDirectory), output: output)
+        return Conclusion(status: status, notes: plan.notes, results: results, options: options, root: place.root)
     }
 }
 

@@ -10,6 +10,8 @@ package struct StepOutcome: Sendable, Equatable {
     /// The pass holds only against this push's base: an error already there was let through, or
     /// the coverage of added lines could not be measured. Such a pass is not cached under the tree.
     package var dependsOnBase = false
+    /// What the coverage step measured, for the coverage exports and the run record.
+    package var coverage: CoverageReport?
 
     package init(name: String, status: Status, seconds: Double, figure: String) {
         self.name = name
