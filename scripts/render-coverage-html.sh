@@ -1,17 +1,16 @@
 #!/bin/sh
+# render-coverage-html.sh PAGE.html OUTPUT.png [WIDTH HEIGHT]
 # Renders prepush's HTML coverage page (prepush --coverage-report html=PATH) to a PNG with headless
-# Chromium, to look at what a browser shows.
-#
-#   scripts/render-coverage-html.sh coverage/index.html coverage/index.png [WIDTH HEIGHT]
-#
-# Chromium is found as chromium, chromium-browser, google-chrome or Google Chrome.app (or $CHROMIUM);
-# Debian/Ubuntu: apt-get install chromium. Exit 2 when it is missing or the page is not there.
+# Chromium (default 1280x1600), to look at what a browser shows. Chromium is found as chromium,
+# chromium-browser, google-chrome or Google Chrome.app, or is $CHROMIUM; Debian/Ubuntu:
+# apt-get install chromium. Exit 2 when it is missing or the page is not there.
 set -eu
 
 usage() {
     echo "usage: $0 PAGE.html OUTPUT.png [WIDTH HEIGHT]" >&2
     exit 2
 }
+case ${1:-} in -h | --help) sed -n '2,6p' "$0"; exit 0 ;; esac
 [ $# -ge 2 ] || usage
 page=$1
 png=$2

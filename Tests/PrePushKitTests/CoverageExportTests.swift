@@ -43,10 +43,12 @@ struct CoverageExportTests {
 
     @Test("lcov: one record per file, DA per line, LF/LH the table's figures")
     func lcov() {
-        let text = String(decoding: CoverageExports.render(.lcov, Self.report(), repositoryRoot: "/repo"), as: UTF8.self)
+        let text = String(
+            decoding: CoverageExports.render(.lcov, Self.report(), repositoryRoot: "/repo"), as: UTF8.self)
         #expect(
             text.hasPrefix(
-                "TN:\nSF:Sources/Core/A.swift\nFNF:2\nFNH:1\nDA:1,3\nDA:2,1\nDA:3,0\nDA:4,7\nLF:4\nLH:3\nend_of_record\n"))
+                "TN:\nSF:Sources/Core/A.swift\nFNF:2\nFNH:1\nDA:1,3\nDA:2,1\nDA:3,0\nDA:4,7\nLF:4\nLH:3\nend_of_record\n"
+            ))
         #expect(text.components(separatedBy: "end_of_record").count == 4)
         #expect(text.contains("SF:Sources/Legacy/Old.swift\nFNF:2\nFNH:1\nDA:1,1\n"))
     }
@@ -69,10 +71,11 @@ struct CoverageExportTests {
     /// Validates Cobertura XML against the DTD with the real xmllint; a missing xmllint is said,
     /// not passed over silently (.ci/run installs it).
     static func validateWithXmllint(_ data: Data) async throws {
-        guard let xmllint = Command.locate("xmllint") else {
-            Issue.record(
+        guard let xmllint = Command.locate("xmllint", searchPath: ProcessInfo.processInfo.environment["PATH"]) else {
+            let missing =
                 "xmllint is not installed (Debian/Ubuntu: apt-get install libxml2-utils; .ci/run does this), so the "
-                    + "Cobertura export could not be validated against coverage-04.dtd")
+                + "Cobertura export could not be validated against coverage-04.dtd"
+            Issue.record("\(missing)")
             return
         }
         let file = NSTemporaryDirectory() + "cobertura-" + UUID().uuidString + ".xml"
@@ -124,7 +127,7 @@ struct CoverageExportTests {
         #expect(!page.contains("<script") && !page.contains("<link") && !page.contains("src="))
         #expect(page.contains("Total: <strong>63.64 %</strong> of 11 lines"))
         #expect(page.contains(#"<tr class="target"><td>Core</td><td>5</td><td>6</td><td>83.33 %</td>"#))
-        #expect(page.contains(#"<tr class="file below"><td><a href="#file-Sources-Legacy-Old-swift">"#))
+        #expect(page.contains(##"<tr class="file below"><td><a href="#file-Sources-Legacy-Old-swift">"##))
         #expect(
             page.contains(
                 #"<tr class="uncovered"><td class="number">3</td><td class="count">0</td><td class="code"></td></tr>"#))
@@ -149,7 +152,7 @@ struct CoverageExportTests {
                 == "Sources/Legacy/Old.swift:1: error: coverage 40.0 % is below 60 %")
         #expect(
             GitHubDiagnosticRenderer().line(for: diagnostic)
-                == "::error file=Sources/Legacy/Old.swift,line=1,title=file-coverage::coverage 40.0 % is below 60 %")
+                == "::error file=Sources/Legacy/Old.swift,line=1,title=file-coverage::coverage 40.0 %25 is below 60 %25")
         // Rounded down: 59.96 % is never shown as the 60 % it fell short of.
         #expect(
             CoverageShortfall(kind: .file, name: "a", percent: 59.96, minimum: 60).message

@@ -131,7 +131,10 @@ struct PrePushConfigurationTests {
                 #"{"prepush": {"minCoverage": {"Core": 120}}}"#,
                 "Invalid value 'Core: 120.0' for 'prepush.minCoverage' in '/repo/.preflight.json'."
             ),
-            (#"{"prepush": {"minCoverage": {"Core": "80"}}}"#, "Wrong type for 'prepush.minCoverage' in '/repo/.preflight.json'."),
+            (
+                #"{"prepush": {"minCoverage": {"Core": "80"}}}"#,
+                "Wrong type for 'prepush.minCoverage' in '/repo/.preflight.json'."
+            ),
             (
                 #"{"prepush": {"coverageReports": {"xml": "a.xml"}}}"#,
                 "Invalid value 'xml: a.xml' for 'prepush.coverageReports' in '/repo/.preflight.json'."

@@ -34,7 +34,8 @@ extension PrePushOptions {
                 guard let format = CoverageExportFormat(rawValue: name), !path.isEmpty else {
                     throw .invalidValue(
                         key: "coverageReports", section: section.name, value: "\(name): \(path)",
-                        detail: "Each key is a format (\(CoverageExportFormat.allCases.map(\.rawValue).joined(separator: ", "))) "
+                        detail:
+                            "Each key is a format (\(CoverageExportFormat.allCases.map(\.rawValue).joined(separator: ", "))) "
                             + "and its value the file to write.", path: section.path)
                 }
                 coverageReports.append(CoverageExportRequest(format: format, path: path))

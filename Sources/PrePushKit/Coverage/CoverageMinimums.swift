@@ -71,7 +71,9 @@ package struct CoverageMinimums: Sendable, Hashable {
 
     /// Part of the verification cache key.
     var fingerprint: String {
-        let keyed = (configurationValue as? [String: Double])?.sorted { $0.key < $1.key }.map { "\($0.key)=\($0.value)" }
+        let keyed = (configurationValue as? [String: Double])?.sorted { $0.key < $1.key }.map {
+            "\($0.key)=\($0.value)"
+        }
         return keyed?.joined(separator: ",") ?? total.map { "\($0)" } ?? "-"
     }
 
@@ -85,7 +87,8 @@ package struct CoverageMinimums: Sendable, Hashable {
             result.targetMinimums[target.name] = minimum
             if target.lines.percent < minimum {
                 result.shortfalls.append(
-                    CoverageShortfall(kind: .target, name: target.name, percent: target.lines.percent, minimum: minimum))
+                    CoverageShortfall(kind: .target, name: target.name, percent: target.lines.percent, minimum: minimum)
+                )
             }
         }
         for file in summary.files {
@@ -136,6 +139,13 @@ package struct CoverageShortfall: Sendable, Hashable {
     package var name: String
     package var percent: Double
     package var minimum: Double
+
+    package init(kind: Kind, name: String, percent: Double, minimum: Double) {
+        self.kind = kind
+        self.name = name
+        self.percent = percent
+        self.minimum = minimum
+    }
 
     /// `coverage 41.2 % is below 60 %`: the coverage rounded down to a tenth, so it never shows
     /// the minimum it fell short of.

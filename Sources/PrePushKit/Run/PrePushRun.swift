@@ -59,35 +59,23 @@ package struct PrePushRun: Sendable {
             throw error
         }
         var status = conclusion.status
-        record.exitStatus = status
         record.skipReason = conclusion.skipReason
         record.notes = conclusion.notes
         record.record(conclusion.results)
-        record.outcome = conclusion.skipReason != nil ? "skipped" : (status == 0 ? "passed" : "failed")
         let options = conclusion.options ?? (try? flags.options(in: directory)) ?? PrePushOptions()
         let root = conclusion.root ?? directory
-        let coverage = conclusion.results.filter(\.changedMeanwhile.isEmpty).flatMap(\.outcomes).compactMap(\.coverage)
-            .last
-        if let coverage {
+        if let coverage = conclusion.coverage {
             record.coverage = CoverageDocument(coverage, minimumDiffCoverage: options.minimumDiffCoverage)
-            do {
-                let written = try CoverageExports.write(
-                    options.coverageReports, coverage, repositoryRoot: root,
-                    minimumDiffCoverage: options.minimumDiffCoverage)
-                for (request, path) in zip(options.coverageReports, written) {
-                    record.coverageReports.append(RunRecord.Export(format: request.format.rawValue, path: path))
-                    output.message("prepush: coverage report (\(request.format.rawValue)) written to \(path)\n")
-                }
-            } catch {
-                output.failure(ErrorReport.render(error, tool: "prepush"))
-                record.error = error.localizedDescription
-                status = 2
-            }
-        } else if !options.coverageReports.isEmpty, conclusion.skipReason == nil {
-            output.message("prepush: no coverage was measured, so no coverage report was written\n")
+        }
+        record.coverageReports = conclusion.exports
+        if let exportError = conclusion.exportError {
+            record.error = exportError
+            status = 2
         }
         if let path = options.runReportPath {
             record.exitStatus = status
+            record.outcome =
+                conclusion.skipReason != nil ? "skipped" : status == 0 ? "passed" : status == 1 ? "failed" : "error"
             record.seconds = (clock.seconds * 1000).rounded() / 1000
             let absolute = StandardPath.absolute(path, relativeTo: root)
             do {
@@ -101,7 +89,7 @@ package struct PrePushRun: Sendable {
     }
 
     /// How the checking ended: the exit status, why nothing was checked (if so), and the checks.
-    struct Conclusion {
+    struct Conclusion: Sendable {
         var status: Int32
         var skipReason: String?
         var notes: [String] = []
@@ -109,6 +97,11 @@ package struct PrePushRun: Sendable {
         /// The work tree's settings and the repository's root, once known.
         var options: PrePushOptions?
         var root: String?
+        /// The coverage of the last check that measured it, and the exports written of it.
+        var coverage: CoverageReport?
+        var exports: [RunRecord.Export] = []
+        /// Why an export could not be written (the run then exits 2).
+        var exportError: String?
     }
 
     /// The four stages.
@@ -181,10 +174,39 @@ package struct PrePushRun: Sendable {
             isHook: facts.isHook, environment: environment)
         let results = try await run.run(plan)
 
+        var conclusion = Conclusion(status: 0, notes: plan.notes, results: results, options: options, root: place.root)
+        writeCoverageExports(&conclusion, options: options, root: place.root, output: output)
+
         // verdict.
-        let status = Verdict.conclude(
+        conclusion.status = Verdict.conclude(
             results, cache: VerificationCache(gitDirectory: place.gitDirectory), output: output)
-        return Conclusion(status: status, notes: plan.notes, results: results, options: options, root: place.root)
+        return conclusion
+    }
+
+    /// Writes the coverage exports asked for, of the last check that measured coverage (a void
+    /// check's is left out), before the verdict; a file that cannot be written is reported.
+    private func writeCoverageExports(
+        _ conclusion: inout Conclusion, options: PrePushOptions, root: String, output: RunOutput
+    ) {
+        let decisive = conclusion.results.filter(\.changedMeanwhile.isEmpty)
+        conclusion.coverage = decisive.flatMap(\.outcomes).compactMap(\.coverage).last
+        guard !options.coverageReports.isEmpty else { return }
+        guard let coverage = conclusion.coverage else {
+            output.message("prepush: no coverage was measured, so no coverage report was written\n")
+            return
+        }
+        do {
+            let written = try CoverageExports.write(
+                options.coverageReports, coverage, repositoryRoot: root,
+                minimumDiffCoverage: options.minimumDiffCoverage)
+            for (request, path) in zip(options.coverageReports, written) {
+                conclusion.exports.append(RunRecord.Export(format: request.format.rawValue, path: path))
+                output.message("prepush: coverage report (\(request.format.rawValue)) written to \(path)\n")
+            }
+        } catch {
+            output.failure(ErrorReport.render(error, tool: "prepush"))
+            conclusion.exportError = error.localizedDescription
+        }
     }
 }
 

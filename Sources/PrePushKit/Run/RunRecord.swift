@@ -78,7 +78,8 @@ package struct RunRecord: Codable, Sendable {
         checks = results.map { result in
             var steps = result.outcomes.map { outcome in
                 Step(
-                    name: outcome.name, status: outcome.status.rawValue, seconds: (outcome.seconds * 1000).rounded() / 1000,
+                    name: outcome.name, status: outcome.status.rawValue,
+                    seconds: (outcome.seconds * 1000).rounded() / 1000,
                     figure: outcome.figure, reason: outcome.status == .skipped ? outcome.figure : nil)
             }
             for name in result.plannedSteps.dropFirst(result.outcomes.count) {
