@@ -152,7 +152,8 @@ struct CoverageExportTests {
                 == "Sources/Legacy/Old.swift:1: error: coverage 40.0 % is below 60 %")
         #expect(
             GitHubDiagnosticRenderer().line(for: diagnostic)
-                == "::error file=Sources/Legacy/Old.swift,line=1,title=file-coverage::coverage 40.0 %25 is below 60 %25")
+                == "::error file=Sources/Legacy/Old.swift,line=1,title=file-coverage::coverage 40.0 %25 is below 60 %25"
+        )
         // Rounded down: 59.96 % is never shown as the 60 % it fell short of.
         #expect(
             CoverageShortfall(kind: .file, name: "a", percent: 59.96, minimum: 60).message
