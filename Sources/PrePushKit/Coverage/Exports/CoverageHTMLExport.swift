@@ -41,7 +41,7 @@ enum CoverageHTMLExport {
     private static func table(_ package: PackageCoverage) -> String {
         let summary = package.summary
         var html = """
-            <h2>Package \(escape(package.path))</h2>
+            <h2>\(package.path == "." ? "The package at the repository's root" : "Package " + escape(package.path))</h2>
             <table class="summary">
             <thead><tr><th>Target / file</th><th>Covered</th><th>Lines</th><th>Coverage</th><th></th>\
             <th>Minimum</th></tr></thead>
