@@ -61,8 +61,11 @@ struct PrePush: AsyncParsableCommand {
 /// The options of a check, shared by `check` and `hook`.
 struct CheckOptions: ParsableArguments {
     @Option(
-        help: ArgumentHelp("Fail when line coverage of the package's own sources is below this.", valueName: "percent"))
-    var minCoverage: Double?
+        help: ArgumentHelp(
+            "Fail when line coverage of the package's own sources is below this; TARGET=PERCENT or GLOB=PERCENT "
+                + "sets a target's or each matching file's minimum (repeatable).",
+            valueName: "percent"))
+    var minCoverage: [String] = []
 
     @Option(help: ArgumentHelp("Fail when coverage of the lines this push adds is below this.", valueName: "percent"))
     var minDiffCoverage: Double?
@@ -171,6 +174,10 @@ struct CheckOptions: ParsableArguments {
                     "--coverage-report: \(error.errorDescription ?? "") \(error.failureReason ?? "")")
             }
         }
+        for value in minCoverage where CoverageMinimums.parseFlag(value) == nil {
+            throw ValidationError(
+                "--min-coverage takes a percentage from 0 to 100, or TARGET=PERCENT or GLOB=PERCENT, not '\(value)'.")
+        }
         if let runReport, runReportPath(runReport) == nil {
             throw ValidationError("--report takes json=PATH, not '\(runReport)'.")
         }
@@ -197,7 +204,13 @@ struct CheckOptions: ParsableArguments {
     /// The flags given, as a value the library lays over a configuration file.
     var flags: PrePushFlags {
         var flags = PrePushFlags()
-        flags.minimumCoverage = minCoverage
+        for value in minCoverage {
+            switch CoverageMinimums.parseFlag(value) {
+            case .total(let percent)?: flags.minimumCoverage = percent
+            case .keyed(let key, let percent)?: flags.coverageMinimums[key] = percent
+            case nil: break
+            }
+        }
         flags.minimumDiffCoverage = minDiffCoverage
         flags.diffBase = diffBase
         flags.coverageReports = coverageReports.compactMap { try? CoverageExportRequest.parse($0) }

@@ -126,6 +126,23 @@ struct PrePushConfigurationTests {
         #expect(laid.coverageReports.map(\.path) == ["coverage/cobertura.xml", "lcov.info"])
         #expect(laid.minimumCoverage == 50 && laid.coverageMinimums.targets == ["Core": 80])
         #expect(laid.coverageExclude == ["Generated", "Sources/Mocks/**", "Old"])
+        // --min-coverage KEY=PERCENT adds a target's or a glob's minimum, or replaces the same key's.
+        var keyed = PrePushFlags()
+        for value in ["Core=85", "Sources/New/**=90", "total=60"] {
+            switch CoverageMinimums.parseFlag(value) {
+            case .total(let percent)?: keyed.minimumCoverage = percent
+            case .keyed(let key, let percent)?: keyed.coverageMinimums[key] = percent
+            case nil: Issue.record("\(value) not read")
+            }
+        }
+        var withKeys = options
+        keyed.apply(to: &withKeys)
+        #expect(withKeys.coverageMinimums.targets == ["Core": 85])
+        #expect(withKeys.minimumCoverage == 60)
+        #expect(withKeys.coverageMinimums.minimum(forFile: "Sources/New/A.swift") == 90)
+        #expect(withKeys.coverageMinimums.minimum(forFile: "Sources/Legacy/Old.swift") == 40)
+        #expect(CoverageMinimums.parseFlag("80") == .total(80))
+        for bad in ["120", "Core=", "=80", "Core=101", "Core"] { #expect(CoverageMinimums.parseFlag(bad) == nil) }
         for (json, description) in [
             (
                 #"{"prepush": {"minCoverage": {"Core": 120}}}"#,

@@ -5,6 +5,9 @@ import PreflightCore
 /// worktree uses that commit's `.preflight.json`, not the work tree's, with the same flags on top.
 package struct PrePushFlags: Sendable {
     package var minimumCoverage: Double?
+    /// `--min-coverage TARGET=PERCENT` or `GLOB=PERCENT`: added to the file's minimums (replacing
+    /// the same key's).
+    package var coverageMinimums: [String: Double] = [:]
     package var minimumDiffCoverage: Double?
     /// `--coverage-exclude` (repeatable): added to the file's globs.
     package var coverageExclude: [String] = []
@@ -48,6 +51,7 @@ package struct PrePushFlags: Sendable {
     }
 
     package func apply(to options: inout PrePushOptions) {
+        if !coverageMinimums.isEmpty { options.coverageMinimums = options.coverageMinimums.adding(coverageMinimums) }
         if let minimumCoverage { options.minimumCoverage = minimumCoverage }
         if let minimumDiffCoverage { options.minimumDiffCoverage = minimumDiffCoverage }
         options.coverageExclude += coverageExclude

@@ -45,6 +45,30 @@ package struct CoverageMinimums: Sendable, Hashable {
         self.init(total: total, targets: targets, files: files)
     }
 
+    /// These minimums with `keyed` (the object form's keys) laid over them.
+    package func adding(_ keyed: [String: Double]) -> CoverageMinimums {
+        var object = (configurationValue as? [String: Double]) ?? total.map { ["total": $0] } ?? [:]
+        object.merge(keyed) { $1 }
+        return CoverageMinimums(keyed: object)
+    }
+
+    /// A `--min-coverage` value.
+    package enum Flag: Equatable {
+        case total(Double)
+        case keyed(String, Double)
+    }
+
+    /// Reads `--min-coverage`'s `80`, `Core=80` or `Sources/Legacy/**=40`; `nil` when it is none
+    /// of them or the percentage is not from 0 to 100.
+    package static func parseFlag(_ value: String) -> Flag? {
+        if let percent = Double(value) { return (0...100).contains(percent) ? .total(percent) : nil }
+        guard let equals = value.lastIndex(of: "="), let percent = Double(value[value.index(after: equals)...]),
+            (0...100).contains(percent), equals != value.startIndex
+        else { return nil }
+        let key = String(value[..<equals])
+        return key == "total" ? .total(percent) : .keyed(key, percent)
+    }
+
     /// Whether a key of the object form is a file glob rather than a target's name.
     static func isGlob(_ key: String) -> Bool {
         key.contains { "/*?[".contains($0) }
