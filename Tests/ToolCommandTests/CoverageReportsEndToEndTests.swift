@@ -213,4 +213,21 @@ struct CoverageReportsEndToEndTests {
         #expect(
             below.map { "\($0["kind"] ?? "") \($0["name"] ?? "")" } == ["target Calc", "file Sources/Calc/Sign.swift"])
     }
+
+    @Test("The run record is written when prepush cannot check (exit 2), with its error")
+    func recordOfAnError() async throws {
+        let folder = NSTemporaryDirectory() + "prepush-record-" + UUID().uuidString
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        var command = Command(Self.prepush, ["--report", "json=out/run.json"], workingDirectory: folder)
+        command.environment = .inherit.removing("GIT_DIR", "GIT_WORK_TREE", "CI")
+        let result = try await command.run()
+        #expect(result.termination == .exited(2))
+        let record = try #require(
+            try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: folder + "/out/run.json")))
+                as? [String: Any])
+        #expect(record["outcome"] as? String == "error" && record["exitStatus"] as? Int == 2)
+        #expect((record["error"] as? String)?.contains("is not inside a git work tree") == true)
+        #expect(record["mode"] as? String == "by-hand")
+    }
 }

@@ -51,7 +51,7 @@ package struct PrePushRun: Sendable {
         } catch {
             if let error = error as? ProcessError, case .interrupted = error { throw error }
             record.error = error.localizedDescription
-            record.seconds = clock.seconds
+            record.seconds = (clock.seconds * 1000).rounded() / 1000
             // The record of a run that could not check is still written when its path is known.
             if let path = try? flags.options(in: directory).runReportPath {
                 try? ReportFile.write(record.encoded(), to: StandardPath.absolute(path, relativeTo: directory))
