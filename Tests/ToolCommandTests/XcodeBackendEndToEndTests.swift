@@ -372,5 +372,14 @@ struct XcodeBackendEndToEndTests {
         #expect(app.calls.filter { $0.contains("--archive") }.count == 1)
         let run = try String(contentsOfFile: out + "/run.json", encoding: .utf8)
         #expect(run.contains(#""outcome" : "passed""#))
+
+        // coverageExclude takes the file out of the table, the total and the exports alike.
+        let excluded = try await app.prepush([
+            "--no-cache", "--coverage-exclude", "App/Cart.swift", "--coverage-report", "lcov=\(out)/excluded.info",
+        ])
+        #expect(excluded.termination == .exited(0), "\(excluded.errorText)")
+        let none = try #require(CoverageReportsEndToEndTests.tableTotal(excluded.errorText))
+        #expect(none.covered == 0 && none.lines == 0)
+        #expect(try String(contentsOfFile: out + "/excluded.info", encoding: .utf8).isEmpty)
     }
 }
