@@ -74,7 +74,7 @@ struct CoverageReportsEndToEndTests {
                 import Format
                 import Testing
                 @Test func adds() { #expect(add(1, 2) == 3) }
-                @Test func signs() { #expect(sign(1) == "positive") }
+                @Test func grades() { #expect(grade(95) == "A") }
                 @Test func describes() { #expect(describe(2) == "2!") }
                 """)
         defer { try? FileManager.default.removeItem(atPath: repository.root) }
@@ -91,15 +91,15 @@ struct CoverageReportsEndToEndTests {
                 ])
             """)
         try repository.write(
-            "Sources/Calc/Sign.swift",
+            "Sources/Calc/Grade.swift",
             """
-            public func sign(_ a: Int) -> String {
-                if a > 0 {
-                    return "positive"
-                } else if a < 0 {
-                    return "negative"
+            public func grade(_ score: Int) -> String {
+                if score >= 90 {
+                    return "A"
+                } else if score >= 50 {
+                    return "B"
                 }
-                return "zero"
+                return "C"
             }
 
             """)
@@ -150,9 +150,9 @@ struct CoverageReportsEndToEndTests {
         // llvm-cov's lcov has one DA record per line it counts here (no line shared by two functions).
         let lcov = try String(contentsOfFile: out + "/lcov.info", encoding: .utf8)
         #expect(lcov.split(separator: "\n").filter { $0.hasPrefix("DA:") }.count == table.lines)
-        #expect(lcov.contains("SF:Sources/Calc/Sign.swift\n"))
+        #expect(lcov.contains("SF:Sources/Calc/Grade.swift\n"))
         let html = try String(contentsOfFile: out + "/index.html", encoding: .utf8)
-        #expect(html.contains(#"<td class="code">        return &quot;negative&quot;</td></tr>"#))
+        #expect(html.contains(#"<td class="code">        return &quot;B&quot;</td></tr>"#))
         #expect(html.contains(#"<tr class="uncovered"><td class="number">5</td><td class="count">0</td>"#))
 
         let run = try #require(
@@ -180,7 +180,7 @@ struct CoverageReportsEndToEndTests {
         // 3. Minimums per target and per file (the excluded file counts for none of them), in CI mode.
         try """
         {"prepush": {"coverageExclude": ["Generated.swift"],
-                     "minCoverage": {"Calc": 99, "**/Sign.swift": 90, "Format": 50}}}
+                     "minCoverage": {"Calc": 99, "**/Grade.swift": 90, "Format": 50}}}
         """.write(toFile: repository.root + "/strict.json", atomically: true, encoding: .utf8)
         let strict = try await repository.run(
             Self.prepush,
@@ -188,12 +188,12 @@ struct CoverageReportsEndToEndTests {
         #expect(strict.termination == .exited(1), "\(strict.errorText)")
         let text = strict.errorText
         let fileLine = try #require(
-            text.split(separator: "\n").first { $0.hasPrefix("Sources/Calc/Sign.swift:1: error: coverage ") })
+            text.split(separator: "\n").first { $0.hasPrefix("Sources/Calc/Grade.swift:1: error: coverage ") })
         #expect(fileLine.hasSuffix(" % is below 90 %"))
         #expect(
             text.contains(
-                "::error file=Sources/Calc/Sign.swift,line=1,title=file-coverage::"
-                    + fileLine.dropFirst("Sources/Calc/Sign.swift:1: error: ".count)
+                "::error file=Sources/Calc/Grade.swift,line=1,title=file-coverage::"
+                    + fileLine.dropFirst("Sources/Calc/Grade.swift:1: error: ".count)
                     .replacingOccurrences(of: "%", with: "%25")))
         #expect(text.contains("prepush: coverage of target Calc "))
         #expect(!text.contains("coverage of target Format"))
@@ -211,7 +211,7 @@ struct CoverageReportsEndToEndTests {
             (((failed["coverage"] as? [String: Any])?["packages"] as? [[String: Any]])?.first?["belowMinimum"]
                 as? [[String: Any]]) ?? []
         #expect(
-            below.map { "\($0["kind"] ?? "") \($0["name"] ?? "")" } == ["target Calc", "file Sources/Calc/Sign.swift"])
+            below.map { "\($0["kind"] ?? "") \($0["name"] ?? "")" } == ["target Calc", "file Sources/Calc/Grade.swift"])
     }
 
     @Test("The run record is written when prepush cannot check (exit 2), with its error")
