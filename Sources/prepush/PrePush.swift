@@ -30,7 +30,8 @@ struct PrePush: AsyncParsableCommand {
             HEAD is checked, or the work tree as it is when it has uncommitted changes (not cached). \
             Nothing of the user's (files, index, stash) is touched.
 
-            Settings: the "prepush" section of .preflight.json (minCoverage, minDiffCoverage, diffBase, \
+            Settings: the "prepush" section of .preflight.json (minCoverage: a number or {"total", \
+            target names, file globs}, minDiffCoverage, coverageExclude, coverageReports, report, diffBase, \
             relevantPaths, testArguments, configuration, todoscan, errorlint, isolated, steps: [{"name", "run": \
             [argv]}], backend, and for xcodebuild workspace, project, scheme, destination, testPlan, \
             onlyTesting, skipTesting); flags override it; --print-config shows the result. See docs/configuration.md.
@@ -60,8 +61,11 @@ struct PrePush: AsyncParsableCommand {
 /// The options of a check, shared by `check` and `hook`.
 struct CheckOptions: ParsableArguments {
     @Option(
-        help: ArgumentHelp("Fail when line coverage of the package's own sources is below this.", valueName: "percent"))
-    var minCoverage: Double?
+        help: ArgumentHelp(
+            "Fail when line coverage of the package's own sources is below this; TARGET=PERCENT or GLOB=PERCENT "
+                + "sets a target's or each matching file's minimum (repeatable).",
+            valueName: "percent"))
+    var minCoverage: [String] = []
 
     @Option(help: ArgumentHelp("Fail when coverage of the lines this push adds is below this.", valueName: "percent"))
     var minDiffCoverage: Double?
@@ -74,6 +78,28 @@ struct CheckOptions: ParsableArguments {
 
     @Flag(help: "Show coverage per file, not only per target.")
     var coverageFiles = false
+
+    @Option(
+        name: .customLong("coverage-report"),
+        help: ArgumentHelp(
+            "Write the coverage as lcov, cobertura, json or html to a file, e.g. lcov=coverage/lcov.info "
+                + "(repeatable; a relative path is from the repository's root).",
+            valueName: "format=path"))
+    var coverageReports: [String] = []
+
+    @Option(
+        name: .customLong("coverage-exclude"),
+        help: ArgumentHelp(
+            "Leave files matching this glob out of the coverage table, total, reports and minimums (repeatable).",
+            valueName: "glob"))
+    var coverageExclude: [String] = []
+
+    @Option(
+        name: .customLong("report"),
+        help: ArgumentHelp(
+            "Write a record of the run (steps, times, outcomes, figures, skips) as JSON: json=PATH.",
+            valueName: "json=path"))
+    var runReport: String?
 
     @Option(
         name: [.customShort("c"), .customLong("configuration")],
@@ -157,6 +183,21 @@ struct CheckOptions: ParsableArguments {
     var printConfig = false
 
     func validate() throws {
+        for argument in coverageReports {
+            do {
+                _ = try CoverageExportRequest.parse(argument)
+            } catch {
+                throw ValidationError(
+                    "--coverage-report: \(error.errorDescription ?? "") \(error.failureReason ?? "")")
+            }
+        }
+        for value in minCoverage where CoverageMinimums.parseFlag(value) == nil {
+            throw ValidationError(
+                "--min-coverage takes a percentage from 0 to 100, or TARGET=PERCENT or GLOB=PERCENT, not '\(value)'.")
+        }
+        if let runReport, runReportPath(runReport) == nil {
+            throw ValidationError("--report takes json=PATH, not '\(runReport)'.")
+        }
         if workTree, isolated == true { throw ValidationError("--work-tree and --isolated contradict each other.") }
         if let configuration, !["debug", "release"].contains(configuration) {
             throw ValidationError("-c takes debug or release, not '\(configuration)'.")
@@ -164,6 +205,12 @@ struct CheckOptions: ParsableArguments {
     }
 
     @OptionGroup(title: "Build system") var backendArguments: BackendArguments
+
+    /// The path of `json=PATH`.
+    private func runReportPath(_ argument: String) -> String? {
+        guard argument.hasPrefix("json="), argument.count > 5 else { return nil }
+        return String(argument.dropFirst(5))
+    }
 
     var style: OutputStyle {
         OutputStyle.resolve(
@@ -174,9 +221,18 @@ struct CheckOptions: ParsableArguments {
     /// The flags given, as a value the library lays over a configuration file.
     var flags: PrePushFlags {
         var flags = PrePushFlags()
-        flags.minimumCoverage = minCoverage
+        for value in minCoverage {
+            switch CoverageMinimums.parseFlag(value) {
+            case .total(let percent)?: flags.minimumCoverage = percent
+            case .keyed(let key, let percent)?: flags.coverageMinimums[key] = percent
+            case nil: break
+            }
+        }
         flags.minimumDiffCoverage = minDiffCoverage
         flags.diffBase = diffBase
+        flags.coverageReports = coverageReports.compactMap { try? CoverageExportRequest.parse($0) }
+        flags.coverageExclude = coverageExclude
+        flags.runReportPath = runReport.flatMap(runReportPath)
         flags.showsCoverageFiles = coverageFiles
         flags.configuration = configuration
         flags.runsTodoscan = todoscan

@@ -92,12 +92,94 @@ struct PrePushConfigurationTests {
         }
     }
 
+    @Test("Coverage keys: minCoverage as an object, coverageExclude, coverageReports, report")
+    func coverageKeys() throws {
+        let options = try options(
+            """
+            { "prepush": {
+                "minCoverage": {"total": 75, "Core": 80, "*": 60, "Sources/Legacy/**": 40},
+                "coverageExclude": ["Generated", "Sources/Mocks/**"],
+                "coverageReports": {"lcov": "coverage/lcov.info", "cobertura": "coverage/cobertura.xml"},
+                "report": {"json": "build/prepush.json"}
+            } }
+            """)
+        #expect(options.minimumCoverage == 75)
+        #expect(options.coverageMinimums.targets == ["Core": 80])
+        #expect(options.coverageMinimums.minimum(forFile: "Sources/Legacy/Old.swift") == 40)
+        #expect(options.coverageMinimums.minimum(forFile: "Sources/Core/A.swift") == 60)
+        #expect(options.coverageExclude == ["Generated", "Sources/Mocks/**"])
+        #expect(options.coverageExclusion.excludes("Sources/App/Generated/Strings.swift"))
+        #expect(
+            options.coverageReports == [
+                CoverageExportRequest(format: .cobertura, path: "coverage/cobertura.xml"),
+                CoverageExportRequest(format: .lcov, path: "coverage/lcov.info"),
+            ])
+        #expect(options.runReportPath == "build/prepush.json")
+        // A flag replaces the file's report of its format and keeps the others; --min-coverage
+        // sets the total's minimum only; --coverage-exclude adds globs.
+        var flags = PrePushFlags()
+        flags.coverageReports = [CoverageExportRequest(format: .lcov, path: "lcov.info")]
+        flags.minimumCoverage = 50
+        flags.coverageExclude = ["Old"]
+        var laid = options
+        flags.apply(to: &laid)
+        #expect(laid.coverageReports.map(\.path) == ["coverage/cobertura.xml", "lcov.info"])
+        #expect(laid.minimumCoverage == 50 && laid.coverageMinimums.targets == ["Core": 80])
+        #expect(laid.coverageExclude == ["Generated", "Sources/Mocks/**", "Old"])
+        // --min-coverage KEY=PERCENT adds a target's or a glob's minimum, or replaces the same key's.
+        var keyed = PrePushFlags()
+        for value in ["Core=85", "Sources/New/**=90", "total=60"] {
+            switch CoverageMinimums.parseFlag(value) {
+            case .total(let percent)?: keyed.minimumCoverage = percent
+            case .keyed(let key, let percent)?: keyed.coverageMinimums[key] = percent
+            case nil: Issue.record("\(value) not read")
+            }
+        }
+        var withKeys = options
+        keyed.apply(to: &withKeys)
+        #expect(withKeys.coverageMinimums.targets == ["Core": 85])
+        #expect(withKeys.minimumCoverage == 60)
+        #expect(withKeys.coverageMinimums.minimum(forFile: "Sources/New/A.swift") == 90)
+        #expect(withKeys.coverageMinimums.minimum(forFile: "Sources/Legacy/Old.swift") == 40)
+        #expect(CoverageMinimums.parseFlag("80") == .total(80))
+        for bad in ["120", "Core=", "=80", "Core=101", "Core"] { #expect(CoverageMinimums.parseFlag(bad) == nil) }
+        for (json, description) in [
+            (
+                #"{"prepush": {"minCoverage": {"Core": 120}}}"#,
+                "Invalid value 'Core: 120.0' for 'prepush.minCoverage' in '/repo/.preflight.json'."
+            ),
+            (
+                #"{"prepush": {"minCoverage": {"Core": "80"}}}"#,
+                "Wrong type for 'prepush.minCoverage' in '/repo/.preflight.json'."
+            ),
+            (
+                #"{"prepush": {"coverageReports": {"xml": "a.xml"}}}"#,
+                "Invalid value 'xml: a.xml' for 'prepush.coverageReports' in '/repo/.preflight.json'."
+            ),
+            (
+                #"{"prepush": {"report": {"junit": "a.xml"}}}"#,
+                "Invalid value 'junit' for 'prepush.report' in '/repo/.preflight.json'."
+            ),
+        ] {
+            #expect(throws: ConfigurationError.self) { try self.options(json) }
+            do {
+                _ = try self.options(json)
+            } catch {
+                #expect(error.errorDescription == description)
+            }
+        }
+    }
+
     @Test("--print-config's output reads back as the same settings")
     func roundTrip() throws {
         var original = PrePushOptions()
         original.minimumCoverage = 75
         original.isolated = true
         original.extraSteps = [ExtraStep(name: "lint", run: ["make", "lint"])]
+        original.coverageMinimums = CoverageMinimums(keyed: ["total": 75, "Core": 80, "Sources/Legacy/**": 40])
+        original.coverageExclude = ["Generated"]
+        original.coverageReports = [CoverageExportRequest(format: .html, path: "coverage/index.html")]
+        original.runReportPath = "prepush.json"
         let printed = original.effectiveConfiguration
         #expect(printed.contains(#""minDiffCoverage" : null"#))
         let read = try options(printed)
@@ -105,6 +187,8 @@ struct PrePushConfigurationTests {
         #expect(read.minimumDiffCoverage == nil)
         #expect(read.isolated)
         #expect(read.extraSteps == original.extraSteps)
+        #expect(read.coverageMinimums == original.coverageMinimums)
+        #expect(read.coverageReports == original.coverageReports && read.runReportPath == "prepush.json")
         #expect(read.effectiveConfiguration == printed)
     }
 }

@@ -40,7 +40,8 @@ struct WorkTreeSnapshotTests {
         func expectedTree() async throws -> String {
             let index = NSTemporaryDirectory() + "expected-index-" + UUID().uuidString
             defer { try? FileManager.default.removeItem(atPath: index) }
-            var add = GitRepository.command(["add", "-A", "--", ".", ":(exclude,glob)**/.build/**"], in: root)
+            var add = GitRepository.command(
+                ["add", "-A", "--", ".", ":(exclude,glob)**/.build/**", ":(exclude,glob)**/*.profraw"], in: root)
             add.environment = add.environment.setting(["GIT_INDEX_FILE": index])
             _ = try await add.run().checked()
             var tree = GitRepository.command(["write-tree"], in: root)
@@ -67,7 +68,7 @@ struct WorkTreeSnapshotTests {
         return try await snapshot.take(status: status, headTree: headTree)
     }
 
-    @Test("Clean, edited, untracked, ignored and .build: the tree is what git add -A records")
+    @Test("Clean, edited, untracked, ignored, .build and *.profraw: the tree is what git add -A records")
     func contentTree() async throws {
         let repository = try await make()
         defer { try? FileManager.default.removeItem(atPath: repository.root) }
@@ -80,6 +81,9 @@ struct WorkTreeSnapshotTests {
         try repository.write("ignored.txt", "not content\n")
         try repository.write(".build/debug/x.o", "build output\n")
         try repository.write("Packages/Core/.build/y.o", "nested build output\n")
+        // What an instrumented test program writes where it runs (swift-argument-parser's tests).
+        try repository.write("default.profraw", "profile\n")
+        try repository.write("Packages/Core/default.profraw", "profile\n")
         state = try await take(repository)
         #expect(state.isClean && state.tree == head)
 

@@ -11,7 +11,7 @@ struct CompletionAndHelpTests {
         .appendingPathComponent("README.md")
 
     /// Options of other programs that README's tool sections show on their own (`--only-targets`).
-    private static let foreignOptions: Set<String> = ["--no-verify", "--only-targets", "--with-errorlint"]
+    private static let foreignOptions: Set<String> = ["--no-verify", "--only-targets", "--with-errorlint", "--filter"]
 
     @Test(
         "Completion scripts generate for bash, zsh and fish",

@@ -14,6 +14,7 @@ struct ScriptTests {
     /// The scripts a user runs; each must be POSIX sh.
     static let posixScripts = [
         "scripts/install-hooks.sh", "scripts/newcomer.sh", "scripts/generate-completions.sh", "hooks/pre-push",
+        "scripts/render-coverage-html.sh",
     ]
 
     /// dash where it is installed (Debian, Ubuntu, and macOS since 10.15 have /bin/dash), else sh.
@@ -75,13 +76,37 @@ struct ScriptTests {
     @Test(
         "--help under dash prints the header and exits 0",
         arguments: [
-            "scripts/install-hooks.sh", "scripts/generate-completions.sh",
+            "scripts/install-hooks.sh", "scripts/generate-completions.sh", "scripts/render-coverage-html.sh",
         ])
     func help(script: String) async throws {
         let result = try await Self.run(script, ["--help"])
         #expect(result.termination == .exited(0), "\(result.errorText)")
         #expect(result.outputText.hasPrefix("# \((script as NSString).lastPathComponent) "))
         #expect(result.errorText.isEmpty)
+    }
+
+    /// A Chromium for the rendering script, if one is installed.
+    static let chromium = ["chromium", "chromium-browser", "google-chrome"].lazy.compactMap {
+        Command.locate($0, searchPath: ProcessInfo.processInfo.environment["PATH"])
+    }.first
+
+    @Test(
+        "render-coverage-html.sh under dash: a page rendered to a PNG by headless Chromium; a missing page exits 2",
+        .enabled(if: chromium != nil, "no Chromium installed (apt-get install chromium)"))
+    func renderCoverageHTML() async throws {
+        let folder = NSTemporaryDirectory() + "render-coverage-" + UUID().uuidString
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        try "<!DOCTYPE html><html><body><h1>Coverage</h1></body></html>\n".write(
+            toFile: folder + "/index.html", atomically: true, encoding: .utf8)
+        let result = try await Self.run(
+            "scripts/render-coverage-html.sh", ["index.html", "shots/index.png", "400", "300"], in: folder)
+        #expect(result.termination == .exited(0), "\(result.errorText)")
+        #expect(result.outputText == folder + "/shots/index.png\n")
+        let png = try Data(contentsOf: URL(fileURLWithPath: folder + "/shots/index.png"))
+        #expect(png.starts(with: [0x89, 0x50, 0x4E, 0x47]))
+        let missing = try await Self.run("scripts/render-coverage-html.sh", ["nothing.html", "x.png"], in: folder)
+        #expect(missing.termination == .exited(2))
     }
 
     /// A folder with a stand-in `swift` that records its arguments and answers `--show-bin-path`

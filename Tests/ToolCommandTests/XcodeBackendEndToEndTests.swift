@@ -344,4 +344,42 @@ struct XcodeBackendEndToEndTests {
         #expect(passing.termination == .exited(0), "\(passing.errorText)")
         #expect(passing.errorText.contains("added lines 50.00 %"))
     }
+
+    @Test("Coverage reports: every format carries xccov's report (test bundles left out), lines from its archive")
+    func coverageReports() async throws {
+        let app = try await App(settings: "xcodebuild-settings-macos.json")
+        defer { app.remove() }
+        let out = app.folder + "/out"
+        let result = try await app.prepush([
+            "--coverage-report", "lcov=\(out)/lcov.info", "--coverage-report", "cobertura=\(out)/cobertura.xml",
+            "--coverage-report", "json=\(out)/coverage.json", "--coverage-report", "html=\(out)/index.html",
+            "--report", "json=\(out)/run.json",
+        ])
+        #expect(result.termination == .exited(0), "\(result.errorText)")
+        // xccov's report: App.app 6 of 9 lines; AppTests.xctest left out, as by --only-targets.
+        #expect(result.errorText.contains("Total"))
+        let table = try #require(CoverageReportsEndToEndTests.tableTotal(result.errorText))
+        #expect(table.covered == 6 && table.lines == 9 && table.percent == "66.67")
+        try await CoverageReportsEndToEndTests.expectSameFigures(in: out, covered: 6, lines: 9)
+        let lcov = try String(contentsOfFile: out + "/lcov.info", encoding: .utf8)
+        #expect(
+            lcov
+                == "TN:\nSF:App/Cart.swift\nFNF:3\nFNH:2\nDA:6,4\nDA:7,4\nDA:8,4\nDA:10,3\nDA:11,3\nDA:12,3\nDA:14,0\n"
+                + "DA:15,0\nDA:16,0\nLF:9\nLH:6\nend_of_record\n")
+        let json = try String(contentsOfFile: out + "/coverage.json", encoding: .utf8)
+        #expect(json.contains(#""backend" : "xcodebuild""#) && !json.contains("regions"))
+        // One xccov call per file for the line counts, the project's own files only.
+        #expect(app.calls.filter { $0.contains("--archive") }.count == 1)
+        let run = try String(contentsOfFile: out + "/run.json", encoding: .utf8)
+        #expect(run.contains(#""outcome" : "passed""#))
+
+        // coverageExclude takes the file out of the table, the total and the exports alike.
+        let excluded = try await app.prepush([
+            "--no-cache", "--coverage-exclude", "App/Cart.swift", "--coverage-report", "lcov=\(out)/excluded.info",
+        ])
+        #expect(excluded.termination == .exited(0), "\(excluded.errorText)")
+        let none = try #require(CoverageReportsEndToEndTests.tableTotal(excluded.errorText))
+        #expect(none.covered == 0 && none.lines == 0)
+        #expect(try String(contentsOfFile: out + "/excluded.info", encoding: .utf8).isEmpty)
+    }
 }

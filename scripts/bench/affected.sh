@@ -41,9 +41,9 @@ run() {
     set -e
     end=$(date +%s.%N)
     seconds=$(echo "$end - $start" | bc)
-    total=$(grep -oE '[0-9.]+ % of [0-9]+ lines' "$log" | tail -n 1 | cut -d' ' -f1)
+    total=$(grep -oE '[0-9.]+ % of [0-9]+ lines' "$log" | tail -n 1 | cut -d' ' -f1 || true)
     total=${total:--}
-    line=$(sed -n 's/^prepush: \(running .*\|all [0-9]* test targets run.*\|no test target is affected.*\)$/\1/p' "$log" | tail -n 1)
+    line=$(sed -n 's/^prepush: \(running .*\|all [0-9]* test targets run.*\|no test target is affected.*\)$/\1/p' "$log" | tail -n 1 || true)
 }
 
 # plant FILE: makes the first function body of FILE start with fatalError(); 0 when one was found.
@@ -64,7 +64,7 @@ for repository in "$@"; do
     name=$(basename "$(dirname "$(cd "$repository" && pwd)")")
     clone=$scratch/$name
     git clone -q "$repository" "$clone"
-    list=$(git -C "$clone" rev-list --first-parent --no-merges -n "$((commits + 1))" HEAD | tac)
+    list=$(git -C "$clone" rev-list --first-parent -n "$((commits + 1))" HEAD | tac)
     base=$(echo "$list" | head -n 1)
     echo "== $name: $commits commits after ${base:0:10}, each checked with every test and with the affected ones"
     git -C "$clone" checkout -q --detach "$base"
@@ -78,7 +78,7 @@ for repository in "$@"; do
     for commit in $(echo "$list" | tail -n +2); do
         git -C "$clone" checkout -q --detach "$commit"
         changed=$(git -C "$clone" diff --name-only "$previous" "$commit" -- Sources Tests \
-            | awk -F/ 'NF > 2 { print $2 }' | sort -u | tr '\n' ' ')
+            | awk -F/ 'NF > 2 { print $2 }' | sort -u | tr '\n' ' ' || true)
         run affected --affected-tests
         a_status=$status a_seconds=$seconds a_total=$total a_line=$line
         run full --all-tests

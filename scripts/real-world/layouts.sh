@@ -29,7 +29,7 @@ for repository in "$@"; do
     clone=$scratch/$name
     git clone -q "$repository" "$clone"
     echo "== $name: the last $commits commits, each pushed over its parent"
-    for commit in $(git -C "$clone" rev-list --first-parent --no-merges -n "$commits" HEAD); do
+    for commit in $(git -C "$clone" rev-list --first-parent -n "$commits" HEAD); do
         parent=$(git -C "$clone" rev-parse --verify --quiet "$commit^") || continue
         subject=$(git -C "$clone" log -1 --format=%s "$commit" | cut -c1-48)
         output=$(printf 'refs/heads/main %s refs/heads/main %s\n' "$commit" "$parent" \

@@ -5,7 +5,16 @@ import PreflightCore
 /// worktree uses that commit's `.preflight.json`, not the work tree's, with the same flags on top.
 package struct PrePushFlags: Sendable {
     package var minimumCoverage: Double?
+    /// `--min-coverage TARGET=PERCENT` or `GLOB=PERCENT`: added to the file's minimums (replacing
+    /// the same key's).
+    package var coverageMinimums: [String: Double] = [:]
     package var minimumDiffCoverage: Double?
+    /// `--coverage-exclude` (repeatable): added to the file's globs.
+    package var coverageExclude: [String] = []
+    /// `--coverage-report FORMAT=PATH` (repeatable): replaces the file's report of that format.
+    package var coverageReports: [CoverageExportRequest] = []
+    /// `--report json=PATH`.
+    package var runReportPath: String?
     package var diffBase: String?
     package var showsCoverageFiles = false
     package var configuration: String?
@@ -50,9 +59,13 @@ package struct PrePushFlags: Sendable {
         }
     }
 
-    func apply(to options: inout PrePushOptions) {
+    package func apply(to options: inout PrePushOptions) {
+        if !coverageMinimums.isEmpty { options.coverageMinimums = options.coverageMinimums.adding(coverageMinimums) }
         if let minimumCoverage { options.minimumCoverage = minimumCoverage }
         if let minimumDiffCoverage { options.minimumDiffCoverage = minimumDiffCoverage }
+        options.coverageExclude += coverageExclude
+        options.coverageReports = CoverageExportRequest.merged(options.coverageReports + coverageReports)
+        if let runReportPath { options.runReportPath = runReportPath }
         if let diffBase { options.diffBase = diffBase }
         options.showsCoverageFiles = showsCoverageFiles
         if let configuration { options.configuration = configuration }

@@ -7,7 +7,7 @@ extension PrePushOptions {
         "minCoverage", "minDiffCoverage", "diffBase", "relevantPaths", "testArguments", "configuration", "todoscan",
         "errorlint", "isolated", "content", "allFindings", "steps", "backend", "workspace", "project", "scheme",
         "destination", "testPlan", "onlyTesting", "skipTesting", "packages", "excludePackages", "keepGoing",
-        "affectedTests",
+        "affectedTests", "coverageExclude", "coverageReports", "report",
     ]
 
     /// Applies the `prepush` section of the configuration file. Unknown keys, wrong types and
@@ -23,7 +23,35 @@ extension PrePushOptions {
             }
             return value
         }
-        if let value = try percentage("minCoverage") { minimumCoverage = value }
+        if section.isObject("minCoverage") {
+            try applyCoverageMinimums(section)
+        } else if let value = try percentage("minCoverage") {
+            coverageMinimums = CoverageMinimums(total: value)
+        }
+        if let value = try section.strings("coverageExclude") { coverageExclude = value }
+        if let value = try section.stringMap("coverageReports") {
+            coverageReports = []
+            for (name, path) in value.sorted(by: { $0.key < $1.key }) {
+                guard let format = CoverageExportFormat(rawValue: name), !path.isEmpty else {
+                    throw .invalidValue(
+                        key: "coverageReports", section: section.name, value: "\(name): \(path)",
+                        detail:
+                            "Each key is a format (\(CoverageExportFormat.allCases.map(\.rawValue).joined(separator: ", "))) "
+                            + "and its value the file to write.", path: section.path)
+                }
+                coverageReports.append(CoverageExportRequest(format: format, path: path))
+            }
+        }
+        if let value = try section.stringMap("report") {
+            for name in value.keys.sorted() {
+                guard name == "json", let path = value[name], !path.isEmpty else {
+                    throw .invalidValue(
+                        key: "report", section: section.name, value: name,
+                        detail: "The run record's format is json: {\"json\": \"path\"}.", path: section.path)
+                }
+                runReportPath = path
+            }
+        }
         if let value = try percentage("minDiffCoverage") { minimumDiffCoverage = value }
         if let value = try section.string("diffBase") { diffBase = value }
         if let value = try section.strings("relevantPaths") { relevantPaths = value }
@@ -71,6 +99,17 @@ extension PrePushOptions {
                 extraSteps.append(ExtraStep(name: name, run: run))
             }
         }
+    }
+
+    /// `minCoverage` as an object: `total`, target names and file globs, each a percentage.
+    private mutating func applyCoverageMinimums(_ section: ConfigurationSection) throws(ConfigurationError) {
+        let object = try section.numberMap("minCoverage") ?? [:]
+        for (key, value) in object.sorted(by: { $0.key < $1.key }) where !(0...100).contains(value) {
+            throw .invalidValue(
+                key: "minCoverage", section: section.name, value: "\(key): \(value)",
+                detail: "A percentage is from 0 to 100.", path: section.path)
+        }
+        coverageMinimums = CoverageMinimums(keyed: object)
     }
 
     /// The build-system keys: `backend`, and xcodebuild's `workspace` or `project`, `scheme`,
@@ -124,7 +163,10 @@ extension PrePushOptions {
         case nil: break
         }
         let object: [String: Any] = [
-            "minCoverage": minimumCoverage.map { $0 as Any } ?? NSNull(),
+            "minCoverage": coverageMinimums.configurationValue,
+            "coverageExclude": coverageExclude,
+            "coverageReports": Dictionary(uniqueKeysWithValues: coverageReports.map { ($0.format.rawValue, $0.path) }),
+            "report": runReportPath.map { ["json": $0] as Any } ?? NSNull(),
             "minDiffCoverage": minimumDiffCoverage.map { $0 as Any } ?? NSNull(),
             "diffBase": diffBase.map { $0 as Any } ?? NSNull(),
             "relevantPaths": relevantPaths, "testArguments": testArguments, "configuration": configuration,

@@ -27,6 +27,16 @@ package struct FileCoverage: Sendable, Hashable {
     package var lines: CoverageCount
     package var functions: CoverageCount
     package var regions: CoverageCount
+
+    package init(
+        path: String, target: String, lines: CoverageCount, functions: CoverageCount, regions: CoverageCount
+    ) {
+        self.path = path
+        self.target = target
+        self.lines = lines
+        self.functions = functions
+        self.regions = regions
+    }
 }
 
 /// Coverage of the package's own sources, per file and per target, from `llvm-cov export`.

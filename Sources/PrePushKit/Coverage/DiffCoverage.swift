@@ -32,9 +32,9 @@ package struct LineCoverage: Sendable, Equatable {
 
 /// Coverage of the lines a change adds (diff-cover's idea): of the added lines that the compiler
 /// could count, how many the tests ran.
-package struct DiffCoverage: Sendable, Equatable {
+package struct DiffCoverage: Sendable, Hashable {
     /// Per package-relative file: added coverable lines, and those of them the tests never ran.
-    package struct File: Sendable, Equatable {
+    package struct File: Sendable, Hashable {
         package var path: String
         package var coverable: [Int]
         package var missing: [Int]

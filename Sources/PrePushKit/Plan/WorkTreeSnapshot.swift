@@ -3,7 +3,7 @@ import PreflightCore
 
 /// The work tree's content as SwiftPM would compile it, as a git tree object, taken without
 /// touching anything of the user's: tracked files as they are on disk (staged or not) and untracked
-/// files that are not ignored. `.build` folders are never content.
+/// files that are not ignored. `.build` folders and `*.profraw` files are never content.
 ///
 /// prepush keeps an index file of its own, `<git dir>/preflight/snapshot-index` (started as a copy
 /// of the user's), that holds the last snapshot with git's stat cache and untracked cache
@@ -20,7 +20,7 @@ struct WorkTreeSnapshot: Sendable {
     let scratchDirectory: String
 
     /// Paths that are never content: SwiftPM's build folders, wherever a package is (for `git add`).
-    static let pathspec = ["--", ".", ":(exclude,glob)**/.build/**"]
+    static let pathspec = ["--", ".", ":(exclude,glob)**/.build/**", ":(exclude,glob)**/*.profraw"]
 
     /// prepush's own index.
     var indexFile: String { gitDirectory + "/preflight/snapshot-index" }
@@ -45,7 +45,7 @@ struct WorkTreeSnapshot: Sendable {
             if entry.hasPrefix("# branch.oid ") {
                 let name = String(entry.dropFirst("# branch.oid ".count))
                 status.head = ObjectName.isValid(name) ? name : nil
-            } else if entry.hasPrefix("? "), Self.isBuildFolder(String(entry.dropFirst(2))) {
+            } else if entry.hasPrefix("? "), Self.isCheckOutput(String(entry.dropFirst(2))) {
                 continue
             } else if !entry.hasPrefix("# ") {
                 status.isClean = false
@@ -78,6 +78,14 @@ struct WorkTreeSnapshot: Sendable {
     static func isBuildFolder(_ path: String) -> Bool {
         let name = path.hasSuffix("/") ? String(path.dropLast()) : path
         return name == ".build" || name.hasSuffix("/.build")
+    }
+
+    /// An untracked path a check itself writes, never content: the build folder, and the
+    /// `default.profraw` an instrumented program writes to its working folder when it runs without
+    /// `LLVM_PROFILE_FILE` (swift-argument-parser's tests run its built examples that way, in the
+    /// package's root, on every coverage run).
+    static func isCheckOutput(_ path: String) -> Bool {
+        isBuildFolder(path) || path.hasSuffix(".profraw")
     }
 
     /// The content's tree: `headTree` when `status` found nothing changed, else written through

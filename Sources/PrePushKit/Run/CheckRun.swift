@@ -32,6 +32,8 @@ struct CheckRun: Sendable {
         var changedMeanwhile: [TreeChange] = []
 
         var outcomes: [StepOutcome] { units.flatMap(\.outcomes) }
+        /// The steps of every unit's check, in order (those after a failed one did not run).
+        var plannedSteps: [String] { units.flatMap(\.plannedSteps) }
         var passed: Bool { changedMeanwhile.isEmpty && !outcomes.contains { $0.status == .failed } }
     }
 
@@ -47,6 +49,9 @@ struct CheckRun: Sendable {
         /// What its test step selected: the passes of test targets to record when the check was
         /// exact.
         var tests: TestSelectionState?
+        /// The names of the steps the unit's check would run, in order (those after a failed one did
+        /// not).
+        var plannedSteps: [String] = []
     }
 
     /// Runs the checks in order; stops at the first that fails (unless `--keep-going`).
@@ -157,8 +162,8 @@ struct CheckRun: Sendable {
             return UnitResult(unit: planned, outcomes: [skipped], cacheKey: nil)
         }
         var context = StepContext(
-            packageRoot: folder, options: options,
-            addedLines: options.minimumDiffCoverage == nil ? nil : pushed, output: output,
+            packageRoot: folder, options: options, addedLines: options.measuresAddedLines ? pushed : nil,
+            output: output,
             scratchPath: scratchPath.map {
                 unit.path.isEmpty ? $0 : $0 + "-" + unit.path.replacingOccurrences(of: "/", with: "-")
             },
@@ -176,9 +181,12 @@ struct CheckRun: Sendable {
                     ? "the work tree as it is on disk is checked, and nothing of it is recorded"
                     : planned.through.map { "it is checked because the package it depends on, \($0), changed" })
         }
-        let outcomes = try await StepList.run(StepList.make(options: options, packageRoot: folder), in: context)
+        context.unitPath = unit.path
+        let steps = try StepList.make(options: options, packageRoot: folder)
+        let outcomes = try await StepList.run(steps, in: context)
         var result = UnitResult(unit: planned, outcomes: outcomes, cacheKey: cacheKey)
         result.tests = context.testState
+        result.plannedSteps = steps.map(\.name)
         return result
     }
 
@@ -211,7 +219,7 @@ struct CheckRun: Sendable {
         -> AddedLines?
     {
         let needed =
-            options.minimumDiffCoverage != nil
+            options.measuresAddedLines
             || (!options.showsAllFindings && (options.runsTodoscan || options.runsErrorlint != false))
         guard needed else { return nil }
         let bases: [String]

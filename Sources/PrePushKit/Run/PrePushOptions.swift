@@ -9,8 +9,20 @@ package struct PrePushOptions: ToolSettings {
     package var testArguments: [String] = []
     /// `debug` or `release` (`-c`).
     package var configuration = "debug"
-    /// Fail when the package's line coverage is below this percentage.
-    package var minimumCoverage: Double?
+    /// Fail when the package's line coverage is below this percentage (the total's minimum of
+    /// ``coverageMinimums``).
+    package var minimumCoverage: Double? {
+        get { coverageMinimums.total }
+        set { coverageMinimums.total = newValue }
+    }
+    /// The minimums of the total, of targets and of files (`minCoverage`).
+    package var coverageMinimums = CoverageMinimums()
+    /// Globs of files left out of the coverage table, the total, the exports and the gates.
+    package var coverageExclude: [String] = []
+    /// The coverage exports to write (`--coverage-report FORMAT=PATH`), one per format.
+    package var coverageReports: [CoverageExportRequest] = []
+    /// Where the run record goes (`--report json=PATH`).
+    package var runReportPath: String?
     /// Fail when the coverage of the lines this push adds is below this percentage.
     package var minimumDiffCoverage: Double?
     /// What added lines are measured against when checking by hand (default: the upstream branch,
@@ -81,6 +93,15 @@ package struct PrePushOptions: ToolSettings {
         LayoutSettings(packages: packages, excludedPackages: excludedPackages, includesApps: backend.kind != .swiftpm)
     }
 
+    /// Whether the coverage step measures the lines the push adds: for the diff-coverage gate, or
+    /// for a JSON coverage report (which lists them).
+    package var measuresAddedLines: Bool {
+        minimumDiffCoverage != nil || coverageReports.contains { $0.format == .json }
+    }
+
+    /// ``coverageExclude`` as globs.
+    package var coverageExclusion: CoverageExclusion { CoverageExclusion(coverageExclude) }
+
     /// What must match for a cached verification to count (besides the tree and the toolchain);
     /// `errorlintExecutable` is the errorlint the run found (``ErrorLintStep/executable(environment:)``).
     /// The cache key's part besides the tree: the toolchain of `environment` and these options.
@@ -92,7 +113,8 @@ package struct PrePushOptions: ToolSettings {
 
     package func cacheFingerprint(errorlintExecutable: String?) -> String {
         ([configuration] + testArguments + [
-            minimumCoverage.map { "\($0)" } ?? "-", minimumDiffCoverage.map { "\($0)" } ?? "-", "\(runsTodoscan)",
+            coverageMinimums.fingerprint, coverageExclude.joined(separator: "\u{1F}"),
+            minimumDiffCoverage.map { "\($0)" } ?? "-", "\(runsTodoscan)",
             // Whether findings already on the remote can fail the check.
             "\(showsAllFindings)",
             // Whether errorlint runs at all, and which one.

@@ -39,16 +39,84 @@ package struct PrePushRun: Sendable {
         self.log = log
     }
 
-    /// Runs the check in the repository containing `directory` and returns the exit status.
+    /// Runs the check in the repository containing `directory` and returns the exit status; then
+    /// writes the coverage exports and the run record that were asked for.
     package func run(_ mode: Mode, in directory: String) async throws -> Int32 {
         let output = RunOutput(style: style, write: log)
+        let clock = StepClock()
+        var record = RunRecord(mode: mode, started: Date())
+        let conclusion: Conclusion
+        do {
+            conclusion = try await check(mode, in: directory, output: output)
+        } catch {
+            if let error = error as? ProcessError, case .interrupted = error { throw error }
+            record.error = error.localizedDescription
+            record.seconds = (clock.seconds * 1000).rounded() / 1000
+            // The record of a run that could not check is still written when its path is known.
+            if let path = try? flags.options(in: directory).runReportPath {
+                try? ReportFile.write(record.encoded(), to: StandardPath.absolute(path, relativeTo: directory))
+            }
+            throw error
+        }
+        var status = conclusion.status
+        record.skipReason = conclusion.skipReason
+        record.notes = conclusion.notes
+        record.record(conclusion.results)
+        let options = conclusion.options ?? (try? flags.options(in: directory)) ?? PrePushOptions()
+        let root = conclusion.root ?? directory
+        if let coverage = conclusion.coverage {
+            record.coverage = CoverageDocument(coverage, minimumDiffCoverage: options.minimumDiffCoverage)
+        }
+        record.coverageReports = conclusion.exports
+        if let exportError = conclusion.exportError {
+            record.error = exportError
+            status = 2
+        }
+        if let path = options.runReportPath {
+            record.exitStatus = status
+            record.outcome =
+                conclusion.skipReason != nil ? "skipped" : status == 0 ? "passed" : status == 1 ? "failed" : "error"
+            record.seconds = (clock.seconds * 1000).rounded() / 1000
+            let absolute = StandardPath.absolute(path, relativeTo: root)
+            do {
+                try ReportFile.write(record.encoded(), to: absolute)
+            } catch {
+                output.failure(ErrorReport.render(error, tool: "prepush"))
+                status = 2
+            }
+        }
+        return status
+    }
+
+    /// How the checking ended: the exit status, why nothing was checked (if so), and the checks.
+    struct Conclusion: Sendable {
+        var status: Int32
+        var skipReason: String?
+        var notes: [String] = []
+        var results: [CheckRun.Result] = []
+        /// The work tree's settings and the repository's root, once known.
+        var options: PrePushOptions?
+        var root: String?
+        /// The coverage of the last check that measured it, and the exports written of it.
+        var coverage: CoverageReport?
+        var exports: [RunRecord.Export] = []
+        /// Why an export could not be written (the run then exits 2).
+        var exportError: String?
+    }
+
+    /// The four stages.
+    private func check(_ mode: Mode, in directory: String, output: RunOutput) async throws -> Conclusion {
+        func skipped(_ why: String, options: PrePushOptions? = nil, root: String? = nil) -> Conclusion {
+            Conclusion(
+                status: Verdict.skipped(why, output: output), skipReason: why, options: options, root: root)
+        }
         // decide, without git: git's input is parsed once, here.
         var request: PushRequest?
         if case .hook(let arguments, let input) = mode {
             request = try PushRequest.parse(arguments: arguments, input: input)
         }
         if case .skip(let why) = PushDecision.early(request, environment: environment) {
-            return Verdict.skipped(why, output: output)
+            return skipped(why)
         }
         let place = try await RepositoryPlace.locate(directory)
         // The work tree's settings decide what is checked; each check then uses the settings of the
@@ -72,7 +140,7 @@ package struct PrePushRun: Sendable {
                     remote: request.remoteName)
             }
             switch PushDecision.relevant(updates, changedPaths: changed, relevantPaths: options.relevantPaths) {
-            case .skip(let why): return Verdict.skipped(why, output: output)
+            case .skip(let why): return skipped(why, options: options, root: place.root)
             case .check(let relevant): commits = relevant
             }
         } else {
@@ -91,12 +159,13 @@ package struct PrePushRun: Sendable {
             layout: LayoutRequest(place: place, directory: directory, flags: flags))
         let plan = CheckPlan.make(facts)
         if plan.checks.isEmpty {
-            return Verdict.skipped(plan.notes.joined(separator: "; ") + "; nothing to check", output: output)
+            return skipped(
+                plan.notes.joined(separator: "; ") + "; nothing to check", options: options, root: place.root)
         }
         for note in plan.notes { output.message("prepush: \(note)\n") }
         if flags.dryRun {
             output.message(plan.description)
-            return 0
+            return Conclusion(status: 0, notes: plan.notes, options: options, root: place.root)
         }
 
         // run: each check in its place; the run's folder is removed however the run ends (a signal
@@ -110,10 +179,52 @@ package struct PrePushRun: Sendable {
             isHook: facts.isHook, environment: environment)
         let results = try await run.run(plan)
 
+        var conclusion = Conclusion(status: 0, notes: plan.notes, results: results, options: options, root: place.root)
+        writeCoverageExports(&conclusion, options: options, root: place.root, output: output)
+
         // verdict.
-        return Verdict.conclude(
+        conclusion.status = Verdict.conclude(
             results, cache: VerificationCache(gitDirectory: place.gitDirectory),
             testRecordsDirectory: place.gitDirectory, output: output)
+        return conclusion
+    }
+
+    /// Writes the coverage exports asked for, of the last check that measured coverage (a void
+    /// check's is left out), before the verdict; a file that cannot be written is reported.
+    private func writeCoverageExports(
+        _ conclusion: inout Conclusion, options: PrePushOptions, root: String, output: RunOutput
+    ) {
+        let decisive = conclusion.results.filter(\.changedMeanwhile.isEmpty)
+        // One report of every package checked (the last measurement of each).
+        var packages: [String: PackageCoverage] = [:]
+        var order: [String] = []
+        var backend = "swiftpm"
+        for report in decisive.flatMap(\.outcomes).compactMap(\.coverage) {
+            backend = report.backend
+            for package in report.packages {
+                if packages[package.path] == nil { order.append(package.path) }
+                packages[package.path] = package
+            }
+        }
+        conclusion.coverage =
+            order.isEmpty ? nil : CoverageReport(backend: backend, packages: order.compactMap { packages[$0] })
+        guard !options.coverageReports.isEmpty else { return }
+        guard let coverage = conclusion.coverage else {
+            output.message("prepush: no coverage was measured, so no coverage report was written\n")
+            return
+        }
+        do {
+            let written = try CoverageExports.write(
+                options.coverageReports, coverage, repositoryRoot: root,
+                minimumDiffCoverage: options.minimumDiffCoverage)
+            for (request, path) in zip(options.coverageReports, written) {
+                conclusion.exports.append(RunRecord.Export(format: request.format.rawValue, path: path))
+                output.message("prepush: coverage report (\(request.format.rawValue)) written to \(path)\n")
+            }
+        } catch {
+            output.failure(ErrorReport.render(error, tool: "prepush"))
+            conclusion.exportError = error.localizedDescription
+        }
     }
 }
 

@@ -12,6 +12,8 @@ package struct StepOutcome: Sendable, Equatable {
     package var dependsOnBase = false
     /// The package or app the step checked, in a repository of several (the table's first column).
     package var unit: String?
+    /// What the coverage step measured, for the coverage exports and the run record.
+    package var coverage: CoverageReport?
 
     package init(name: String, status: Status, seconds: Double, figure: String) {
         self.name = name

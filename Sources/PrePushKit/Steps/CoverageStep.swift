@@ -27,29 +27,20 @@ struct CoverageStep: Step {
                 return StepOutcome(name: name, status: .failed, seconds: clock.seconds, figure: "no data")
             }
         }
-        let summary: CoverageSummary
+        let raw: CoverageSummary
         do {
-            summary = try await collector.summary()
+            raw = try await collector.summary()
         } catch let error as CoverageError {
             context.log(ErrorReport.render(error, tool: "prepush"))
             output.endStep(passed: false, line: "<== coverage: no data")
             return StepOutcome(name: name, status: .failed, seconds: clock.seconds, figure: "no data")
         }
-        context.log(summary.table(includingFiles: options.showsCoverageFiles))
-        var status = CoverageGate.check(summary, minimum: options.minimumCoverage, context: context)
-        var figure = String(format: "%.2f %% of %d lines", summary.total.percent, summary.total.count)
-        if let addedLines = context.addedLines, let minimum = options.minimumDiffCoverage {
-            let diff = DiffCoverage(
-                added: addedLines, coverage: try await collector.lineCoverage(), packageRoot: context.packageRoot)
-            let (diffStatus, suffix) = DiffCoverageGate.check(diff, minimum: minimum, context: context)
-            figure += suffix
-            if diffStatus == .failed { status = .failed }
-        }
-        output.endStep(passed: status == .passed, line: status == .passed ? nil : "<== coverage: failed")
-        var outcome = StepOutcome(name: name, status: status, seconds: clock.seconds, figure: figure)
-        // A diff-coverage gate with nothing to measure against proves nothing about the tree.
-        outcome.dependsOnBase = options.minimumDiffCoverage != nil && context.addedLines == nil
-        return outcome
+        let summary = raw.excluding(
+            options.coverageExclusion, packagePath: context.unitPath.isEmpty ? "." : context.unitPath)
+        let needsLines = context.addedLines != nil || options.coverageReports.contains { $0.format.needsLines }
+        let lineCoverage = needsLines ? try await collector.lineCoverage() : nil
+        return CoverageGates.conclude(
+            summary, lineCoverage: lineCoverage, backend: "swiftpm", context: context, clock: clock)
     }
 }
 
@@ -77,19 +68,5 @@ extension CoverageStep {
         command.standardError = .capture(limit: 1 << 20)
         _ = try await command.run().checked()
         return merged
-    }
-}
-
-/// The total-coverage gate both backends share.
-enum CoverageGate {
-    /// `.failed` (with a line and an annotation) when the total is below `minimum`.
-    static func check(_ summary: CoverageSummary, minimum: Double?, context: StepContext) -> StepOutcome.Status {
-        let percent = summary.total.percent
-        guard let minimum, percent < minimum else { return .passed }
-        let message =
-            "coverage \(String(format: "%.2f", percent)) % is below the minimum \(String(format: "%.2f", minimum)) %"
-        context.log("prepush: \(message)\n")
-        context.output.annotation(.error, title: "coverage", message: message)
-        return .failed
     }
 }

@@ -41,6 +41,8 @@ package struct StepContext: Sendable {
     package var testSelection: TestSelectionInput?
     /// What the test step selected, for the coverage step and the verdict.
     package var testState = TestSelectionState()
+    /// The checked unit's folder relative to the repository's root (empty for the root).
+    package var unitPath = ""
 
     /// What every command of the run gets: `TMPDIR` pointing into the run's own folder, and none
     /// of the variables a hook inherits that would point git at another folder than the package's.

@@ -132,10 +132,14 @@ struct XcodeCoverageStep: Step {
         }
         let summary: CoverageSummary
         var lineCoverage: LineCoverage?
+        let options = context.options
         do {
             summary = try XccovReport.parse(
-                reportJSON: try await XcodeTools.capture(argv, in: context), projectRoot: context.packageRoot)
-            if let addedLines = context.addedLines, context.options.minimumDiffCoverage != nil {
+                reportJSON: try await XcodeTools.capture(argv, in: context), projectRoot: context.packageRoot
+            ).excluding(options.coverageExclusion)
+            if options.coverageReports.contains(where: { $0.format.needsLines }) {
+                lineCoverage = try await self.lineCoverage(of: summary, added: nil, bundle: bundle, in: context)
+            } else if let addedLines = context.addedLines {
                 lineCoverage = try await self.lineCoverage(
                     of: summary, added: addedLines, bundle: bundle, in: context)
             }
@@ -147,31 +151,22 @@ struct XcodeCoverageStep: Step {
             context.log(ErrorReport.render(error, tool: "prepush"))
             return outcome(.failed, "no data", line: "<== coverage: no data")
         }
-        context.log(summary.table(includingFiles: context.options.showsCoverageFiles))
-        var figure = String(format: "%.2f %% of %d lines", summary.total.percent, summary.total.count)
-        var status = CoverageGate.check(summary, minimum: context.options.minimumCoverage, context: context)
-        if let addedLines = context.addedLines, let minimum = context.options.minimumDiffCoverage,
-            let lineCoverage
-        {
-            let diff = DiffCoverage(added: addedLines, coverage: lineCoverage, packageRoot: context.packageRoot)
-            let (diffStatus, suffix) = DiffCoverageGate.check(diff, minimum: minimum, context: context)
-            figure += suffix
-            if diffStatus == .failed { status = .failed }
-        }
-        return outcome(status, figure, line: status == .passed ? nil : "<== coverage: failed")
+        return CoverageGates.conclude(
+            summary, lineCoverage: lineCoverage, backend: "xcodebuild", context: context, clock: clock)
     }
 
-    /// Line counts of the report's files that have added lines, one `xccov view --archive --file`
-    /// each: the project's own files of non-test targets, as the report was read.
+    /// Line counts of the report's files that have added lines (all of them when `added` is
+    /// `nil`: an export shows every line), one `xccov view --archive --file` each: the project's
+    /// own files of non-test targets, as the report was read.
     private func lineCoverage(
-        of summary: CoverageSummary, added: AddedLines, bundle: String, in context: StepContext
+        of summary: CoverageSummary, added: AddedLines?, bundle: String, in context: StepContext
     ) async throws -> LineCoverage {
         let root = URL(fileURLWithPath: context.packageRoot).standardizedFileURL.path
         var counts: [String: [Int: Int]] = [:]
         for file in summary.files {
             let path = root + "/" + file.path
             let resolved = URL(fileURLWithPath: path).resolvingSymlinksInPath().path
-            guard added.files.contains(path) || added.files.contains(resolved) else { continue }
+            if let added, !added.files.contains(path), !added.files.contains(resolved) { continue }
             let data = try await XcodeTools.capture(
                 XcodeBuildPlan.lineCoverage(file: path, resultBundle: bundle), in: context)
             counts.merge(try XccovArchive.parse(data).counts) { $1 }

@@ -169,6 +169,24 @@ package struct ConfigurationSection: @unchecked Sendable {
         try typed(key, "an object whose values are strings") { $0 as? [String: String] }
     }
 
+    /// An object whose values are numbers (`{"Core": 80, "Sources/Legacy/**": 40}`).
+    package func numberMap(_ key: String) throws(ConfigurationError) -> [String: Double]? {
+        try typed(key, "an object whose values are numbers") { value in
+            guard let object = value as? [String: Any] else { return nil }
+            var numbers: [String: Double] = [:]
+            for (name, value) in object {
+                guard let number = value as? NSNumber, !Self.isBoolean(value) else { return nil }
+                numbers[name] = number.doubleValue
+            }
+            return numbers
+        }
+    }
+
+    /// Whether the value of `key` is a JSON object (for keys that take a value or an object).
+    package func isObject(_ key: String) -> Bool {
+        values[key] is [String: Any]
+    }
+
     /// A `--format` value: one of ``DiagnosticFormat``'s spellings.
     package func diagnosticFormat(_ key: String) throws(ConfigurationError) -> DiagnosticFormat? {
         guard let value = try string(key) else { return nil }

@@ -22,7 +22,9 @@ package struct SourceLocation: Sendable, Hashable, Codable, Comparable {
     package var path: String
     /// 1-based line number.
     package var line: Int
-    /// 1-based column, counted in UTF-8 bytes as Swift's and clang's diagnostics do.
+    /// 1-based column, counted in UTF-8 bytes as Swift's and clang's diagnostics do; 0 for a
+    /// finding about a whole line or file (a file's coverage), which text and GitHub output print
+    /// without a column.
     package var column: Int
 
     package init(path: String, line: Int, column: Int) {

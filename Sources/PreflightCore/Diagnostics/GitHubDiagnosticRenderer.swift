@@ -10,12 +10,11 @@ package struct GitHubDiagnosticRenderer: LineDiagnosticRenderer, Hashable {
     /// One workflow command for `diagnostic`.
     package func line(for diagnostic: Diagnostic) -> String {
         let location = diagnostic.location
-        let properties = [
-            "file=\(Self.escapeProperty(location.path))",
-            "line=\(location.line)",
-            "col=\(location.column)",
-            "title=\(Self.escapeProperty(diagnostic.ruleID))",
-        ]
+        // Column 0: about the whole line or file, so no `col`.
+        let properties =
+            ["file=\(Self.escapeProperty(location.path))", "line=\(location.line)"]
+            + (location.column > 0 ? ["col=\(location.column)"] : [])
+            + ["title=\(Self.escapeProperty(diagnostic.ruleID))"]
         let command = Self.command(for: diagnostic.severity)
         return "::\(command) \(properties.joined(separator: ","))::\(Self.escapeData(diagnostic.message))"
     }

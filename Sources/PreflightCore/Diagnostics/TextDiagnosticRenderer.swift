@@ -13,10 +13,12 @@ package struct TextDiagnosticRenderer: LineDiagnosticRenderer, Hashable {
         self.showsRuleID = showsRuleID
     }
 
-    /// `path:line:column: severity: message[ [ruleID]]`.
+    /// `path:line:column: severity: message[ [ruleID]]`; `path:line: …` for a finding about a
+    /// whole line or file (column 0).
     package func line(for diagnostic: Diagnostic) -> String {
         let location = diagnostic.location
-        var text = "\(Self.singleLine(location.path)):\(location.line):\(location.column): "
+        let column = location.column > 0 ? ":\(location.column)" : ""
+        var text = "\(Self.singleLine(location.path)):\(location.line)\(column): "
         text += "\(diagnostic.severity.rawValue): \(Self.singleLine(diagnostic.message))"
         if showsRuleID {
             text += " [\(Self.singleLine(diagnostic.ruleID))]"

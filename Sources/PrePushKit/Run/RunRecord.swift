@@ -1,0 +1,107 @@
+import Foundation
+import PreflightCore
+
+/// The machine-readable record of one prepush run (`--report json=PATH`), for CI dashboards: what
+/// was decided, each check's steps with their times, outcomes and figures, what was skipped and
+/// why, and the coverage. Documented in docs/prepush-report.md. Version 1.
+package struct RunRecord: Codable, Sendable {
+    /// Always `preflight-prepush-run`.
+    package var schema = "preflight-prepush-run"
+    package var version = 1
+    /// prepush's version.
+    package var toolVersion = PreflightVersion.current
+    /// `hook` (git's pre-push) or `by-hand`.
+    package var mode: String
+    /// When the run started (ISO 8601, UTC) and how long it took.
+    package var startedAt: String
+    package var seconds: Double
+    /// `passed`, `failed`, `skipped` (nothing checked: ``skipReason`` says why) or `error`.
+    package var outcome: String
+    /// The exit status prepush returned.
+    package var exitStatus: Int32
+    package var skipReason: String?
+    /// The plan's notes (a check left out and why).
+    package var notes: [String] = []
+    package var checks: [Check] = []
+    /// The coverage of the last check that measured it, as `--coverage-report json` writes it.
+    package var coverage: CoverageDocument?
+    /// The coverage exports written.
+    package var coverageReports: [Export] = []
+    /// prepush's own error, when the run ended with one (exit 2).
+    package var error: String?
+
+    package struct Check: Codable, Sendable {
+        /// `in-place` (the work tree), `worktree` (prepush's own, at the commit) or `on-disk`.
+        package var place: String
+        package var commit: String?
+        package var tree: String
+        /// Why it was checked where it was.
+        package var reason: String?
+        /// Paths that changed in the work tree while it ran: the result is void when not empty.
+        package var changedMeanwhile: [String]
+        package var steps: [Step]
+        package var passed: Bool
+    }
+
+    package struct Step: Codable, Sendable {
+        package var name: String
+        /// `passed`, `failed`, `skipped` (the step skipped itself: ``reason``) or `not-run` (an
+        /// earlier step failed).
+        package var status: String
+        package var seconds: Double
+        /// The summary table's figure (`5 tests`, `84.21 % of 1,234 lines`).
+        package var figure: String
+        package var reason: String?
+    }
+
+    package struct Export: Codable, Sendable {
+        package var format: String
+        package var path: String
+    }
+
+    init(mode: PrePushRun.Mode, started: Date) {
+        switch mode {
+        case .hook: self.mode = "hook"
+        case .byHand: self.mode = "by-hand"
+        }
+        let formatter = ISO8601DateFormatter()
+        formatter.formatOptions = [.withInternetDateTime, .withFractionalSeconds]
+        startedAt = formatter.string(from: started)
+        seconds = 0
+        outcome = "error"
+        exitStatus = 2
+    }
+
+    /// Records the checks that ran: each step's outcome, and the planned steps an earlier failure
+    /// left unrun.
+    mutating func record(_ results: [CheckRun.Result]) {
+        checks = results.map { result in
+            var steps = result.outcomes.map { outcome in
+                Step(
+                    name: outcome.name, status: outcome.status.rawValue,
+                    seconds: (outcome.seconds * 1000).rounded() / 1000,
+                    figure: outcome.figure, reason: outcome.status == .skipped ? outcome.figure : nil)
+            }
+            for name in result.plannedSteps.dropFirst(result.outcomes.count) {
+                steps.append(
+                    Step(name: name, status: "not-run", seconds: 0, figure: "", reason: "an earlier step failed"))
+            }
+            let place: String
+            switch result.check.place {
+            case .inPlace: place = "in-place"
+            case .worktree: place = "worktree"
+            case .onDisk: place = "on-disk"
+            }
+            return Check(
+                place: place, commit: result.check.commit, tree: result.check.tree, reason: result.check.reason,
+                changedMeanwhile: result.changedMeanwhile.map(\.path), steps: steps, passed: result.passed)
+        }
+    }
+
+    /// Pretty-printed, keys sorted.
+    func encoded() -> Data {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
+        return ((try? encoder.encode(self)) ?? Data()) + Data("\n".utf8)
+    }
+}

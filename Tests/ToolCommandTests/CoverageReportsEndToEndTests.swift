@@ -1,0 +1,233 @@
+import Foundation
+import ProcessKit
+import Testing
+
+/// The built `prepush` on a real package (two targets, a generated file left out by
+/// `coverageExclude`), built and tested with coverage by the real toolchain: the exports, the run
+/// record and the per-target and per-file minimums, against the table prepush prints and against
+/// `llvm-cov report` itself (a minute or two: three checks).
+@Suite("Coverage reports end to end", .serialized)
+struct CoverageReportsEndToEndTests {
+    static let prepush = ToolCommandTests.productsDirectory + "/prepush"
+    static let dtd =
+        URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().path
+        + "/PrePushKitTests/Fixtures/coverage-04.dtd"
+
+    /// The `Total` row of the coverage table in prepush's output: covered, lines, percent.
+    static func tableTotal(_ output: String) -> (covered: Int, lines: Int, percent: String)? {
+        guard let row = output.split(separator: "\n").last(where: { $0.hasPrefix("Total ") }) else { return nil }
+        let columns = row.split(separator: " ")
+        guard columns.count == 4, let covered = Int(columns[1]), let lines = Int(columns[2]) else { return nil }
+        return (covered, lines, String(columns[3].dropLast()))
+    }
+
+    /// The four exports in `folder` (`lcov.info`, `cobertura.xml`, `coverage.json`, `index.html`)
+    /// carry `covered` of `lines`, and the Cobertura XML is valid against coverage-04.dtd.
+    static func expectSameFigures(in folder: String, covered: Int, lines: Int) async throws {
+        let percent = String(format: "%.2f", lines == 0 ? 100 : Double(covered) * 100 / Double(lines))
+        let lcov = try String(contentsOfFile: folder + "/lcov.info", encoding: .utf8)
+        func sum(_ prefix: String) -> Int {
+            lcov.split(separator: "\n").filter { $0.hasPrefix(prefix) }.compactMap { Int($0.dropFirst(prefix.count)) }
+                .reduce(0, +)
+        }
+        #expect(sum("LF:") == lines && sum("LH:") == covered)
+
+        let cobertura = try String(contentsOfFile: folder + "/cobertura.xml", encoding: .utf8)
+        #expect(cobertura.contains("lines-covered=\"\(covered)\" lines-valid=\"\(lines)\""))
+        #expect(
+            cobertura.contains("<coverage line-rate=\"\(String(format: "%.4f", Double(covered) / Double(lines)))\""))
+        // Validated where xmllint is installed (CoverageExportTests says so when it is not).
+        if let xmllint = Command.locate("xmllint", searchPath: ProcessInfo.processInfo.environment["PATH"]) {
+            let result = try await Command(
+                xmllint, ["--noout", "--nonet", "--dtdvalid", dtd, folder + "/cobertura.xml"]
+            ).run()
+            #expect(result.succeeded, "xmllint: \(result.errorText)")
+        }
+
+        let json = try JSONSerialization.jsonObject(
+            with: Data(contentsOf: URL(fileURLWithPath: folder + "/coverage.json")))
+        let total = (json as? [String: Any])?["total"] as? [String: Any]
+        let jsonLines = total?["lines"] as? [String: Any]
+        #expect(jsonLines?["covered"] as? Int == covered && jsonLines?["count"] as? Int == lines)
+        #expect((jsonLines?["percent"] as? Double).map { String(format: "%.2f", $0) } == percent)
+
+        let html = try String(contentsOfFile: folder + "/index.html", encoding: .utf8)
+        #expect(html.contains("Total: <strong>\(percent) %</strong> of \(lines) lines (\(covered) covered"))
+    }
+
+    /// `llvm-cov` of the toolchain that runs the tests (beside the real `swift`, or `xcrun --find`).
+    static func llvmCov() async throws -> String {
+        if let xcrun = Command.locate("xcrun", searchPath: ProcessInfo.processInfo.environment["PATH"]) {
+            return try await Command(xcrun, ["--find", "llvm-cov"]).output()
+        }
+        let swift = try #require(Command.locate("swift", searchPath: ProcessInfo.processInfo.environment["PATH"]))
+        return URL(fileURLWithPath: swift).resolvingSymlinksInPath().deletingLastPathComponent().path + "/llvm-cov"
+    }
+
+    @Test(
+        "Exports equal the table and llvm-cov report (.build, Tests and the excluded file ignored); run records; minimums per target and file"
+    )
+    func reportsAndMinimums() async throws {
+        let repository = try await PrePushEndToEndTests.makeRepository(
+            test: """
+                import Calc
+                import Format
+                import Testing
+                @Test func adds() { #expect(add(1, 2) == 3) }
+                @Test func grades() { #expect(grade(95) == "A") }
+                @Test func describes() { #expect(describe(2) == "2!") }
+                """)
+        defer { try? FileManager.default.removeItem(atPath: repository.root) }
+        try repository.write(
+            "Package.swift",
+            """
+            // swift-tools-version: 6.0
+            import PackageDescription
+            let package = Package(
+                name: "Calc",
+                targets: [
+                    .target(name: "Calc"), .target(name: "Format"),
+                    .testTarget(name: "CalcTests", dependencies: ["Calc", "Format"]),
+                ])
+            """)
+        try repository.write(
+            "Sources/Calc/Grade.swift",
+            """
+            public func grade(_ score: Int) -> String {
+                if score >= 90 {
+                    return "A"
+                } else if score >= 50 {
+                    return "B"
+                }
+                return "C"
+            }
+
+            """)
+        try repository.write("Sources/Format/Format.swift", "public func describe(_ a: Int) -> String { \"\\(a)!\" }\n")
+        try repository.write(
+            "Sources/Format/Generated.swift",
+            (1...6).map { "public func generated\($0)() -> Int {\n    \($0)\n}\n" }.joined())
+        try repository.write(".gitignore", ".build/\ncoverage/\n")
+        try repository.write(
+            ".preflight.json",
+            """
+            {"prepush": {
+                "coverageExclude": ["Generated.swift"],
+                "coverageReports": {"lcov": "coverage/lcov.info", "cobertura": "coverage/cobertura.xml"}
+            }}
+            """)
+        try await repository.commit("two targets")
+        let out = repository.work + "/coverage"
+
+        // 1. A passing check writing all four exports and the run record.
+        let first = try await repository.run(
+            Self.prepush,
+            [
+                "--coverage-files", "--coverage-report", "json=coverage/coverage.json", "--coverage-report",
+                "html=coverage/index.html", "--report", "json=coverage/run.json",
+            ])
+        #expect(first.termination == .exited(0), "\(first.errorText)")
+        let table = try #require(Self.tableTotal(first.errorText))
+        #expect(first.errorText.contains("  Sources/Format/Format.swift"))
+        #expect(!first.errorText.contains("  Sources/Format/Generated.swift"))
+        #expect(first.errorText.contains("coverage report (lcov) written to \(out)/lcov.info"))
+        try await Self.expectSameFigures(in: out, covered: table.covered, lines: table.lines)
+
+        // The total is llvm-cov's own, with the excluded file ignored as well.
+        let binPath = repository.work + "/.build/debug"
+        let report = try await Command(
+            try await Self.llvmCov(),
+            [
+                "report", binPath + "/CalcPackageTests.xctest", "-instr-profile", binPath + "/codecov/default.profdata",
+                #"-ignore-filename-regex=\.build|Tests|Generated\.swift"#,
+            ]
+        ).output()
+        let totalRow = try #require(report.split(separator: "\n").first { $0.hasPrefix("TOTAL") })
+        let columns = totalRow.split(separator: " ")
+        #expect(table.lines == Int(columns[7]))
+        #expect(table.covered == (Int(columns[7]) ?? 0) - (Int(columns[8]) ?? 0))
+        #expect(table.percent + "%" == String(columns[9]))
+        // llvm-cov's lcov has one DA record per line it counts here (no line shared by two functions).
+        let lcov = try String(contentsOfFile: out + "/lcov.info", encoding: .utf8)
+        #expect(lcov.split(separator: "\n").filter { $0.hasPrefix("DA:") }.count == table.lines)
+        #expect(lcov.contains("SF:Sources/Calc/Grade.swift\n"))
+        let html = try String(contentsOfFile: out + "/index.html", encoding: .utf8)
+        #expect(html.contains(#"<td class="code">        return &quot;B&quot;</td></tr>"#))
+        #expect(html.contains(#"<tr class="uncovered"><td class="number">5</td><td class="count">0</td>"#))
+
+        let run = try #require(
+            try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: out + "/run.json")))
+                as? [String: Any])
+        #expect(run["schema"] as? String == "preflight-prepush-run")
+        #expect(run["outcome"] as? String == "passed" && run["exitStatus"] as? Int == 0)
+        let steps = ((run["checks"] as? [[String: Any]])?.first?["steps"] as? [[String: Any]]) ?? []
+        #expect(steps.map { $0["name"] as? String } == ["build", "test", "coverage", "todoscan", "errorlint"])
+        #expect(steps.allSatisfy { ($0["seconds"] as? Double) != nil })
+        #expect(steps.last?["status"] as? String == "skipped" || steps.last?["status"] as? String == "passed")
+        #expect(((run["coverage"] as? [String: Any])?["total"] as? [String: Any]) != nil)
+        #expect((run["coverageReports"] as? [[String: Any]])?.count == 4)
+
+        // 2. The same tree again: skipped, and the record says why.
+        let second = try await repository.run(Self.prepush, ["--report", "json=coverage/run2.json"])
+        #expect(second.termination == .exited(0), "\(second.errorText)")
+        let skipped = try #require(
+            try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: out + "/run2.json")))
+                as? [String: Any])
+        #expect(skipped["outcome"] as? String == "skipped")
+        #expect((skipped["skipReason"] as? String)?.contains("already verified") == true)
+        #expect((skipped["checks"] as? [Any])?.isEmpty == true)
+
+        // 3. Minimums per target and per file (the excluded file counts for none of them), in CI mode.
+        try """
+        {"prepush": {"coverageExclude": ["Generated.swift"],
+                     "minCoverage": {"Calc": 99, "**/Grade.swift": 90, "Format": 50}}}
+        """.write(toFile: repository.root + "/strict.json", atomically: true, encoding: .utf8)
+        let strict = try await repository.run(
+            Self.prepush,
+            ["--config", repository.root + "/strict.json", "--ci", "--no-cache", "--report", "json=coverage/run3.json"])
+        #expect(strict.termination == .exited(1), "\(strict.errorText)")
+        let text = strict.errorText
+        let fileLine = try #require(
+            text.split(separator: "\n").first { $0.hasPrefix("Sources/Calc/Grade.swift:1: error: coverage ") })
+        #expect(fileLine.hasSuffix(" % is below 90 %"))
+        #expect(
+            text.contains(
+                "::error file=Sources/Calc/Grade.swift,line=1,title=file-coverage::"
+                    + fileLine.dropFirst("Sources/Calc/Grade.swift:1: error: ".count)
+                    .replacingOccurrences(of: "%", with: "%25")))
+        #expect(text.contains("prepush: coverage of target Calc "))
+        #expect(!text.contains("coverage of target Format"))
+        #expect(!text.contains("Sources/Format/Generated.swift:1"))
+        let failed = try #require(
+            try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: out + "/run3.json")))
+                as? [String: Any])
+        #expect(failed["outcome"] as? String == "failed" && failed["exitStatus"] as? Int == 1)
+        let failedSteps = ((failed["checks"] as? [[String: Any]])?.first?["steps"] as? [[String: Any]]) ?? []
+        #expect(
+            failedSteps.map { "\($0["name"] ?? "") \($0["status"] ?? "")" } == [
+                "build passed", "test passed", "coverage failed", "todoscan not-run", "errorlint not-run",
+            ])
+        let below =
+            (((failed["coverage"] as? [String: Any])?["packages"] as? [[String: Any]])?.first?["belowMinimum"]
+                as? [[String: Any]]) ?? []
+        #expect(
+            below.map { "\($0["kind"] ?? "") \($0["name"] ?? "")" } == ["target Calc", "file Sources/Calc/Grade.swift"])
+    }
+
+    @Test("The run record is written when prepush cannot check (exit 2), with its error")
+    func recordOfAnError() async throws {
+        let folder = NSTemporaryDirectory() + "prepush-record-" + UUID().uuidString
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        var command = Command(Self.prepush, ["--report", "json=out/run.json"], workingDirectory: folder)
+        command.environment = .inherit.removing("GIT_DIR", "GIT_WORK_TREE", "CI")
+        let result = try await command.run()
+        #expect(result.termination == .exited(2))
+        let record = try #require(
+            try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: folder + "/out/run.json")))
+                as? [String: Any])
+        #expect(record["outcome"] as? String == "error" && record["exitStatus"] as? Int == 2)
+        #expect((record["error"] as? String)?.contains("is not inside a git work tree") == true)
+        #expect(record["mode"] as? String == "by-hand")
+    }
+}
