@@ -40,6 +40,17 @@ struct CaptureBufferTests {
         #expect(same)
     }
 
+    @Test("A first chunk larger than the small size is reserved for and kept whole")
+    func largeFirstChunk() {
+        var buffer = CaptureBuffer(limit: 64 << 20, reservesAddressSpace: true, ceiling: 1 << 30)
+        let source = Self.fill(&buffer, total: 20 << 20, chunkSizes: [5 << 20, 3])
+        let (count, capacity) = (buffer.bytes.count, buffer.bytes.capacity)
+        let same = Support.same(buffer.bytes, source)
+        #expect(count == 20 << 20)
+        #expect(capacity >= 64 << 20)
+        #expect(same)
+    }
+
     @Test("Past the small size the storage is reserved once, up to the limit, and never moves again")
     func oneReservation() {
         let limit = 24 << 20

@@ -165,7 +165,7 @@ func throughputContenders(mebibytes: Int, includeCapture: Bool) -> [Contender] {
         },
     ]
     if includeCapture {
-        contenders.append(
+        contenders += [
             Contender(name: "ProcessKit .capture(limit: 1 << 31)") {
                 var command = ProcessKit.Command(dd, ddArguments)
                 command.standardOutput = .capture(limit: 1 << 31)
@@ -182,7 +182,8 @@ func throughputContenders(mebibytes: Int, includeCapture: Bool) -> [Contender] {
                 command.standardOutput = .chunks { collector.append($0) }
                 try check(try await command.run().succeeded, "ProcessKit dd failed")
                 return collector.count
-            })
+            },
+        ]
     }
     contenders += [
         Contender(name: "swift-subprocess 1.0.2 .sequence, counting") {
