@@ -3,6 +3,10 @@
 // swift-subprocess. Run it with scripts/bench/processkit.sh.
 import PackageDescription
 
+// SwiftPM names a path dependency after its folder: "main" in the main checkout, the worktree's
+// folder name elsewhere. Ask for it by whatever the folder is called.
+let preflight = String(Context.packageDirectory.split(separator: "/").dropLast().last ?? "main")
+
 let package = Package(
     name: "PreflightBenchmarks",
     dependencies: [
@@ -16,7 +20,7 @@ let package = Package(
             name: "processkit-bench",
             dependencies: [
                 "RawSpawn",
-                .product(name: "ProcessKit", package: "main"),
+                .product(name: "ProcessKit", package: preflight),
                 .product(name: "Subprocess", package: "swift-subprocess"),
             ]
         ),

@@ -87,6 +87,41 @@ struct OutputTests {
         #expect(out.totalByteCount == 10_000_000)
     }
 
+    @Test(
+        "Captures around the 1 MiB switch to one reservation, and far past it, keep every byte of both streams",
+        arguments: [(1 << 20) - 1, 1 << 20, (1 << 20) + 1, 100_000_000])
+    func captureSizes(size: Int) async throws {
+        let stderrSize = size / 3 + 7  // the fixture writes both streams at once, from two threads
+        var command = Command(Support.fixture, ["emit", String(size), String(stderrSize)])
+        command.standardOutput = .capture(limit: 1 << 30)
+        command.standardError = .capture(limit: 1 << 30)
+        let result = try await command.runBlocking().checked()
+        let out = try #require(result.standardOutput)
+        let err = try #require(result.standardError)
+        #expect(out.totalByteCount == size && err.totalByteCount == stderrSize)
+        #expect(!out.isTruncated && !err.isTruncated && result.isOutputComplete)
+        let sameOut = Support.same(out.bytes, Support.pattern(count: size, upper: false))
+        let sameErr = Support.same(err.bytes, Support.pattern(count: stderrSize, upper: true))
+        #expect(sameOut)
+        #expect(sameErr)
+    }
+
+    @Test("Limits on both streams at once: one cut mid-read, one met exactly and not truncated")
+    func captureLimitsOnBothStreams() async throws {
+        var command = Command(Support.fixture, ["emit", "10000000", "5000000"])
+        command.standardOutput = .capture(limit: 3_000_001)
+        command.standardError = .capture(limit: 5_000_000)
+        let result = try await command.run().checked()
+        let out = try #require(result.standardOutput)
+        let err = try #require(result.standardError)
+        #expect(out.isTruncated && out.totalByteCount == 10_000_000 && out.isComplete)
+        #expect(!err.isTruncated && err.totalByteCount == 5_000_000)
+        let sameOut = Support.same(out.bytes, Support.pattern(count: 3_000_001, upper: false))
+        let sameErr = Support.same(err.bytes, Support.pattern(count: 5_000_000, upper: true))
+        #expect(sameOut)
+        #expect(sameErr)
+    }
+
     @Test("Discard sends output to /dev/null and never blocks the child")
     func discard() async throws {
         var command = Command(Support.fixture, ["emit", "20000000", "20000000"])

@@ -46,6 +46,24 @@ struct BenchError: Error, CustomStringConvertible {
     init(_ description: String) { self.description = description }
 }
 
+/// Keeps every chunk in one growing `[UInt8]`, as ProcessKit's `.capture` did before CaptureBuffer.
+final class ByteCollector: @unchecked Sendable {
+    private let lock = NSLock()
+    private var bytes: [UInt8] = []
+
+    func append(_ chunk: [UInt8]) {
+        lock.lock()
+        bytes.append(contentsOf: chunk)
+        lock.unlock()
+    }
+
+    var count: Int {
+        lock.lock()
+        defer { lock.unlock() }
+        return bytes.count
+    }
+}
+
 /// A byte count updated from ProcessKit's I/O thread.
 final class ByteCounter: @unchecked Sendable {
     private let lock = NSLock()
@@ -147,7 +165,7 @@ func throughputContenders(mebibytes: Int, includeCapture: Bool) -> [Contender] {
         },
     ]
     if includeCapture {
-        contenders.append(
+        contenders += [
             Contender(name: "ProcessKit .capture(limit: 1 << 31)") {
                 var command = ProcessKit.Command(dd, ddArguments)
                 command.standardOutput = .capture(limit: 1 << 31)
@@ -155,7 +173,17 @@ func throughputContenders(mebibytes: Int, includeCapture: Bool) -> [Contender] {
                 try check(result.succeeded, "ProcessKit dd failed")
                 try check(result.standardOutput?.isTruncated == false, "ProcessKit capture truncated")
                 return result.standardOutput?.bytes.count ?? 0
-            })
+            },
+            // How `.capture` kept bytes before CaptureBuffer: one `[UInt8]` grown by `append`, which
+            // doubles into fresh memory. Through `.chunks`, whose own cost is the row above.
+            Contender(name: "old capture: [UInt8] append via .chunks") {
+                let collector = ByteCollector()
+                var command = ProcessKit.Command(dd, ddArguments)
+                command.standardOutput = .chunks { collector.append($0) }
+                try check(try await command.run().succeeded, "ProcessKit dd failed")
+                return collector.count
+            },
+        ]
     }
     contenders += [
         Contender(name: "swift-subprocess 1.0.2 .sequence, counting") {

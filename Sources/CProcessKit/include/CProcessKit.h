@@ -1,6 +1,7 @@
 #ifndef CPROCESSKIT_H
 #define CPROCESSKIT_H
 
+#include <stddef.h>
 #include <sys/types.h>
 
 /// Creates a pipe whose two ends are close-on-exec (atomically where the platform allows).
@@ -20,6 +21,11 @@ int pk_peek_exit_status(pid_t pid, int *exited, int *value);
 
 /// Grows a pipe's kernel buffer (Linux F_SETPIPE_SZ); a no-op elsewhere. Returns the new size or -1.
 int pk_set_pipe_size(int fd, int size);
+
+/// Faults in the pages of `[address, address + length)` as if written, in one call instead of one
+/// page fault per page (Linux 5.14+ MADV_POPULATE_WRITE). `address` must be page-aligned; the
+/// contents do not change. Returns 0, or -1 with errno set (EINVAL on older kernels, ENOSYS elsewhere).
+int pk_prefault_for_writing(void *address, size_t length);
 
 /// Routes `signo` to a handler that writes the signal number as one byte to `fd`
 /// (async-signal-safe). A handler, unlike SIG_IGN, is reset to the default on exec, so

@@ -6,6 +6,10 @@
 public enum OutputDestination: Sendable {
     /// Keep the bytes in ``ProcessResult``. Past `limit` bytes the rest is still read (so the
     /// child never blocks) but dropped, and ``CapturedOutput/isTruncated`` is set.
+    ///
+    /// A stream that passes 1 MiB has its array's capacity reserved up to `limit` (at most 4 GiB or
+    /// half the machine's memory) in one step instead of growing by doubling, so nothing is copied
+    /// twice: that is address space, and only the bytes kept (plus at most 4 MiB) are resident.
     case capture(limit: Int = OutputDestination.defaultCaptureLimit)
     /// Call `handler` with each line as it arrives, on ProcessKit's I/O thread, in order. The
     /// final line is delivered even without a trailing newline. Invalid UTF-8 is never fatal:

@@ -2,7 +2,7 @@
 /// Also keeps a short tail of the stream for error messages, whatever the destination.
 final class StreamSink {
     private enum Mode {
-        case capture(limit: Int)
+        case capture
         case lines(@Sendable (OutputLine) -> Void)
         case chunks(@Sendable ([UInt8]) -> Void)
     }
@@ -11,8 +11,8 @@ final class StreamSink {
     static let tailLimit = 4096
 
     private let mode: Mode
-    private var captured: [UInt8] = []
-    private var isTruncated = false
+    /// Set for `.capture` only.
+    private var captured: CaptureBuffer?
     private var pendingLine: [UInt8] = []
     private var tail: [UInt8] = []
     private(set) var totalByteCount = 0
@@ -20,7 +20,9 @@ final class StreamSink {
     /// `nil` when the destination reads nothing through ProcessKit (pass-through, discard).
     init?(_ destination: OutputDestination) {
         switch destination {
-        case .capture(let limit): mode = .capture(limit: max(0, limit))
+        case .capture(let limit):
+            mode = .capture
+            captured = CaptureBuffer(limit: limit)
         case .lines(let handler): mode = .lines(handler)
         case .chunks(let handler): mode = .chunks(handler)
         case .passThrough, .discard: return nil
@@ -32,14 +34,8 @@ final class StreamSink {
         totalByteCount += chunk.count
         keepTail(chunk)
         switch mode {
-        case .capture(let limit):
-            let room = limit - captured.count
-            if room >= chunk.count {
-                captured.append(contentsOf: chunk)
-            } else {
-                if room > 0 { captured.append(contentsOf: chunk[..<room]) }
-                isTruncated = true
-            }
+        case .capture:
+            captured?.append(chunk)
         case .lines(let handler):
             splitLines(chunk, into: handler)
         case .chunks(let handler):
@@ -56,10 +52,10 @@ final class StreamSink {
     }
 
     func capturedOutput(isComplete: Bool) -> CapturedOutput? {
-        guard case .capture = mode else { return nil }
+        guard let captured else { return nil }
         return CapturedOutput(
-            bytes: captured,
-            isTruncated: isTruncated,
+            bytes: captured.bytes,
+            isTruncated: captured.isTruncated,
             isComplete: isComplete,
             totalByteCount: totalByteCount
         )
