@@ -83,4 +83,26 @@ struct BinaryPluginEndToEndTests {
         #expect(state.contains("PreflightPlugins/Preflight.artifactbundle"), "\(state)")
         #expect(state.contains("PreflightTools"))
     }
+
+    /// The bundle scripts/release.sh leaves in its default place after a real release build.
+    static let releaseBundle = ScriptTests.packageRoot + "/.build-release/dist/Preflight.artifactbundle"
+
+    @Test(
+        "The release bundle's Linux tools carry the Swift runtime and Foundation (needs scripts/release.sh first)",
+        .enabled(
+            if: FileManager.default.fileExists(atPath: releaseBundle + "/info.json"),
+            "no release bundle: run scripts/release.sh (a release build, 10+ minutes) to check it"))
+    func releaseBundleIsStatic() async throws {
+        let slot = try await ScriptTests.hostSlot()
+        try #require(slot.hasPrefix("linux"), "the Swift runtime is part of macOS; nothing to check there")
+        for tool in ["prepush", "todoscan", "errorlint"] {
+            let binary = Self.releaseBundle + "/\(slot)/bin/\(tool)"
+            let libraries = try await Command("ldd", [binary]).run()
+            #expect(libraries.succeeded, "\(libraries.errorText)")
+            #expect(!libraries.outputText.contains("libswift"), "\(tool): \(libraries.outputText)")
+            #expect(!libraries.outputText.contains("libFoundation"), "\(tool): \(libraries.outputText)")
+            let version = try await Command(binary, ["--version"]).run()
+            #expect(version.succeeded && version.outputText.contains("0.1.0"), "\(tool): \(version.outputText)")
+        }
+    }
 }
