@@ -84,7 +84,8 @@ build_host() {
     done
 }
 
-host=$("$preflight/scripts/host-slot.sh")
+host=
+[ "$build" = no ] && [ -z "$binaries_only" ] || host=$("$preflight/scripts/host-slot.sh")
 if [ -n "$binaries_only" ]; then
     build_host "$binaries_only"
     echo "$host"
