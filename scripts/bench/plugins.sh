@@ -88,8 +88,9 @@ for verb in todoscan errorlint; do
             # What the first use built: swift-syntax fetched (a checkout) or compiled (its modules).
             fetched=no compiled=no
             [ -d "$work/$side/.build/checkouts/swift-syntax" ] && fetched=yes
-            # (SwiftPM makes every target's build folder while planning; only objects show a compile.)
-            ls "$work/$side"/.build/*/debug/SwiftSyntax.build/*.o >/dev/null 2>&1 && compiled=yes
+            # (SwiftPM makes every target's build folder while planning; only objects show a compile.
+            # A plugin's tool is built for the host, in the -tool folders.)
+            ls "$work/$side"/.build/*/debug/SwiftSyntax*.build/*.o >/dev/null 2>&1 && compiled=yes
             printf '          swift-syntax fetched: %s, compiled: %s; last line: %s\n' "$fetched" "$compiled" \
                 "$(grep -v '^$' "$work/$verb-$side.log" | tail -1)"
         done
