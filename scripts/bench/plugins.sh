@@ -11,8 +11,8 @@
 #
 # Each measurement: `rm -rf .build` in the fixture, then `swift package <verb>` (dependency
 # resolution, plugin compilation, the tool's build when from source, and the scan). Prints the
-# times, the ratios, and whether swift-syntax was fetched or compiled on each side. Per command,
-# the from-source first use runs first, then the bundle's.
+# times, the ratios, and whether swift-syntax was fetched or compiled on each side. The
+# from-source first uses run first, then the bundle's.
 set -euo pipefail
 
 repo=$(cd "$(dirname "$0")/../.." && pwd)
@@ -76,12 +76,12 @@ first_use() {
 }
 
 declare -A total
-for verb in todoscan errorlint; do
-    for side in binary source; do total[$verb-$side]=0; done
-    for ((run = 1; run <= runs; run++)); do
-        # From source first: it needs no bundle (see ensure_bundle).
-        for side in source binary; do
-            [ "$side" = binary ] && [ ! -f "$work/binary/Package.swift" ] && ensure_bundle
+for side in source binary; do
+    # From source first: it needs no bundle, so a release build can still be going (ensure_bundle).
+    [ "$side" = binary ] && ensure_bundle
+    for verb in todoscan errorlint; do
+        total[$verb-$side]=0
+        for ((run = 1; run <= runs; run++)); do
             seconds=$(first_use "$work/$side" "$verb" "$work/$verb-$side.log")
             printf '%-9s %-6s run %d: %8.1f s\n' "$verb" "$side" "$run" "$seconds"
             total[$verb-$side]=$(echo "${total[$verb-$side]} + $seconds" | bc)
