@@ -14,7 +14,7 @@
 ///   survives lines moving and stays distinct for repeated findings.
 /// - `startColumn` counts UTF-16 code units (``SourceLocation/columnInUTF16``), and the run says
 ///   so with `columnKind` `utf16CodeUnits` (SARIF's default, which GitHub code scanning assumes):
-///   in `let s = "héllo😀"; // TODO: x` the tag is at byte column 26 and UTF-16 column 23.
+///   after `let s = "héllo😀"; // ` a finding is at byte column 26 and UTF-16 column 23.
 package struct SARIFDiagnosticRenderer: DiagnosticRenderer, Hashable {
     /// The `partialFingerprints` key Preflight fills in.
     package static let fingerprintKey = "primaryLocationLineHash"
