@@ -1,9 +1,12 @@
 #!/bin/sh
-# install-hooks.sh [REPOSITORY] [--with-errorlint] [--force]
+# install-hooks.sh [REPOSITORY] [--binary PATH] [--with-errorlint] [--force]
 # For people who just cloned: builds prepush in release (once; later runs are incremental) and
 # installs it as the pre-push hook of REPOSITORY (default: the repository you are in). The hook runs
 # that binary directly on every push; `prepush uninstall` puts back what was there.
 #
+# --binary PATH builds nothing: PATH is a prebuilt prepush, or Preflight.artifactbundle (from a
+# release, or scripts/release.sh), whose prepush for this machine is used. The hook runs it where
+# it is, so keep it there. errorlint beside it (as in the bundle) runs as a step on every push.
 # --with-errorlint also builds errorlint beside prepush, so every push runs it as a step. It is
 # left out by default because errorlint is built on swift-syntax: its first release build takes
 # some twenty minutes on two cores, prepush's under one. --force replaces a foreign hook instead of
@@ -15,6 +18,7 @@ set -eu
 preflight=$(cd "$(dirname "$0")/.." && pwd)
 repository=$(pwd)
 with_errorlint=no
+binary=
 count=$#
 while [ "$count" -gt 0 ]; do
     argument=$1
@@ -22,17 +26,42 @@ while [ "$count" -gt 0 ]; do
     count=$((count - 1))
     case $argument in
     --with-errorlint) with_errorlint=yes ;;
-    -h | --help) sed -n '2,10p' "$0"; exit 0 ;;
+    --binary)
+        if [ "$count" -eq 0 ]; then
+            echo "install-hooks.sh: --binary needs a path (a prepush binary or Preflight.artifactbundle)" >&2
+            exit 2
+        fi
+        binary=$1
+        shift
+        count=$((count - 1))
+        ;;
+    -h | --help) sed -n '2,13p' "$0"; exit 0 ;;
     -*) set -- "$@" "$argument" ;;
     *) repository=$argument ;;
     esac
 done
-# --static-swift-stdlib: the hook starts prepush on every push; a static binary starts in half the
-# time (no dynamic linking of Foundation; BENCHMARKS.md).
-swift build -c release --static-swift-stdlib --product prepush --package-path "$preflight" >&2
-if [ "$with_errorlint" = yes ]; then
-    swift build -c release --static-swift-stdlib --product errorlint --package-path "$preflight" >&2
+if [ -n "$binary" ]; then
+    # A bundle: this machine's slot in it (prepush and errorlint side by side).
+    if [ -f "$binary/info.json" ]; then
+        binary=$binary/$("$preflight/scripts/host-slot.sh")/bin/prepush
+    fi
+    if [ ! -f "$binary" ] || [ ! -x "$binary" ]; then
+        echo "install-hooks.sh: '$binary' is not an executable prepush" >&2
+        exit 2
+    fi
+    prepush=$(cd "$(dirname "$binary")" && pwd)/$(basename "$binary")
+    if [ "$with_errorlint" = yes ] && [ ! -x "$(dirname "$prepush")/errorlint" ]; then
+        echo "install-hooks.sh: warning: no errorlint beside $prepush; pushes skip the errorlint step" >&2
+    fi
+else
+    # --static-swift-stdlib: the hook starts prepush on every push; a static binary starts in half
+    # the time (no dynamic linking of Foundation; BENCHMARKS.md).
+    swift build -c release --static-swift-stdlib --product prepush --package-path "$preflight" >&2
+    if [ "$with_errorlint" = yes ]; then
+        swift build -c release --static-swift-stdlib --product errorlint --package-path "$preflight" >&2
+    fi
+    bin=$(swift build -c release --static-swift-stdlib --show-bin-path --package-path "$preflight")
+    prepush=$bin/prepush
 fi
-bin=$(swift build -c release --static-swift-stdlib --show-bin-path --package-path "$preflight")
 cd "$repository"
-"$bin/prepush" install "$@"
+"$prepush" install "$@"

@@ -40,6 +40,22 @@ struct GitHubDiagnosticRendererTests {
         #expect(!line.contains { $0.isNewline })
     }
 
+    @Test("col counts UTF-16 code units, as SARIF does")
+    func utf16Column() {
+        let line = #"let s = "héllo😀"; // TODO: x"#
+        let location = SourceLocation(
+            path: "a.swift", line: 1, column: 26,
+            utf16Column: SourceLocation.utf16Column(ofByteColumn: 26, linePrefix: Array(line.utf8)))
+        let diagnostic = Diagnostic(location: location, severity: .warning, message: "TODO: x", ruleID: "todo")
+        #expect(
+            GitHubDiagnosticRenderer().line(for: diagnostic)
+                == "::warning file=a.swift,line=1,col=23,title=todo::TODO: x")
+        // Without a UTF-16 column (a producer that had no line text), the byte column is passed on.
+        var unknown = diagnostic
+        unknown.location.utf16Column = nil
+        #expect(GitHubDiagnosticRenderer().line(for: unknown).contains(",col=26,"))
+    }
+
     @Test("Severities map to error, warning and notice")
     func commands() {
         #expect(GitHubDiagnosticRenderer.command(for: .error) == "error")

@@ -16,7 +16,8 @@ struct JSONDiagnosticRendererTests {
                   "message" : "FIXME: first line\nsecond line\r\nthird — naïve ✓",
                   "path" : "Sources/Café.swift",
                   "ruleId" : "fixme",
-                  "severity" : "error"
+                  "severity" : "error",
+                  "utf16Column" : 1
                 },
                 {
                   "column" : 5,
@@ -25,7 +26,8 @@ struct JSONDiagnosticRendererTests {
                   "message" : "TODO: 100% done: a, b",
                   "path" : "Sources/My App/Main.swift",
                   "ruleId" : "todo",
-                  "severity" : "warning"
+                  "severity" : "warning",
+                  "utf16Column" : 5
                 },
                 {
                   "column" : 9,
@@ -34,7 +36,8 @@ struct JSONDiagnosticRendererTests {
                   "message" : "HACK: keep",
                   "path" : "Sources/My App/Main.swift",
                   "ruleId" : "hack",
-                  "severity" : "note"
+                  "severity" : "note",
+                  "utf16Column" : 9
                 }
               ],
               "filesScanned" : 812,
@@ -77,7 +80,9 @@ struct JSONDiagnosticRendererTests {
         #expect(entries.count == 3)
         for entry in entries {
             #expect(
-                Set(entry.keys) == ["path", "line", "column", "severity", "message", "ruleId", "fingerprint"])
+                Set(entry.keys) == [
+                    "path", "line", "column", "utf16Column", "severity", "message", "ruleId", "fingerprint",
+                ])
             #expect(entry["line"] is Int)
             #expect(entry["column"] is Int)
             #expect(["error", "warning", "note"].contains(entry["severity"] as? String ?? ""))

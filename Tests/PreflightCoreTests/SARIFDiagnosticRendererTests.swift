@@ -146,6 +146,29 @@ struct SARIFDiagnosticRendererTests {
         }
     }
 
+    @Test("startColumn counts UTF-16 code units, and the run declares columnKind")
+    func utf16Columns() throws {
+        // The byte column 26 is the UTF-16 column 23 here (é: 2 bytes, 1 unit; 😀: 4 bytes, 2 units).
+        let line = #"let s = "héllo😀"; // TODO: x"#
+        let byteColumn = line.utf8.count - "TODO: x".utf8.count + 1
+        #expect(byteColumn == 26)
+        let utf16Column = SourceLocation.utf16Column(ofByteColumn: byteColumn, linePrefix: Array(line.utf8))
+        #expect(utf16Column == 23)
+        let diagnostic = Diagnostic(
+            location: SourceLocation(path: "a.swift", line: 1, column: byteColumn, utf16Column: utf16Column),
+            severity: .warning, message: "TODO: x", ruleID: "todo")
+        let log = try Self.parse(
+            SARIFDiagnosticRenderer().render(
+                DiagnosticReport(tool: DiagnosticSamples.tool, diagnostics: [diagnostic], filesScanned: 1)))
+        let run = try #require((log["runs"] as? [[String: Any]])?.first)
+        #expect(run["columnKind"] as? String == "utf16CodeUnits")
+        let result = try #require((run["results"] as? [[String: Any]])?.first)
+        let physical = (result["locations"] as? [[String: Any]])?.first?["physicalLocation"] as? [String: Any]
+        #expect((physical?["region"] as? [String: Any])?["startColumn"] as? Int == 23)
+        // Text output keeps the compiler's byte column.
+        #expect(TextDiagnosticRenderer().line(for: diagnostic) == "a.swift:1:26: warning: TODO: x")
+    }
+
     private static func parse(_ text: String) throws -> [String: Any] {
         try #require(try JSONSerialization.jsonObject(with: Data(text.utf8)) as? [String: Any])
     }
@@ -155,6 +178,7 @@ struct SARIFDiagnosticRendererTests {
           "$schema" : "https://json.schemastore.org/sarif-2.1.0.json",
           "runs" : [
             {
+              "columnKind" : "utf16CodeUnits",
               "results" : [
                 {
                   "level" : "error",

@@ -49,6 +49,39 @@ struct ScannerTests {
         #expect(result.output.contains("latin1.swift:1:4: warning: TODO: caf\u{FFFD}"))
     }
 
+    @Test("SARIF and GitHub columns count UTF-16 code units; text keeps the byte column")
+    func nonASCIIColumns() throws {
+        let scratch = try Scratch()
+        // Line 1 is the issue's example; line 2 has combining marks, CJK and an emoji family.
+        try scratch.write(
+            "a.swift", #"let s = "héllo😀"; // TODO: x"# + "\n" + "let t = \"e\u{301}日本👩‍👩‍👧\" /* FIXME: y */\n")
+        var options = TodoScanOptions()
+        options.paths = [scratch.path + "/a.swift"]
+        options.usesAbsolutePaths = true
+        let path = scratch.path + "/a.swift"
+
+        let text = run(options).output
+        #expect(text.contains("a.swift:1:26: warning: TODO: x"))
+        #expect(text.contains("a.swift:2:42: warning: FIXME: y"))
+
+        options.format = .github
+        let github = run(options).output
+        #expect(github.contains("::warning file=\(GitHubDiagnosticRenderer.escapeProperty(path)),line=1,col=23,"))
+        #expect(github.contains(",line=2,col=27,"))
+
+        options.format = .sarif
+        let sarif = try #require(
+            try JSONSerialization.jsonObject(with: Data(run(options).output.utf8)) as? [String: Any])
+        let run = try #require((sarif["runs"] as? [[String: Any]])?.first)
+        #expect(run["columnKind"] as? String == "utf16CodeUnits")
+        let regions = (run["results"] as? [[String: Any]] ?? []).compactMap { result in
+            ((result["locations"] as? [[String: Any]])?.first?["physicalLocation"] as? [String: Any])?["region"]
+                as? [String: Any]
+        }
+        #expect(regions.map { $0["startLine"] as? Int } == [1, 2])
+        #expect(regions.map { $0["startColumn"] as? Int } == [23, 27])
+    }
+
     @Test("Too large a file is reported and skipped; the rest is scanned")
     func tooLarge() throws {
         let scratch = try Scratch()

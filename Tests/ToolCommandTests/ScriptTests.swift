@@ -14,7 +14,7 @@ struct ScriptTests {
     /// The scripts a user runs; each must be POSIX sh.
     static let posixScripts = [
         "scripts/install-hooks.sh", "scripts/newcomer.sh", "scripts/generate-completions.sh", "hooks/pre-push",
-        "scripts/render-coverage-html.sh",
+        "scripts/render-coverage-html.sh", "scripts/release.sh", "scripts/host-slot.sh",
     ]
 
     /// dash where it is installed (Debian, Ubuntu, and macOS since 10.15 have /bin/dash), else sh.
@@ -77,6 +77,7 @@ struct ScriptTests {
         "--help under dash prints the header and exits 0",
         arguments: [
             "scripts/install-hooks.sh", "scripts/generate-completions.sh", "scripts/render-coverage-html.sh",
+            "scripts/release.sh",
         ])
     func help(script: String) async throws {
         let result = try await Self.run(script, ["--help"])
@@ -110,20 +111,23 @@ struct ScriptTests {
     }
 
     /// A folder with a stand-in `swift` that records its arguments and answers `--show-bin-path`
-    /// with the prepush this test run built: a release build of Preflight takes minutes, the rest
-    /// of what the scripts do is run for real.
+    /// with the prepush this test run built (or `products`): a release build of Preflight takes
+    /// minutes, the rest of what the scripts do is run for real, `swift package` included.
     struct StandInSwift {
         let folder = NSTemporaryDirectory() + "preflight-scripts-" + UUID().uuidString
         var log: String { folder + "/swift.log" }
         var path: String { folder + "/bin:" + (ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin") }
 
-        init() throws {
+        init(products: String = ProductsFolder.path) throws {
             try FileManager.default.createDirectory(atPath: folder + "/bin", withIntermediateDirectories: true)
+            let realSwift = try #require(
+                Command.locate("swift", searchPath: ProcessInfo.processInfo.environment["PATH"]))
             let script = """
                 #!/bin/sh
                 printf '%s\\n' "$*" >>'\(log)'
                 case " $* " in
-                *" --show-bin-path "*) echo '\(ProductsFolder.path)' ;;
+                " package "*) exec '\(realSwift)' "$@" ;;
+                *" --show-bin-path "*) echo '\(products)' ;;
                 esac
                 exit 0
 
@@ -202,5 +206,170 @@ struct ScriptTests {
         let missing = try await Self.run("scripts/generate-completions.sh", ["--scratch-path"], path: swift.path)
         #expect(missing.termination == .exited(2))
         #expect(missing.errorText.contains("--scratch-path needs a path"))
+    }
+
+    /// This machine's slot in the bundle, as scripts/host-slot.sh says.
+    static func hostSlot() async throws -> String {
+        let result = try await Command(shell, [packageRoot + "/scripts/host-slot.sh"]).run()
+        return result.outputText.trimmingCharacters(in: .whitespacesAndNewlines)
+    }
+
+    /// The triples each slot declares in info.json.
+    static let slotTriples = [
+        "linux-x86_64": ["x86_64-unknown-linux-gnu"], "linux-aarch64": ["aarch64-unknown-linux-gnu"],
+        "macos": ["arm64-apple-macosx", "x86_64-apple-macosx"],
+    ]
+
+    /// A folder of stand-in prepush, todoscan and errorlint (release.sh only copies them).
+    static func standInTools(in folder: String) throws -> String {
+        let tools = folder + "/tools"
+        try FileManager.default.createDirectory(atPath: tools, withIntermediateDirectories: true)
+        for tool in ["prepush", "todoscan", "errorlint"] {
+            try "#!/bin/sh\necho \(tool)\n".write(toFile: tools + "/" + tool, atomically: true, encoding: .utf8)
+            try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: tools + "/" + tool)
+        }
+        return tools
+    }
+
+    /// info.json's variants per artifact, checked against the schema SwiftPM reads.
+    static func variants(ofBundle bundle: String) throws -> [String: [(path: String, triples: [String])]] {
+        let data = try Data(contentsOf: URL(fileURLWithPath: bundle + "/info.json"))
+        let info = try #require(try JSONSerialization.jsonObject(with: data) as? [String: Any])
+        #expect(info["schemaVersion"] as? String == "1.0")
+        let artifacts = try #require(info["artifacts"] as? [String: [String: Any]])
+        #expect(Set(artifacts.keys) == ["prepush", "todoscan", "errorlint"])
+        var result: [String: [(path: String, triples: [String])]] = [:]
+        for (name, artifact) in artifacts {
+            #expect(artifact["type"] as? String == "executable")
+            #expect(artifact["version"] as? String == "0.1.0")
+            let variants = try #require(artifact["variants"] as? [[String: Any]])
+            result[name] = try variants.map { variant in
+                let path = try #require(variant["path"] as? String)
+                #expect(FileManager.default.isExecutableFile(atPath: bundle + "/" + path), "\(path)")
+                #expect((path as NSString).lastPathComponent == name)
+                return (path, try #require(variant["supportedTriples"] as? [String]))
+            }
+        }
+        return result
+    }
+
+    @Test(
+        "release.sh under dash: builds this machine's slot, writes info.json, the zip, its checksum, the plugin package"
+    )
+    func releaseBundle() async throws {
+        let folder = NSTemporaryDirectory() + "preflight-release-" + UUID().uuidString
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let swift = try StandInSwift(products: try Self.standInTools(in: folder))
+        defer { swift.remove() }
+        let output = folder + "/dist"
+        let slot = try await Self.hostSlot()
+
+        let result = try await Self.run(
+            "scripts/release.sh", ["--output", output, "--scratch-path", folder + "/scratch"], path: swift.path)
+        #expect(result.succeeded, "\(result.errorText)")
+        let flags = slot == "macos" ? "--arch arm64 --arch x86_64" : "--static-swift-stdlib"
+        let builds = swift.calls.filter { $0.hasPrefix("build ") }
+        #expect(
+            builds == ["prepush", "todoscan", "errorlint"].map {
+                "build -c release \(flags) --product \($0) --package-path \(Self.packageRoot) --scratch-path \(folder)/scratch"
+            } + [
+                "build -c release \(flags) --show-bin-path --package-path \(Self.packageRoot) --scratch-path \(folder)/scratch"
+            ])
+
+        let bundle = output + "/Preflight.artifactbundle"
+        let variants = try Self.variants(ofBundle: bundle)
+        for tool in ["prepush", "todoscan", "errorlint"] {
+            #expect(variants[tool]?.map(\.path) == ["\(slot)/bin/\(tool)"])
+            #expect(variants[tool]?.first?.triples == Self.slotTriples[slot])
+        }
+        // The zip holds the bundle folder; the checksum is SwiftPM's for that zip.
+        let listing = try await Command("unzip", ["-l", bundle + ".zip"]).run()
+        #expect(listing.outputText.contains("Preflight.artifactbundle/info.json"))
+        #expect(listing.outputText.contains("Preflight.artifactbundle/\(slot)/bin/errorlint"))
+        let checksum = try String(contentsOfFile: bundle + ".zip.checksum", encoding: .utf8)
+            .trimmingCharacters(in: .whitespacesAndNewlines)
+        #expect(checksum.wholeMatch(of: /[0-9a-f]{64}/) != nil, "\(checksum)")
+        #expect(result.errorText.contains("checksum \(checksum)"))
+
+        // The plugin package: plugin sources copied in (no links out of it), the bundle beside its manifest.
+        let plugins = output + "/PreflightPlugins"
+        let manifest = try String(contentsOfFile: plugins + "/Package.swift", encoding: .utf8)
+        #expect(manifest.contains(#".binaryTarget(name: "PreflightTools", path: "Preflight.artifactbundle")"#))
+        #expect(FileManager.default.fileExists(atPath: plugins + "/Preflight.artifactbundle/info.json"))
+        let invocation = plugins + "/Plugins/ErrorLintCommand/ToolInvocation.swift"
+        #expect((try? FileManager.default.destinationOfSymbolicLink(atPath: invocation)) == nil)
+        #expect(FileManager.default.fileExists(atPath: invocation))
+    }
+
+    @Test("release.sh --no-build --slot … --url: slots from elsewhere, the plugin package on the released zip")
+    func releaseSlotsAndURL() async throws {
+        let folder = NSTemporaryDirectory() + "preflight-release-" + UUID().uuidString
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let swift = try StandInSwift()
+        defer { swift.remove() }
+        let tools = try Self.standInTools(in: folder)
+        let output = folder + "/dist"
+        let url = "https://github.com/example/Preflight/releases/download/1.0.0/Preflight.artifactbundle.zip"
+
+        let result = try await Self.run(
+            "scripts/release.sh",
+            [
+                "--no-build", "--slot", "linux-aarch64=\(tools)", "--slot", "macos=\(tools)", "--output", output,
+                "--url", url,
+            ],
+            path: swift.path)
+        #expect(result.succeeded, "\(result.errorText)")
+        #expect(!swift.calls.contains { $0.hasPrefix("build") })
+        let variants = try Self.variants(ofBundle: output + "/Preflight.artifactbundle")
+        for tool in ["prepush", "todoscan", "errorlint"] {
+            #expect(variants[tool]?.map(\.path) == ["linux-aarch64/bin/\(tool)", "macos/bin/\(tool)"])
+            #expect(variants[tool]?.map(\.triples) == [Self.slotTriples["linux-aarch64"]!, Self.slotTriples["macos"]!])
+        }
+        let checksum = try String(contentsOfFile: output + "/Preflight.artifactbundle.zip.checksum", encoding: .utf8)
+            .trimmingCharacters(in: .whitespacesAndNewlines)
+        let manifest = try String(contentsOfFile: output + "/PreflightPlugins/Package.swift", encoding: .utf8)
+        #expect(manifest.contains(#".binaryTarget(name: "PreflightTools", url: "\#(url)", checksum: "\#(checksum)")"#))
+        #expect(!FileManager.default.fileExists(atPath: output + "/PreflightPlugins/Preflight.artifactbundle"))
+
+        for (arguments, message) in [
+            (["--slot", "windows=\(tools)"], "--slot takes linux-x86_64=DIR"), (["--no-build"], "nothing to pack"),
+            (["--output"], "--output needs a value"),
+        ] {
+            let wrong = try await Self.run("scripts/release.sh", ["--output", output] + arguments, path: swift.path)
+            #expect(wrong.termination == .exited(2), "\(arguments)")
+            #expect(wrong.errorText.contains(message), "\(wrong.errorText)")
+        }
+    }
+
+    @Test("install-hooks.sh --binary: a prebuilt prepush or a bundle, nothing built")
+    func installHooksWithBinary() async throws {
+        let swift = try StandInSwift()
+        defer { swift.remove() }
+        // A bundle as release.sh lays it out, holding the prepush this test run built.
+        let bundle = swift.folder + "/Preflight.artifactbundle"
+        let slotFolder = bundle + "/" + (try await Self.hostSlot()) + "/bin"
+        try FileManager.default.createDirectory(atPath: slotFolder, withIntermediateDirectories: true)
+        try "{}".write(toFile: bundle + "/info.json", atomically: true, encoding: .utf8)
+        try FileManager.default.copyItem(atPath: ProductsFolder.path + "/prepush", toPath: slotFolder + "/prepush")
+
+        for (index, given) in [bundle, slotFolder + "/prepush"].enumerated() {
+            let repository = swift.folder + "/repository\(index)"
+            try await Command("git", ["init", "-q", repository]).run().checked()
+            let result = try await Self.run(
+                "scripts/install-hooks.sh", [repository, "--binary", given, "--with-errorlint"], path: swift.path)
+            #expect(result.succeeded, "\(result.errorText)")
+            #expect(result.errorText.contains("prepush: installed \(repository)/.git/hooks/pre-push"))
+            #expect(result.errorText.contains("no errorlint beside"))
+            let hook = try String(contentsOfFile: repository + "/.git/hooks/pre-push", encoding: .utf8)
+            #expect(hook.contains(slotFolder + "/prepush"), "\(hook)")
+        }
+        #expect(swift.calls.isEmpty)
+
+        let missing = try await Self.run(
+            "scripts/install-hooks.sh", ["--binary", swift.folder + "/nothing"], path: swift.path)
+        #expect(missing.termination == .exited(2))
+        #expect(missing.errorText.contains("is not an executable prepush"))
+        let noValue = try await Self.run("scripts/install-hooks.sh", ["--binary"], path: swift.path)
+        #expect(noValue.termination == .exited(2))
     }
 }

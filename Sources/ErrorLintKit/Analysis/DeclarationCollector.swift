@@ -12,13 +12,13 @@ final class DeclarationCollector: SyntaxVisitor {
     /// Parses `source` (the contents of `path`) and collects its declarations.
     static func collect(path: String, source: String) -> FileDeclarations {
         let tree = Parser.parse(source: source)
-        let collector = DeclarationCollector(path: path, tree: tree)
+        let collector = DeclarationCollector(path: path, tree: tree, source: source)
         collector.walk(tree)
         return collector.declarations
     }
 
-    private init(path: String, tree: SourceFileSyntax) {
-        self.locator = SourceLocator(path: path, tree: tree)
+    private init(path: String, tree: SourceFileSyntax, source: String) {
+        self.locator = SourceLocator(path: path, tree: tree, source: source)
         self.scope = SourceScope.of(path)
         self.declarations = FileDeclarations(path: path)
         super.init(viewMode: .sourceAccurate)

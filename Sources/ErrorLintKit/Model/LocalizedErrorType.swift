@@ -32,7 +32,31 @@ package struct LocalizedErrorType: Sendable, Hashable {
     /// What `member` gives for `errorCase`, forwards to other properties followed; `nil` when
     /// the type does not implement the member.
     package func value(of member: ErrorMember, for errorCase: ErrorCase) -> TextValue? {
-        guard let implementation = implementation(of: member) else { return nil }
+        value(of: implementation(of: member), for: errorCase)
+    }
+
+    /// The property the author meant as `member`: the ``implementation(of:)``, or else the first
+    /// one declared here that Foundation ignores for its shape (`var errorDescription: String`, a
+    /// static property) or its spelling (`errorDescripton`). wrong-member-signature reports the
+    /// shape; the text checks read this one, so one run shows everything to fix in it, not its
+    /// English literals and missing keys only after the signature is fixed.
+    package func intendedImplementation(of member: ErrorMember) -> ResolvedMember? {
+        if let implementation = implementation(of: member) { return implementation }
+        return members.first { candidate in
+            guard !candidate.isInherited, case .property = candidate.declaration.kind else { return false }
+            let name = candidate.declaration.name
+            return name == member.rawValue || MemberNames.misspelledMember(name) == member
+        }
+    }
+
+    /// What the author wrote `member` to give for `errorCase` (``intendedImplementation(of:)``),
+    /// forwards followed: what the text checks (unlocalized text, catalog keys) read.
+    package func writtenValue(of member: ErrorMember, for errorCase: ErrorCase) -> TextValue? {
+        value(of: intendedImplementation(of: member), for: errorCase)
+    }
+
+    private func value(of implementation: ResolvedMember?, for errorCase: ErrorCase) -> TextValue? {
+        guard let implementation else { return nil }
         return resolve(implementation.value.value(for: errorCase.name), for: errorCase, depth: 0)
     }
 

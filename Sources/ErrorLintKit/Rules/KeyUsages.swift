@@ -24,7 +24,7 @@ extension RuleContext {
         for type in localizedErrorTypes {
             for member in textMembers {
                 for errorCase in type.cases {
-                    for case .localized(let reference) in type.value(of: member, for: errorCase)?.leaves ?? []
+                    for case .localized(let reference) in type.writtenValue(of: member, for: errorCase)?.leaves ?? []
                     where reference.key != nil && seen.insert(reference).inserted {
                         sites.append(KeyUsageSite(reference: reference, typeName: type.name, member: member))
                     }

@@ -57,7 +57,7 @@ package struct UnlocalizedTextRule: ErrorLintRule {
         for type in context.localizedErrorTypes {
             for member in context.textMembers {
                 for errorCase in type.cases {
-                    for leaf in type.value(of: member, for: errorCase)?.leaves ?? [] {
+                    for leaf in type.writtenValue(of: member, for: errorCase)?.leaves ?? [] {
                         guard let text = Self.unlocalizedText(leaf), let location = leaf.location,
                             seen.insert(location).inserted
                         else { continue }

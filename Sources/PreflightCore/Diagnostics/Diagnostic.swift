@@ -26,15 +26,48 @@ package struct SourceLocation: Sendable, Hashable, Codable, Comparable {
     /// finding about a whole line or file (a file's coverage), which text and GitHub output print
     /// without a column.
     package var column: Int
+    /// 1-based column counted in UTF-16 code units, when the finding's producer had the line's
+    /// text: what SARIF (`columnKind` `utf16CodeUnits`, its default) and GitHub's annotations (whose
+    /// pages index lines as JavaScript strings) count. `nil` means unknown; renderers then pass
+    /// ``column`` on, which is the same whenever the line is ASCII up to the finding.
+    package var utf16Column: Int?
 
-    package init(path: String, line: Int, column: Int) {
+    package init(path: String, line: Int, column: Int, utf16Column: Int? = nil) {
         self.path = path
         self.line = line
         self.column = column
+        self.utf16Column = utf16Column
+    }
+
+    /// ``utf16Column`` when known, otherwise ``column``: the column SARIF and GitHub print.
+    package var columnInUTF16: Int { utf16Column ?? column }
+
+    /// The 1-based UTF-16 column of the 1-based UTF-8 `column` in a line whose bytes start with
+    /// `linePrefix` (the bytes from the start of the line up to at least the column). A column
+    /// inside a multi-byte character or in invalid UTF-8 counts as the replacement characters
+    /// decoding gives.
+    package static func utf16Column(ofByteColumn column: Int, linePrefix: some Collection<UInt8>) -> Int {
+        let prefix = linePrefix.prefix(max(0, column - 1))
+        guard prefix.contains(where: { $0 >= 0x80 }) else { return column }
+        // Past the end of the given bytes, each byte counts as one unit (as for ASCII).
+        let beyond = max(0, column - 1 - prefix.count)
+        return String(decoding: prefix, as: UTF8.self).utf16.count + beyond + 1
     }
 
     package static func < (lhs: SourceLocation, rhs: SourceLocation) -> Bool {
         (lhs.path, lhs.line, lhs.column) < (rhs.path, rhs.line, rhs.column)
+    }
+
+    /// The same place: path, line and column. ``utf16Column`` is the column counted another way,
+    /// known or not, so it takes no part.
+    package static func == (lhs: SourceLocation, rhs: SourceLocation) -> Bool {
+        (lhs.path, lhs.line, lhs.column) == (rhs.path, rhs.line, rhs.column)
+    }
+
+    package func hash(into hasher: inout Hasher) {
+        hasher.combine(path)
+        hasher.combine(line)
+        hasher.combine(column)
     }
 }
 

@@ -4,6 +4,10 @@
 /// Escaping follows the runner: in the message `%`, CR and LF become `%25`, `%0D`, `%0A`; property
 /// values (file, title) also get `:` → `%3A` and `,` → `%2C`. GitHub shows at most 10 annotations of
 /// each kind per step; the rest are still in the log.
+///
+/// `col` counts UTF-16 code units (``SourceLocation/columnInUTF16``), as SARIF does: the runner
+/// passes it on to the check run's annotation, which GitHub's pages place in lines held as
+/// JavaScript (UTF-16) strings. Text output keeps the compiler's UTF-8 byte column.
 package struct GitHubDiagnosticRenderer: LineDiagnosticRenderer, Hashable {
     package init() {}
 
@@ -13,7 +17,7 @@ package struct GitHubDiagnosticRenderer: LineDiagnosticRenderer, Hashable {
         // Column 0: about the whole line or file, so no `col`.
         let properties =
             ["file=\(Self.escapeProperty(location.path))", "line=\(location.line)"]
-            + (location.column > 0 ? ["col=\(location.column)"] : [])
+            + (location.column > 0 ? ["col=\(location.columnInUTF16)"] : [])
             + ["title=\(Self.escapeProperty(diagnostic.ruleID))"]
         let command = Self.command(for: diagnostic.severity)
         return "::\(command) \(properties.joined(separator: ","))::\(Self.escapeData(diagnostic.message))"

@@ -10,7 +10,8 @@
 ///       "message" : "HACK: retry",
 ///       "path" : "Sources/App/Main.swift",
 ///       "ruleId" : "hack",
-///       "severity" : "warning"
+///       "severity" : "warning",
+///       "utf16Column" : 5
 ///     }
 ///   ],
 ///   "filesScanned" : 812,
@@ -25,7 +26,8 @@
 /// ```
 ///
 /// Keys are sorted and every key is always present; `severity` is `error`, `warning` or `note`;
-/// `line` and `column` are 1-based (the column counts UTF-8 bytes); `diagnostics` are sorted by
+/// `line` and `column` are 1-based (the column counts UTF-8 bytes, as compilers do; `utf16Column`
+/// is the same place in UTF-16 code units, as SARIF and GitHub count); `diagnostics` are sorted by
 /// path, line, column and rule id. New keys may be added; existing ones keep their meaning.
 package struct JSONDiagnosticDocument: Sendable, Hashable, Codable {
     /// One finding.
@@ -33,6 +35,9 @@ package struct JSONDiagnosticDocument: Sendable, Hashable, Codable {
         package var path: String
         package var line: Int
         package var column: Int
+        /// The column in UTF-16 code units (``SourceLocation/columnInUTF16``). Optional when
+        /// decoding, for documents written before it existed.
+        package var utf16Column: Int?
         package var severity: Severity
         package var message: String
         /// Encoded as `ruleId`.
@@ -46,6 +51,7 @@ package struct JSONDiagnosticDocument: Sendable, Hashable, Codable {
             path = diagnostic.location.path
             line = diagnostic.location.line
             column = diagnostic.location.column
+            utf16Column = diagnostic.location.columnInUTF16
             severity = diagnostic.severity
             message = diagnostic.message
             ruleID = diagnostic.ruleID
@@ -56,12 +62,13 @@ package struct JSONDiagnosticDocument: Sendable, Hashable, Codable {
         /// The finding this entry describes.
         package var diagnostic: Diagnostic {
             Diagnostic(
-                location: SourceLocation(path: path, line: line, column: column), severity: severity,
+                location: SourceLocation(path: path, line: line, column: column, utf16Column: utf16Column),
+                severity: severity,
                 message: message, ruleID: ruleID, fingerprint: fingerprint, relatedPaths: relatedPaths ?? [])
         }
 
         private enum CodingKeys: String, CodingKey {
-            case path, line, column, severity, message, fingerprint, relatedPaths
+            case path, line, column, utf16Column, severity, message, fingerprint, relatedPaths
             case ruleID = "ruleId"
         }
     }

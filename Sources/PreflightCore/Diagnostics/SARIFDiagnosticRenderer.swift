@@ -12,8 +12,9 @@
 /// - The fingerprint is ``StableHash/fnv1a64Hex(_:)`` of the finding's `fingerprint` text, then
 ///   `:n` where `n` counts the findings with that text in the same file (`:1`, `:2`, …), so it
 ///   survives lines moving and stays distinct for repeated findings.
-/// - Columns are passed on as the model has them, in UTF-8 bytes; SARIF counts UTF-16 code units,
-///   which is the same whenever the line is ASCII up to the finding.
+/// - `startColumn` counts UTF-16 code units (``SourceLocation/columnInUTF16``), and the run says
+///   so with `columnKind` `utf16CodeUnits` (SARIF's default, which GitHub code scanning assumes):
+///   after `let s = "héllo😀"; // ` a finding is at byte column 26 and UTF-16 column 23.
 package struct SARIFDiagnosticRenderer: DiagnosticRenderer, Hashable {
     /// The `partialFingerprints` key Preflight fills in.
     package static let fingerprintKey = "primaryLocationLineHash"
@@ -48,7 +49,7 @@ package struct SARIFDiagnosticRenderer: DiagnosticRenderer, Hashable {
             occurrences[location.path, default: [:]][diagnostic.fingerprint] = occurrence
             let fingerprint = StableHash.fnv1a64Hex(diagnostic.fingerprint) + ":\(occurrence)"
             let region = SARIFLog.Region(
-                startLine: max(1, location.line), startColumn: location.column >= 1 ? location.column : nil)
+                startLine: max(1, location.line), startColumn: location.column >= 1 ? location.columnInUTF16 : nil)
             results.append(
                 SARIFLog.Result(
                     ruleId: diagnostic.ruleID, ruleIndex: index, level: diagnostic.severity.rawValue,
@@ -72,7 +73,9 @@ package struct SARIFDiagnosticRenderer: DiagnosticRenderer, Hashable {
                     shortDescription: SARIFLog.Message(text: rule.summary.isEmpty ? rule.id : rule.summary),
                     defaultConfiguration: SARIFLog.Configuration(level: rule.defaultSeverity.rawValue))
             })
-        return SARIFLog(runs: [SARIFLog.Run(tool: SARIFLog.Tool(driver: driver), results: results)])
+        return SARIFLog(runs: [
+            SARIFLog.Run(tool: SARIFLog.Tool(driver: driver), columnKind: "utf16CodeUnits", results: results)
+        ])
     }
 
     /// Whether `version` is `MAJOR.MINOR.PATCH`, optionally followed by `-prerelease` and `+build`.

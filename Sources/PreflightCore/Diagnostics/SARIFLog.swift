@@ -14,6 +14,8 @@ struct SARIFLog: Encodable {
 
     struct Run: Encodable {
         var tool: Tool
+        /// How `startColumn` counts: always `utf16CodeUnits` here.
+        var columnKind: String
         var results: [Result]
     }
 

@@ -75,7 +75,10 @@ struct StringsFileParser {
     private var peek: UInt8? { index < bytes.count ? bytes[index] : nil }
 
     private func location() -> SourceLocation {
-        SourceLocation(path: path, line: line, column: index - lineStart + 1)
+        let column = index - lineStart + 1
+        return SourceLocation(
+            path: path, line: line, column: column,
+            utf16Column: SourceLocation.utf16Column(ofByteColumn: column, linePrefix: bytes[lineStart..<index]))
     }
 
     private func syntax(_ location: SourceLocation, _ message: String) -> CatalogReadError {

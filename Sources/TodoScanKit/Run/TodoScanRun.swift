@@ -124,7 +124,8 @@ extension TodoScanRun {
     /// The tag's own finding, its deadline applied, plus one finding per broken policy. Fingerprints
     /// leave out the deadline note, which changes from day to day.
     static func diagnostics(for occurrence: TagOccurrence, at path: String, options: TodoScanOptions) -> [Diagnostic] {
-        let location = SourceLocation(path: path, line: occurrence.line, column: occurrence.column)
+        let location = SourceLocation(
+            path: path, line: occurrence.line, column: occurrence.column, utf16Column: occurrence.utf16Column)
         let verdict = options.policies.judge(occurrence, today: options.today)
         let rule = ruleID(for: occurrence.rule)
         var found = [

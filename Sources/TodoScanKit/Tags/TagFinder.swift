@@ -1,3 +1,5 @@
+import PreflightCore
+
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)
@@ -78,7 +80,7 @@ struct TagFinder {
             found.append(
                 TagOccurrence(
                     rule: match.rule, reference: match.reference, text: match.text, line: position.line,
-                    column: position.column))
+                    column: position.column, utf16Column: position.utf16Column))
             return match.resume
         }
         if let candidates {
@@ -194,9 +196,10 @@ struct LineCounter {
         self.source = source
     }
 
-    /// The position of `offset`; offsets must not decrease between calls.
-    mutating func position(of offset: Int) -> (line: Int, column: Int) {
-        guard let base = source.baseAddress else { return (line, offset - lineStart + 1) }
+    /// The position of `offset` (the column in UTF-8 bytes and in UTF-16 code units); offsets must
+    /// not decrease between calls.
+    mutating func position(of offset: Int) -> (line: Int, column: Int, utf16Column: Int) {
+        guard let base = source.baseAddress else { return (line, offset - lineStart + 1, offset - lineStart + 1) }
         while scanned < offset {
             // memchr hops from newline to newline instead of looking at every byte.
             guard let found = memchr(base + scanned, Int32(Byte.newline), offset - scanned) else {
@@ -208,6 +211,9 @@ struct LineCounter {
             lineStart = newline + 1
             scanned = newline + 1
         }
-        return (line, offset - lineStart + 1)
+        let column = offset - lineStart + 1
+        let utf16Column = SourceLocation.utf16Column(
+            ofByteColumn: column, linePrefix: UnsafeBufferPointer(rebasing: source[lineStart..<offset]))
+        return (line, column, utf16Column)
     }
 }

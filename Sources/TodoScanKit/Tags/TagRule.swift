@@ -46,13 +46,16 @@ package struct TagOccurrence: Sendable, Hashable {
     package var line: Int
     /// 1-based column of the tag, in UTF-8 bytes.
     package var column: Int
+    /// 1-based column of the tag, in UTF-16 code units (for SARIF and GitHub).
+    package var utf16Column: Int
 
-    package init(rule: TagRule, reference: String?, text: String, line: Int, column: Int) {
+    package init(rule: TagRule, reference: String?, text: String, line: Int, column: Int, utf16Column: Int? = nil) {
         self.rule = rule
         self.reference = reference
         self.text = text
         self.line = line
         self.column = column
+        self.utf16Column = utf16Column ?? column
     }
 
     /// `TODO(alice): text`, as it will be printed.
