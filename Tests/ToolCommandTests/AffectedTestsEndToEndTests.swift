@@ -11,14 +11,8 @@ struct AffectedTestsEndToEndTests {
     static let prepush = PrePushEndToEndTests.prepush
 
     static func makeRepository() async throws -> Repository {
-        let repository = Repository()
-        try FileManager.default.createDirectory(atPath: repository.work, withIntermediateDirectories: true)
-        try await repository.run("git", ["init", "-q", "--bare", repository.remote], in: repository.root).checked()
-        try await repository.run("git", ["init", "-q", "-b", "main"]).checked()
-        try repository.write(".gitignore", ".build/\n")
-        try repository.write(
-            "Package.swift",
-            """
+        try await Repository.make(files: [
+            "Package.swift": """
             // swift-tools-version: 6.0
             import PackageDescription
             let package = Package(
@@ -28,25 +22,16 @@ struct AffectedTestsEndToEndTests {
                     .testTarget(name: "GeometryTests", dependencies: ["Geometry"]),
                     .testTarget(name: "PricingTests", dependencies: ["Pricing"]),
                 ])
-            """)
-        try repository.write(
-            "Sources/Geometry/Geometry.swift",
-            "public func area(_ w: Int, _ h: Int) -> Int { w * h }\npublic func perimeter(_ w: Int, _ h: Int) -> Int { 2 * (w + h) }\n"
-        )
-        try repository.write(
-            "Sources/Pricing/Pricing.swift",
-            "public func price(_ units: Int) -> Int { units * 3 }\npublic func discount(_ p: Int) -> Int {\n    p > 100 ? p - 10 : p\n}\n"
-        )
-        try repository.write(
-            "Tests/GeometryTests/GeometryTests.swift",
-            "import Geometry\nimport XCTest\nfinal class GeometryTests: XCTestCase {\n    func testArea() { XCTAssertEqual(area(2, 3), 6) }\n}\n"
-        )
-        try repository.write(
-            "Tests/PricingTests/PricingTests.swift",
-            "import Pricing\nimport Testing\n@Test func prices() { #expect(price(2) == 6) }\n")
-        try await repository.commit("initial")
-        try await repository.run("git", ["remote", "add", "origin", repository.remote]).checked()
-        return repository
+            """,
+            "Sources/Geometry/Geometry.swift":
+                "public func area(_ w: Int, _ h: Int) -> Int { w * h }\npublic func perimeter(_ w: Int, _ h: Int) -> Int { 2 * (w + h) }\n",
+            "Sources/Pricing/Pricing.swift":
+                "public func price(_ units: Int) -> Int { units * 3 }\npublic func discount(_ p: Int) -> Int {\n    p > 100 ? p - 10 : p\n}\n",
+            "Tests/GeometryTests/GeometryTests.swift":
+                "import Geometry\nimport XCTest\nfinal class GeometryTests: XCTestCase {\n    func testArea() { XCTAssertEqual(area(2, 3), 6) }\n}\n",
+            "Tests/PricingTests/PricingTests.swift":
+                "import Pricing\nimport Testing\n@Test func prices() { #expect(price(2) == 6) }\n",
+        ])
     }
 
     /// The total coverage line's figure (`Total … 71.43 %`): the summary row of the table.

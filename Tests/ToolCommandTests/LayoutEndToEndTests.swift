@@ -17,27 +17,20 @@ struct LayoutEndToEndTests {
     /// `Packages/Core` and, with `feature`, `Packages/Feature` depending on it by path; no package
     /// at the root. A bare remote `origin`.
     static func makeRepository(feature: Bool = true, app: Bool = false) async throws -> Repository {
-        let repository = Repository()
-        try FileManager.default.createDirectory(atPath: repository.work, withIntermediateDirectories: true)
-        try await repository.run("git", ["init", "-q", "--bare", repository.remote], in: repository.root).checked()
-        try await repository.run("git", ["init", "-q", "-b", "main"]).checked()
-        try repository.write(".gitignore", ".build/\n")
-        try repository.write("README.md", "# Layout\n")
-        try repository.write(
-            "Packages/Core/Package.swift",
-            """
+        var files = [
+            "README.md": "# Layout\n",
+            "Packages/Core/Package.swift": """
             // swift-tools-version: 6.0
             import PackageDescription
             let package = Package(
                 name: "Core", products: [.library(name: "Core", targets: ["Core"])],
                 targets: [.target(name: "Core"), .testTarget(name: "CoreTests", dependencies: ["Core"])])
-            """)
-        try repository.write("Packages/Core/Sources/Core/Core.swift", "public func double(_ a: Int) -> Int { a * 2 }\n")
-        try repository.write("Packages/Core/Tests/CoreTests/CoreTests.swift", coreTest)
+            """,
+            "Packages/Core/Sources/Core/Core.swift": "public func double(_ a: Int) -> Int { a * 2 }\n",
+            "Packages/Core/Tests/CoreTests/CoreTests.swift": coreTest,
+        ]
         if feature {
-            try repository.write(
-                "Packages/Feature/Package.swift",
-                """
+            files["Packages/Feature/Package.swift"] = """
                 // swift-tools-version: 6.0
                 import PackageDescription
                 let package = Package(
@@ -46,19 +39,16 @@ struct LayoutEndToEndTests {
                         .target(name: "Feature", dependencies: [.product(name: "Core", package: "Core")]),
                         .testTarget(name: "FeatureTests", dependencies: ["Feature"]),
                     ])
-                """)
-            try repository.write(
-                "Packages/Feature/Sources/Feature/Feature.swift",
-                "import Core\npublic func quadruple(_ a: Int) -> Int { double(double(a)) }\n")
-            try repository.write("Packages/Feature/Tests/FeatureTests/FeatureTests.swift", featureTest)
+                """
+            files["Packages/Feature/Sources/Feature/Feature.swift"] =
+                "import Core\npublic func quadruple(_ a: Int) -> Int { double(double(a)) }\n"
+            files["Packages/Feature/Tests/FeatureTests/FeatureTests.swift"] = featureTest
         }
         if app {
-            try repository.write("App.xcodeproj/project.pbxproj", "// !$*UTF8*$!\n{ archiveVersion = 1; }\n")
-            try repository.write("App/AppMain.swift", "import Core\nlet answer = double(21)\n")
+            files["App.xcodeproj/project.pbxproj"] = "// !$*UTF8*$!\n{ archiveVersion = 1; }\n"
+            files["App/AppMain.swift"] = "import Core\nlet answer = double(21)\n"
         }
-        try await repository.commit("initial")
-        try await repository.run("git", ["remote", "add", "origin", repository.remote]).checked()
-        return repository
+        return try await Repository.make(files: files)
     }
 
     func push(_ repository: Repository) async throws -> ProcessResult {

@@ -43,6 +43,20 @@ struct PrePushEndToEndTests {
             try await run("git", ["commit", "-q", "-m", message]).checked()
         }
 
+        /// A repository on `main` holding `files` (and a `.gitignore` of `.build/`) in one commit,
+        /// with a bare remote `origin` it has not pushed to.
+        static func make(files: [String: String]) async throws -> Repository {
+            let repository = Repository()
+            try FileManager.default.createDirectory(atPath: repository.work, withIntermediateDirectories: true)
+            try await repository.run("git", ["init", "-q", "--bare", repository.remote], in: repository.root).checked()
+            try await repository.run("git", ["init", "-q", "-b", "main"]).checked()
+            try repository.write(".gitignore", ".build/\n")
+            for (path, text) in files.sorted(by: { $0.key < $1.key }) { try repository.write(path, text) }
+            try await repository.commit("initial")
+            try await repository.run("git", ["remote", "add", "origin", repository.remote]).checked()
+            return repository
+        }
+
         func remoteHead(_ branch: String) async throws -> String {
             try await run("git", ["rev-parse", branch], in: remote).outputText
         }
@@ -57,25 +71,16 @@ struct PrePushEndToEndTests {
     static func makeRepository(
         test: String = "import Calc\nimport Testing\n@Test func adds() { #expect(add(1, 2) == 3) }\n"
     ) async throws -> Repository {
-        let repository = Repository()
-        try FileManager.default.createDirectory(atPath: repository.work, withIntermediateDirectories: true)
-        try await repository.run("git", ["init", "-q", "--bare", repository.remote], in: repository.root).checked()
-        try await repository.run("git", ["init", "-q", "-b", "main"]).checked()
-        try repository.write(".gitignore", ".build/\n")
-        try repository.write(
-            "Package.swift",
-            """
+        try await Repository.make(files: [
+            "Package.swift": """
             // swift-tools-version: 6.0
             import PackageDescription
             let package = Package(name: "Calc", targets: [.target(name: "Calc"), .testTarget(name: "CalcTests", dependencies: ["Calc"])])
-            """)
-        try repository.write(
-            "Sources/Calc/Calc.swift",
-            "public func add(_ a: Int, _ b: Int) -> Int { a + b }\npublic func unused() -> Int { 1 }\n")
-        try repository.write("Tests/CalcTests/CalcTests.swift", test)
-        try await repository.commit("initial")
-        try await repository.run("git", ["remote", "add", "origin", repository.remote]).checked()
-        return repository
+            """,
+            "Sources/Calc/Calc.swift":
+                "public func add(_ a: Int, _ b: Int) -> Int { a + b }\npublic func unused() -> Int { 1 }\n",
+            "Tests/CalcTests/CalcTests.swift": test,
+        ])
     }
 
     @Test("install, push green with coverage, re-push verified tree, failing test rejected, deletion skipped")

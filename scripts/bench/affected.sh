@@ -41,7 +41,7 @@ run() {
     set -e
     end=$(date +%s.%N)
     seconds=$(echo "$end - $start" | bc)
-    total=$(grep -oE '[0-9.]+ % of [0-9]+ lines' "$log" | tail -n 1 | cut -d' ' -f1 || true)
+    total=$(grep -aoE '[0-9.]+ % of [0-9]+ lines' "$log" | tail -n 1 | cut -d' ' -f1 || true)
     total=${total:--}
     line=$(sed -n 's/^prepush: \(running .*\|all [0-9]* test targets run.*\|no test target is affected.*\)$/\1/p' "$log" | tail -n 1 || true)
 }
