@@ -4,10 +4,12 @@
 # installs it as the pre-push hook of REPOSITORY (default: the repository you are in). The hook runs
 # that binary directly on every push; `prepush uninstall` puts back what was there.
 #
-# --with-errorlint also builds errorlint beside prepush, so every push runs it as a step. It is
-# left out by default because errorlint is built on swift-syntax: its first release build takes
-# some twenty minutes on two cores, prepush's under one. --force replaces a foreign hook instead of
-# chaining it.
+# --with-errorlint also builds errorlint beside prepush, so every push runs it as a step; so does a
+# repository whose committed .preflight.json says "errorlint": true in its prepush section (the team
+# decided; every clone gets the same steps). It is otherwise left out because errorlint is built on
+# swift-syntax, whose first release build takes much longer than prepush's (BENCHMARKS.md, Build
+# times). A repository whose requiredVersion this Preflight does not satisfy is refused (exit 2).
+# --force replaces a foreign hook instead of chaining it.
 #
 # POSIX sh (dash, macOS's bash 3.2 as sh): no arrays; the options for `prepush install` are kept
 # in the positional parameters.
@@ -22,7 +24,7 @@ while [ "$count" -gt 0 ]; do
     count=$((count - 1))
     case $argument in
     --with-errorlint) with_errorlint=yes ;;
-    -h | --help) sed -n '2,10p' "$0"; exit 0 ;;
+    -h | --help) sed -n '2,12p' "$0"; exit 0 ;;
     -*) set -- "$@" "$argument" ;;
     *) repository=$argument ;;
     esac
@@ -30,9 +32,15 @@ done
 # --static-swift-stdlib: the hook starts prepush on every push; a static binary starts in half the
 # time (no dynamic linking of Foundation; BENCHMARKS.md).
 swift build -c release --static-swift-stdlib --product prepush --package-path "$preflight" >&2
+bin=$(swift build -c release --static-swift-stdlib --show-bin-path --package-path "$preflight")
+cd "$repository"
+# The repository's own settings: refuses (exit 2, with the reason) when its requiredVersion does not
+# accept this Preflight, and says whether the team turned the errorlint step on.
+settings=$("$bin/prepush" --print-config)
+if printf '%s\n' "$settings" | grep -q '"errorlint" *: *true'; then
+    with_errorlint=yes
+fi
 if [ "$with_errorlint" = yes ]; then
     swift build -c release --static-swift-stdlib --product errorlint --package-path "$preflight" >&2
 fi
-bin=$(swift build -c release --static-swift-stdlib --show-bin-path --package-path "$preflight")
-cd "$repository"
 "$bin/prepush" install "$@"

@@ -9,6 +9,12 @@ struct PrePush: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "prepush",
         abstract: PrePushKit.abstract,
+        usage: """
+            prepush [check] [<options>]
+                   prepush hook <remote> <url> [<options>]
+                   prepush install [--force]
+                   prepush uninstall
+            """,
         discussion: """
             Steps: swift build --build-tests --enable-code-coverage; swift test --skip-build \
             --enable-code-coverage; coverage of the package's own sources (not .build, not Tests); \
@@ -30,7 +36,7 @@ struct PrePush: AsyncParsableCommand {
             HEAD is checked, or the work tree as it is when it has uncommitted changes (not cached). \
             Nothing of the user's (files, index, stash) is touched.
 
-            Settings: the "prepush" section of .preflight.json (minCoverage, minDiffCoverage, diffBase, \
+            Settings: the "prepush" section of .preflight.json (minCoverage, minDiffCoverage, since, \
             relevantPaths, testArguments, configuration, todoscan, errorlint, isolated, steps: [{"name", "run": \
             [argv]}], backend, and for xcodebuild workspace, project, scheme, destination, testPlan, \
             onlyTesting, skipTesting); flags override it; --print-config shows the result. See docs/configuration.md.
@@ -70,6 +76,10 @@ struct CheckOptions: ParsableArguments {
         help: ArgumentHelp(
             "By hand: measure added lines against this revision (default: the upstream branch, else origin/HEAD).",
             valueName: "revision"))
+    var since: String?
+
+    /// The old name of `--since`, still read.
+    @Option(name: .customLong("diff-base"), help: .hidden)
     var diffBase: String?
 
     @Flag(help: "Show coverage per file, not only per target.")
@@ -141,6 +151,9 @@ struct CheckOptions: ParsableArguments {
 
     func validate() throws {
         if workTree, isolated == true { throw ValidationError("--work-tree and --isolated contradict each other.") }
+        if let since, let diffBase, since != diffBase {
+            throw ValidationError("--since and --diff-base (its old name) name different revisions.")
+        }
         if let configuration, !["debug", "release"].contains(configuration) {
             throw ValidationError("-c takes debug or release, not '\(configuration)'.")
         }
@@ -159,7 +172,7 @@ struct CheckOptions: ParsableArguments {
         var flags = PrePushFlags()
         flags.minimumCoverage = minCoverage
         flags.minimumDiffCoverage = minDiffCoverage
-        flags.diffBase = diffBase
+        flags.diffBase = since ?? diffBase
         flags.showsCoverageFiles = coverageFiles
         flags.configuration = configuration
         flags.runsTodoscan = todoscan
@@ -178,7 +191,10 @@ struct CheckOptions: ParsableArguments {
 extension PrePush {
     struct Check: AsyncParsableCommand {
         static let configuration = CommandConfiguration(
-            abstract: "Check what a push would send, HEAD, by hand (the default subcommand).")
+            abstract: "Check what a push would send, HEAD, by hand (the default subcommand).",
+            // Every option is optional; ArgumentParser's own line, `prepush check <options>`, read as
+            // if some were required.
+            usage: "prepush [check] [<options>]")
 
         @OptionGroup var check: CheckOptions
 
