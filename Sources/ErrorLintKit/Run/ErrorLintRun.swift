@@ -98,10 +98,12 @@ package enum ErrorLintRun {
         if !options.isQuiet {
             let types = analysis.errorTypes.filter(\.isLocalizedError).count
             let summary = AdoptionSummary.line(
-                report.summary, acceptedByBaseline: adopted.acceptedByBaseline, suppressed: adopted.suppressedInline)
-            errorOutput(
-                "\(summary) (\(types) LocalizedError type\(types == 1 ? "" : "s"); \(analysis.parsedFileCount) of "
-                    + "\(analysis.swiftFileCount) Swift files parsed)\n")
+                report.summary, acceptedByBaseline: adopted.acceptedByBaseline, suppressed: adopted.suppressedInline,
+                details: [
+                    "\(types) LocalizedError type\(types == 1 ? "" : "s")",
+                    "\(analysis.parsedFileCount) of \(analysis.swiftFileCount) Swift files parsed",
+                ])
+            errorOutput(summary + "\n")
         }
         if report.hasErrors || (options.isStrict && !report.diagnostics.isEmpty) { return .findings }
         return analysis.problems.isEmpty ? .clean : .usageOrInputError

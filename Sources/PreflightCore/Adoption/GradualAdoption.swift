@@ -94,11 +94,15 @@ package enum GradualAdoption {
 
 /// The summary line of a scanner, with what gradual adoption kept out of it.
 package enum AdoptionSummary {
-    /// `1 error in 2 files (3 more accepted by the baseline, 2 suppressed by comments)`.
-    package static func line(_ summary: DiagnosticSummary, acceptedByBaseline: Int, suppressed: Int) -> String {
+    /// `1 error in 2 files (3 more accepted by the baseline, 2 suppressed by comments)`; `details`,
+    /// the tool's own, go in the same parentheses after a semicolon.
+    package static func line(
+        _ summary: DiagnosticSummary, acceptedByBaseline: Int, suppressed: Int, details: [String] = []
+    ) -> String {
         var parts: [String] = []
         if acceptedByBaseline > 0 { parts.append("\(acceptedByBaseline) more accepted by the baseline") }
         if suppressed > 0 { parts.append("\(suppressed) suppressed by comments") }
-        return "\(summary)" + (parts.isEmpty ? "" : " (\(parts.joined(separator: ", ")))")
+        let groups = [parts.joined(separator: ", ")].filter { !$0.isEmpty } + details
+        return "\(summary)" + (groups.isEmpty ? "" : " (\(groups.joined(separator: "; ")))")
     }
 }
