@@ -14,6 +14,7 @@ struct ScriptTests {
     /// The scripts a user runs; each must be POSIX sh.
     static let posixScripts = [
         "scripts/install-hooks.sh", "scripts/newcomer.sh", "scripts/generate-completions.sh", "hooks/pre-push",
+        "scripts/swift-syntax-range.sh", "scripts/bench/build-times.sh",
     ]
 
     /// dash where it is installed (Debian, Ubuntu, and macOS since 10.15 have /bin/dash), else sh.
