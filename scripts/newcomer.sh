@@ -145,8 +145,9 @@ expect_output "Total"
 
 # The steps of the run in $output: the first column of prepush's summary table.
 steps_run() {
-    printf '%s\n' "$output" | awk '/^step +status +time +result/ { table = 1; next } table && NF == 0 { table = 0 }
-        table { print $1 }' | tr '\n' ' '
+    printf '%s\n' "$output" | awk '/^step +status +time +result/ { table = 1; next }
+        table && ($2 == "passed" || $2 == "failed" || $2 == "skipped") { print $1; next } { table = 0 }' |
+        tr '\n' ' '
 }
 
 step "the team commits .preflight.json: requiredVersion, the errorlint step decided, an extra step"
@@ -165,7 +166,7 @@ case $first_steps in *errorlint*) fail "errorlint ran although the configuration
 
 step "a teammate: a second clone of the repository, the same install-hooks.sh, the same steps"
 teammate="$work/Teammate"
-run git clone -q "$work/MyPackage.git" "$teammate"
+run git clone -q --branch main "$work/MyPackage.git" "$teammate"
 [ "$status" -eq 0 ] || fail "the teammate's clone failed"
 run "$work/Preflight/scripts/install-hooks.sh" "$teammate"
 [ "$status" -eq 0 ] || fail "install-hooks.sh failed in the teammate's clone"
