@@ -20,7 +20,7 @@ let package = Package(
         // Only errorlint's targets use swift-syntax, so `prepush` and `todoscan` build without it. A
         // range, so that packages depending on Preflight resolve beside macro packages: the releases
         // scripts/swift-syntax-range.sh proved (README, Dependencies).
-        .package(url: "https://github.com/swiftlang/swift-syntax", "602.0.0"..<"604.0.0"),
+        .package(url: "https://github.com/swiftlang/swift-syntax", "600.0.0"..<"604.0.0"),
     ],
     targets: [
         // MARK: Process execution
