@@ -146,7 +146,7 @@ expect_output "Total"
 # The steps of the run in $output: the first column of prepush's summary table.
 steps_run() {
     printf '%s\n' "$output" | awk '/^step +status +time +result/ { table = 1; next }
-        table && ($2 == "passed" || $2 == "failed" || $2 == "skipped") { print $1; next } { table = 0 }' |
+        table && $1 !~ /:$/ && ($2 == "passed" || $2 == "failed" || $2 == "skipped") { print $1; next } { table = 0 }' |
         tr '\n' ' '
 }
 
