@@ -17,8 +17,10 @@ let package = Package(
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
-        // Only errorlint's targets use swift-syntax, so `prepush` and `todoscan` build without it.
-        .package(url: "https://github.com/swiftlang/swift-syntax", exact: "603.0.1"),
+        // Only errorlint's targets use swift-syntax, so `prepush` and `todoscan` build without it. A
+        // range, so that packages depending on Preflight resolve beside macro packages: the releases
+        // scripts/swift-syntax-range.sh proved (README, Dependencies).
+        .package(url: "https://github.com/swiftlang/swift-syntax", "600.0.0"..<"604.0.0"),
     ],
     targets: [
         // MARK: Process execution

@@ -3,7 +3,10 @@
 # directory that is removed at the end (also on failure): clone this repository, install the hook
 # into a small package with a local bare remote (scripts/install-hooks.sh builds prepush), push
 # (green, coverage table), push a failing test (rejected), push an ERROR comment (rejected, the
-# diagnostic shown), fix, push again (green). Exits 1 with a message at the first deviation.
+# diagnostic shown), fix, push again (green). Then a team: a committed .preflight.json
+# (requiredVersion, the errorlint step decided, an extra step), a teammate's second clone with the
+# same install-hooks.sh running the same steps, and a requiredVersion this Preflight does not
+# satisfy stopping the push and the install. Exits 1 with a message at the first deviation.
 #
 # It clones what is committed in the repository it lives in (not uncommitted edits), runs with
 # its own HOME, git identity and SwiftPM caches, and reads nothing from stdin (CI=true is fine).
@@ -139,5 +142,57 @@ run git push
 expect_output "2 tests passed"
 expect_output "Total"
 [ "$(remote_head)" = "$(git rev-parse HEAD)" ] || fail "the remote did not receive the fixed commits"
+
+# The steps of the run in $output: the first column of prepush's summary table.
+steps_run() {
+    printf '%s\n' "$output" | awk '/^step +status +time +result/ { table = 1; next }
+        table && $1 !~ /:$/ && ($2 == "passed" || $2 == "failed" || $2 == "skipped") { print $1; next } { table = 0 }' |
+        tr '\n' ' '
+}
+
+step "the team commits .preflight.json: requiredVersion, the errorlint step decided, an extra step"
+preflight_bin=$(swift build -c release --static-swift-stdlib --show-bin-path --package-path "$work/Preflight")
+version=$("$preflight_bin/prepush" --version)
+printf '{\n  "requiredVersion": ">= %s",\n  "prepush": {\n    "errorlint": false,\n    "minCoverage": 50,\n    "steps": [{ "name": "team-check", "run": ["git", "diff", "--check", "HEAD~1"] }]\n  }\n}\n' \
+    "$version" >.preflight.json
+git add .preflight.json
+git commit -q -m "Team configuration"
+run git push
+[ "$status" -eq 0 ] || fail "the push of the team's configuration was rejected"
+first_steps=$(steps_run)
+echo "steps on the first machine: $first_steps"
+case $first_steps in *team-check*) ;; *) fail "the committed extra step did not run" ;; esac
+case $first_steps in *errorlint*) fail "errorlint ran although the configuration turns it off" ;; esac
+
+step "a teammate: a second clone of the repository, the same install-hooks.sh, the same steps"
+teammate="$work/Teammate"
+run git clone -q --branch main "$work/MyPackage.git" "$teammate"
+[ "$status" -eq 0 ] || fail "the teammate's clone failed"
+run "$work/Preflight/scripts/install-hooks.sh" "$teammate"
+[ "$status" -eq 0 ] || fail "install-hooks.sh failed in the teammate's clone"
+cd "$teammate"
+printf 'public func addAgain(_ a: Int, _ b: Int) -> Int { a + b }\n' >Sources/MyLibrary/Second.swift
+git add Sources/MyLibrary/Second.swift
+git commit -q -m "The teammate's change"
+run git push
+[ "$status" -eq 0 ] || fail "the teammate's push was rejected"
+teammate_steps=$(steps_run)
+echo "steps on the teammate's machine: $teammate_steps"
+[ "$teammate_steps" = "$first_steps" ] || fail "the teammate ran '$teammate_steps', the first machine '$first_steps'"
+
+step "the repository requires a newer Preflight: the push is stopped, prepush and install-hooks.sh refuse"
+printf '{ "requiredVersion": ">= 99.0.0", "prepush": { "errorlint": false } }\n' >.preflight.json
+git commit -q -am "Require Preflight 99"
+before=$(remote_head)
+run git push
+[ "$status" -ne 0 ] || fail "a push went through although the repository requires Preflight >= 99.0.0"
+expect_output "This repository requires Preflight >= 99.0.0"
+expect_output "the installed Preflight is $version"
+[ "$(remote_head)" = "$before" ] || fail "the remote moved although the push was refused"
+run "$preflight_bin/prepush" --print-config
+[ "$status" -eq 2 ] || fail "prepush ran (status $status) although the repository requires Preflight >= 99.0.0"
+run "$work/Preflight/scripts/install-hooks.sh" "$teammate"
+[ "$status" -eq 2 ] || fail "install-hooks.sh went on (status $status) although the repository requires Preflight >= 99.0.0"
+expect_output "This repository requires Preflight >= 99.0.0"
 
 printf '\nnewcomer.sh: passed (%d steps)\n' "$step_number"

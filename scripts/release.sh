@@ -92,7 +92,7 @@ if [ -n "$binaries_only" ]; then
     exit 0
 fi
 
-version=$(sed -n 's/.*static let current = "\(.*\)".*/\1/p' "$preflight/Sources/PreflightCore/PreflightVersion.swift")
+version=$(sed -n 's/.*static let current = "\(.*\)".*/\1/p' "$preflight/Sources/PreflightCore/Version/PreflightVersion.swift")
 bundle=$output/Preflight.artifactbundle
 rm -rf "$bundle" "$bundle.zip" "$bundle.zip.checksum" "$output/PreflightPlugins"
 mkdir -p "$bundle"

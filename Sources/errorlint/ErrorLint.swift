@@ -9,6 +9,10 @@ struct ErrorLint: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "errorlint",
         abstract: ErrorLintKit.abstract,
+        usage: """
+            errorlint [check] [<options>] [<paths> ...]
+                   errorlint catalog [<options>] [<paths> ...]
+            """,
         discussion: """
             Every type conforming to LocalizedError (in its declaration, an extension anywhere, a \
             refining protocol or a superclass) must implement errorDescription and the required \
@@ -17,7 +21,12 @@ struct ErrorLint: AsyncParsableCommand {
             .stringsdict) for every language.
 
             Rules (configurable with --rule ID=error|warning|note|off):
-            \(RuleRegistry.all.map { "  \($0.description.id) (\($0.description.defaultSeverity.rawValue)): \($0.description.summary)" }.joined(separator: "\n"))
+            \(ruleList)
+
+            Suppression comments: // errorlint:disable:next RULE (also disable:this, \
+            disable:previous), // errorlint:disable RULE ... // errorlint:enable RULE; 'all' for every \
+            rule. One that suppresses nothing is a warning (unused-suppression). Adopting errorlint on \
+            code with findings: --write-baseline FILE, then --baseline FILE; or --since REVISION.
 
             Exit status: 0 no error-severity findings; 1 at least one (any finding with --strict); \
             2 usage error or a file that could not be read or parsed (the rest is still checked).
@@ -29,6 +38,31 @@ struct ErrorLint: AsyncParsableCommand {
 
     static func main() async {
         await ToolMain.main(Self.self, tool: "errorlint")
+    }
+
+    /// One rule per entry: its id and severity, its summary below it, indented and wrapped here
+    /// (ArgumentParser would wrap a long line back to the margin).
+    static var ruleList: String {
+        RuleRegistry.all.map { rule in
+            let description = rule.description
+            return "  \(description.id) (\(description.defaultSeverity.rawValue))\n"
+                + wrapped(description.summary, indent: 6, width: 76)
+        }.joined(separator: "\n")
+    }
+
+    /// `text` in lines of at most `width` columns (a longer word stands alone), each indented.
+    static func wrapped(_ text: String, indent: Int, width: Int) -> String {
+        var lines: [String] = []
+        var line = ""
+        for word in text.split(separator: " ") {
+            if !line.isEmpty, indent + line.count + 1 + word.count > width {
+                lines.append(line)
+                line = ""
+            }
+            line += (line.isEmpty ? "" : " ") + word
+        }
+        if !line.isEmpty { lines.append(line) }
+        return lines.map { String(repeating: " ", count: indent) + $0 }.joined(separator: "\n")
     }
 }
 
@@ -102,6 +136,8 @@ extension ErrorLint {
         @Flag(help: "Print absolute paths instead of paths relative to the current directory.")
         var absolutePaths = false
 
+        @OptionGroup var adoption: AdoptionOptions
+
         @Flag(help: .hidden)
         var parseEveryFile = false
 
@@ -117,6 +153,7 @@ extension ErrorLint {
             options.isQuiet = quiet
             options.usesAbsolutePaths = absolutePaths
             options.parsesEveryFile = parseEveryFile
+            adoption.apply(to: &options.adoption)
             if printConfig {
                 ToolOutput.standardOutput(options.effectiveConfiguration)
                 return

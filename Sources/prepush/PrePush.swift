@@ -9,6 +9,12 @@ struct PrePush: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "prepush",
         abstract: PrePushKit.abstract,
+        usage: """
+            prepush [check] [<options>]
+                   prepush hook <remote> <url> [<options>]
+                   prepush install [--force]
+                   prepush uninstall
+            """,
         discussion: """
             Steps: swift build --build-tests --enable-code-coverage; swift test --skip-build \
             --enable-code-coverage; coverage of the package's own sources (not .build, not Tests); \
@@ -31,7 +37,7 @@ struct PrePush: AsyncParsableCommand {
             Nothing of the user's (files, index, stash) is touched.
 
             Settings: the "prepush" section of .preflight.json (minCoverage: a number or {"total", \
-            target names, file globs}, minDiffCoverage, coverageExclude, coverageReports, report, diffBase, \
+            target names, file globs}, minDiffCoverage, coverageExclude, coverageReports, report, since, \
             relevantPaths, testArguments, configuration, todoscan, errorlint, isolated, steps: [{"name", "run": \
             [argv]}], backend, and for xcodebuild workspace, project, scheme, destination, testPlan, \
             onlyTesting, skipTesting); flags override it; --print-config shows the result. See docs/configuration.md.
@@ -74,6 +80,10 @@ struct CheckOptions: ParsableArguments {
         help: ArgumentHelp(
             "By hand: measure added lines against this revision (default: the upstream branch, else origin/HEAD).",
             valueName: "revision"))
+    var since: String?
+
+    /// The old name of `--since`, still read.
+    @Option(name: .customLong("diff-base"), help: .hidden)
     var diffBase: String?
 
     @Flag(help: "Show coverage per file, not only per target.")
@@ -199,6 +209,9 @@ struct CheckOptions: ParsableArguments {
             throw ValidationError("--report takes json=PATH, not '\(runReport)'.")
         }
         if workTree, isolated == true { throw ValidationError("--work-tree and --isolated contradict each other.") }
+        if let since, let diffBase, since != diffBase {
+            throw ValidationError("--since and --diff-base (its old name) name different revisions.")
+        }
         if let configuration, !["debug", "release"].contains(configuration) {
             throw ValidationError("-c takes debug or release, not '\(configuration)'.")
         }
@@ -229,7 +242,7 @@ struct CheckOptions: ParsableArguments {
             }
         }
         flags.minimumDiffCoverage = minDiffCoverage
-        flags.diffBase = diffBase
+        flags.diffBase = since ?? diffBase
         flags.coverageReports = coverageReports.compactMap { try? CoverageExportRequest.parse($0) }
         flags.coverageExclude = coverageExclude
         flags.runReportPath = runReport.flatMap(runReportPath)
@@ -268,7 +281,10 @@ enum AffectedTestsChoice: String, EnumerableFlag {
 extension PrePush {
     struct Check: AsyncParsableCommand {
         static let configuration = CommandConfiguration(
-            abstract: "Check what a push would send, HEAD, by hand (the default subcommand).")
+            abstract: "Check what a push would send, HEAD, by hand (the default subcommand).",
+            // Every option is optional; ArgumentParser's own line, `prepush check <options>`, read as
+            // if some were required.
+            usage: "prepush [check] [<options>]")
 
         @OptionGroup var check: CheckOptions
 

@@ -69,15 +69,11 @@ struct TodoScan: AsyncParsableCommand {
 
     @Option(
         help: ArgumentHelp(
-            "Report only tags on lines added since this revision (diffed against its merge base with HEAD; "
-                + "uncommitted and untracked files included).", valueName: "revision"))
-    var since: String?
+            "The severity of the missing-owner and missing-issue findings: warning (default), error or note.",
+            valueName: "severity"))
+    var policySeverity: Severity?
 
-    @Option(help: ArgumentHelp("Do not report findings accepted in this baseline file.", valueName: "path"))
-    var baseline: String?
-
-    @Option(help: ArgumentHelp("Write the current findings to this baseline file and exit 0.", valueName: "path"))
-    var writeBaseline: String?
+    @OptionGroup var adoption: AdoptionOptions
 
     @Flag(name: [.short, .long], help: "Print no summary line on standard error.")
     var quiet = false
@@ -117,10 +113,9 @@ struct TodoScan: AsyncParsableCommand {
             if let requireIssue { options.policies.requiresIssueReference = requireIssue }
             if let expiring { options.policies.checksExpiry = expiring }
             if let expiryWarningDays { options.policies.expiryWarningDays = expiryWarningDays }
+            if let policySeverity { options.policies.severity = policySeverity }
             if let maxFileSize { options.maximumFileSize = maxFileSize }
-            if let since { options.sinceRevision = since }
-            if let baseline { options.baselinePath = baseline }
-            if let writeBaseline { options.writeBaselinePath = writeBaseline }
+            adoption.apply(to: &options.adoption)
             options.isQuiet = quiet
             options.usesAbsolutePaths = absolutePaths
         }
@@ -133,3 +128,5 @@ struct TodoScan: AsyncParsableCommand {
         if status != .clean { throw ExitCode(status.rawValue) }
     }
 }
+
+extension Severity: ExpressibleByArgument {}

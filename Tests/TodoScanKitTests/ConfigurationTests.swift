@@ -26,7 +26,7 @@ struct ConfigurationTests {
         #expect(options.policies.requiresOwner && options.policies.checksExpiry)
         #expect(options.policies.expiryWarningDays == 3)
         #expect(options.format == .sarif)
-        #expect(options.baselinePath == "/repo/todo-baseline.json")
+        #expect(options.adoption.baselinePath == "/repo/todo-baseline.json")
     }
 
     @Test("Unknown keys and sections are errors naming the key and the file")

@@ -218,3 +218,27 @@ struct ScannerTests {
         #expect(Glob("./Tests/**").matches("Tests/Fixtures/a.swift"))
     }
 }
+
+@Suite("todoscan suppression comments")
+struct TodoScanSuppressionTests {
+    @Test("The lexer finds them in comments only, with the delimiter's line and column; Swift, C and # files")
+    func directives() throws {
+        let scanner = TodoScanner()
+        func parse(_ text: String, _ language: SourceLanguage) -> SuppressionComments.Parsed? {
+            var copy = text
+            return copy.withUTF8 { scanner.directives(in: $0, language: language) }
+        }
+        let swift = try #require(
+            parse(
+                "let s = \"// todoscan:disable all\"\n  // todoscan:disable:next todo\n/* todoscan:enable fixme */\n",
+                .swift))
+        #expect(
+            swift.directives == [
+                SuppressionDirective(action: .disableNext, rules: ["todo"], line: 2, column: 3),
+                SuppressionDirective(action: .enable, rules: ["fixme"], line: 3, column: 1),
+            ])
+        let shell = try #require(parse("echo '# todoscan:disable todo'\n# todoscan:disable todo\n", .hashComments))
+        #expect(shell.directives == [SuppressionDirective(action: .disable, rules: ["todo"], line: 2, column: 1)])
+        #expect(parse("// nothing here\n", .swift) == nil)
+    }
+}

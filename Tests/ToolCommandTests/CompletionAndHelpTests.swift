@@ -144,3 +144,66 @@ struct CompletionAndHelpTests {
         return found
     }
 }
+
+@Suite("Usage lines and help layout")
+struct UsageAndHelpLayoutTests {
+    private func help(_ tool: String, _ arguments: [String]) async throws -> String {
+        let result = try await Command(ToolCommandTests.productsDirectory + "/" + tool, arguments).run()
+        #expect(result.termination == .exited(0), "\(result.errorText)")
+        return result.outputText
+    }
+
+    @Test("Usage lines show options as optional and the default subcommand as optional")
+    func usageLines() async throws {
+        #expect(try await help("prepush", ["help", "check"]).contains("USAGE: prepush [check] [<options>]\n"))
+        let prepush = try await help("prepush", ["--help"])
+        #expect(prepush.contains("USAGE: prepush [check] [<options>]\n"))
+        #expect(prepush.contains("       prepush hook <remote> <url> [<options>]\n"))
+        #expect(
+            try await help("errorlint", ["--help"]).contains("USAGE: errorlint [check] [<options>] [<paths> ...]\n"))
+        for (tool, arguments) in [
+            ("prepush", ["help", "check"]), ("prepush", ["help", "hook"]), ("todoscan", ["--help"]),
+        ] {
+            let usage = try await help(tool, arguments).split(separator: "\n").first { $0.hasPrefix("USAGE:") }
+            #expect(usage?.contains(" <options>") == false, "\(usage ?? "")")
+        }
+    }
+
+    @Test("errorlint's rule list stays indented: no line of it wraps back to the margin")
+    func ruleListIndented() async throws {
+        let text = try await help("errorlint", ["--help"])
+        let start = try #require(text.range(of: "Rules (configurable with --rule"))
+        let end = try #require(text.range(of: "\n\n", range: start.upperBound..<text.endIndex))
+        let lines = text[start.upperBound..<end.lowerBound].split(separator: "\n").dropFirst()
+        #expect(lines.count >= 20)
+        for line in lines {
+            #expect(line.hasPrefix("  "), "a rule line at the margin: '\(line)'")
+            #expect(line.count <= 80, "'\(line)'")
+        }
+    }
+
+    @Test("--since is prepush's name for the base, as todoscan's and errorlint's; --diff-base is a hidden alias")
+    func sinceEverywhere() async throws {
+        let prepush = try await help("prepush", ["help", "check"])
+        #expect(prepush.contains("--since <revision>"))
+        #expect(!prepush.contains("--diff-base"))
+        #expect(try await help("todoscan", ["--help"]).contains("--since <revision>"))
+        #expect(try await help("errorlint", ["help", "check"]).contains("--since <revision>"))
+        let folder = NSTemporaryDirectory() + "since-alias-" + UUID().uuidString
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        for arguments in [["--since", "origin/main"], ["--diff-base", "origin/main"]] {
+            let printed = try await Command(
+                ToolCommandTests.productsDirectory + "/prepush", arguments + ["--print-config"],
+                workingDirectory: folder
+            ).run()
+            #expect(printed.termination == .exited(0), "\(printed.errorText)")
+            #expect(printed.outputText.contains("\"since\" : \"origin/main\""), "\(printed.outputText)")
+        }
+        let both = try await Command(
+            ToolCommandTests.productsDirectory + "/prepush", ["--since", "a", "--diff-base", "b", "--print-config"],
+            workingDirectory: folder
+        ).run()
+        #expect(both.termination == .exited(2))
+    }
+}

@@ -146,7 +146,7 @@ struct PrePushEndToEndTests {
         // An untested new file: coverage of the added lines gates.
         try repository.write("Sources/Calc/New.swift", "public func triple(_ a: Int) -> Int {\n    a * 3\n}\n")
         let diff = try await repository.run(
-            Self.prepush, ["--min-diff-coverage", "80", "--diff-base", "HEAD", "--no-todoscan"])
+            Self.prepush, ["--min-diff-coverage", "80", "--since", "HEAD", "--no-todoscan"])
         #expect(diff.termination == .exited(1))
         #expect(diff.errorText.contains("Sources/Calc/New.swift:1: warning: not covered by tests"))
         #expect(diff.errorText.contains("coverage of added lines 0.00 % is below the minimum 80.00 %"))
@@ -215,7 +215,7 @@ struct PrePushEndToEndTests {
         try repository.write("Sources/Calc/New.swift", "public func triple(_ a: Int) -> Int {\n    a * 3\n}\n")
         var ci = try await repository.run(
             Self.prepush,
-            ["--no-cache", "--min-coverage", "90", "--min-diff-coverage", "80", "--diff-base", "HEAD"],
+            ["--no-cache", "--min-coverage", "90", "--min-diff-coverage", "80", "--since", "HEAD"],
             environment: ["CI": "true"])
         #expect(ci.termination == .exited(1))
         #expect(ci.errorText.contains("\n::error title=coverage::coverage "))

@@ -8,12 +8,7 @@ struct TodoScanEndToEndTests {
     private static let todoscan = ToolCommandTests.productsDirectory + "/todoscan"
 
     private func git(_ arguments: [String], in directory: String) throws {
-        var command = Command("git", arguments, workingDirectory: directory)
-        command.environment = .inherit.setting([
-            "GIT_AUTHOR_NAME": "Test", "GIT_AUTHOR_EMAIL": "t@example.com", "GIT_COMMITTER_NAME": "Test",
-            "GIT_COMMITTER_EMAIL": "t@example.com",
-        ]).removing("GIT_DIR", "GIT_WORK_TREE")
-        try command.runBlocking().checked()
+        try TestGit.run(arguments, in: directory)
     }
 
     @Test("In a git repository: tracked and untracked files, .gitignore respected, exit codes")

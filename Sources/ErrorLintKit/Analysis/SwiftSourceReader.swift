@@ -30,6 +30,8 @@ package struct SwiftSourceReader: Sendable {
         package var parsedFiles: Int
         /// Files that could not be read, with the reason.
         package var problems: [DiscoveryProblem]
+        /// Files with `errorlint:` suppression comments, by path, with them.
+        package var directives: [String: SuppressionComments.Parsed] = [:]
     }
 
     fileprivate struct Source: Sendable {
@@ -50,12 +52,14 @@ package struct SwiftSourceReader: Sendable {
             source.problem.map { DiscoveryProblem(path: source.path, reason: $0) }
         }
         let readable = sources.indices.filter { sources[$0].text != nil }
+        let directives = Self.directives(in: sources)
 
         if parsesEveryFile {
             let files = readable.parallelMap(chunkSize: 4) { index in
                 DeclarationCollector.collect(path: sources[index].path, source: sources[index].text!)
             }
-            return Result(index: DeclarationIndex(files), parsedFiles: files.count, problems: problems)
+            return Result(
+                index: DeclarationIndex(files), parsedFiles: files.count, problems: problems, directives: directives)
         }
 
         var parsed: [FileDeclarations] = []
@@ -79,7 +83,19 @@ package struct SwiftSourceReader: Sendable {
                 !done.contains(index) && requirements.contains { $0.isMet(by: sources[index]) }
             }
         }
-        return Result(index: DeclarationIndex(parsed), parsedFiles: parsed.count, problems: problems)
+        return Result(
+            index: DeclarationIndex(parsed), parsedFiles: parsed.count, problems: problems, directives: directives)
+    }
+
+    /// The suppression comments of every file whose text mentions one (few do: only those are lexed).
+    private static func directives(in sources: [Source]) -> [String: SuppressionComments.Parsed] {
+        let candidates = sources.filter { $0.text.map(SuppressionCommentReader.mayContain) ?? false }
+        let found: [(String, SuppressionComments.Parsed?)] = candidates.parallelMap(chunkSize: 4) { source in
+            (source.path, SuppressionCommentReader.directives(in: source.text!))
+        }
+        var directives: [String: SuppressionComments.Parsed] = [:]
+        for case (let path, let parsed?) in found { directives[path] = parsed }
+        return directives
     }
 
     /// Words a file's declaration headers must all mention for the file to matter, in one package
@@ -157,26 +173,9 @@ package struct SwiftSourceReader: Sendable {
         guard withMentions else { return source }
         data.withUnsafeBytes { raw in
             let bytes = raw.bindMemory(to: UInt8.self)
-            source.isSeed = seedWords.contains { contains(bytes, $0) }
+            source.isSeed = seedWords.contains { ByteSearch.contains(bytes, $0) }
             source.mentions = DeclarationMentions.identifiers(in: bytes)
         }
         return source
-    }
-
-    /// Whether `needle` occurs in `bytes` (memchr for the first byte, then a compare; glibc's
-    /// memmem needs _GNU_SOURCE, which Swift's Glibc module does not set).
-    private static func contains(_ bytes: UnsafeBufferPointer<UInt8>, _ needle: String) -> Bool {
-        guard let base = bytes.baseAddress else { return false }
-        let pattern = Array(needle.utf8)
-        let end = base + bytes.count
-        var cursor = base
-        while end - cursor >= pattern.count,
-            let hit = memchr(cursor, Int32(pattern[0]), end - cursor - pattern.count + 1)
-        {
-            let candidate = UnsafePointer(hit.assumingMemoryBound(to: UInt8.self))
-            if memcmp(candidate, pattern, pattern.count) == 0 { return true }
-            cursor = candidate + 1
-        }
-        return false
     }
 }

@@ -41,7 +41,9 @@ enum TypeNames {
         }
         if let identifier = type.as(IdentifierTypeSyntax.self), identifier.name.text == "Optional",
             let arguments = identifier.genericArgumentClause?.arguments, arguments.count == 1,
-            case .type(let wrapped) = arguments.first!.argument
+            // A type in swift-syntax 600, a choice of type or expression from 601 on: read as a node,
+            // it is the same in both.
+            let wrapped = Syntax(arguments.first!.argument).as(TypeSyntax.self)
         {
             return isString(wrapped)
         }

@@ -16,6 +16,8 @@ package struct ErrorLintAnalysis: Sendable {
     /// How many Swift files were found, and how many of them had to be parsed.
     package var swiftFileCount: Int
     package var parsedFileCount: Int
+    /// Swift files with `errorlint:` suppression comments, by absolute path, with them.
+    package var directives: [String: SuppressionComments.Parsed] = [:]
 
     /// The file extensions of string catalogs.
     package static let catalogExtensions: Set<String> = ["strings", "stringsdict", "xcstrings"]
@@ -51,6 +53,6 @@ package struct ErrorLintAnalysis: Sendable {
         problems += catalogs.problems
         return ErrorLintAnalysis(
             errorTypes: sources.index.errorTypes(), catalogs: catalogs.context, problems: problems,
-            swiftFileCount: swiftFiles.count, parsedFileCount: sources.parsedFiles)
+            swiftFileCount: swiftFiles.count, parsedFileCount: sources.parsedFiles, directives: sources.directives)
     }
 }

@@ -29,6 +29,8 @@ package struct ErrorLintOptions: ToolSettings {
     package var usesAbsolutePaths = false
     /// Parse every Swift file instead of only those that can matter (for the benchmark).
     package var parsesEveryFile = false
+    /// `--since`, the baseline and its writing: the same for every scanner.
+    package var adoption = AdoptionSettings()
 
     package init() {}
 
@@ -58,9 +60,9 @@ package struct ErrorLintOptions: ToolSettings {
     }
 
     /// The keys the `errorlint` section of `.preflight.json` accepts.
-    package static let configurationKeys: Set<String> = [
+    package static let configurationKeys: Set<String> = Set([
         "rules", "requiredMembers", "languages", "catalogs", "include", "exclude", "format", "strict",
-    ]
+    ]).union(AdoptionSettings.configurationKeys)
 
     /// Applies the `errorlint` section of the configuration file.
     package mutating func apply(_ section: ConfigurationSection) throws(ConfigurationError) {
@@ -88,6 +90,7 @@ package struct ErrorLintOptions: ToolSettings {
         if let value = try section.strings("exclude") { excludes = value }
         if let value = try section.diagnosticFormat("format") { format = value }
         if let value = try section.bool("strict") { isStrict = value }
+        try adoption.apply(section)
     }
 
     private mutating func setRule(
@@ -135,11 +138,12 @@ package struct ErrorLintOptions: ToolSettings {
             let description = rule.description
             rules[description.id] = (ruleSettings[description.id] ?? .severity(description.defaultSeverity)).text
         }
-        let object: [String: Any] = [
+        var object: [String: Any] = [
             "rules": rules, "requiredMembers": requiredMembers.sorted().map(\.rawValue), "languages": languages,
             "catalogs": catalogPaths, "include": includes, "exclude": excludes, "format": format.rawValue,
             "strict": isStrict,
         ]
+        object.merge(adoption.effectiveConfiguration) { _, new in new }
         let data = try? JSONSerialization.data(
             withJSONObject: ["errorlint": object], options: [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes])
         return (data.map { String(decoding: $0, as: UTF8.self) } ?? "{}") + "\n"

@@ -78,17 +78,42 @@ package enum ErrorLintRun {
         {
             errorOutput(missingCatalogNote(options) + "\n")
         }
+        let display = PathDisplay(absolute: options.usesAbsolutePaths, relativeTo: root)
+        let adopted: GradualAdoption.Outcome
+        do {
+            adopted = try GradualAdoption.apply(
+                diagnostics(for: analysis, options: options, in: root), settings: options.adoption,
+                suppressions: suppressions(analysis), tool: SuppressionCommentReader.tool, root: root, display: display)
+        } catch {
+            errorOutput(ErrorReport.render(error, tool: "errorlint"))
+            return .usageOrInputError
+        }
+        if let (path, count) = adopted.wroteBaseline {
+            if !options.isQuiet { errorOutput("errorlint: wrote \(count) findings to the baseline '\(path)'\n") }
+            return analysis.problems.isEmpty ? .clean : .usageOrInputError
+        }
         let report = DiagnosticReport(
-            tool: tool(for: options), diagnostics: diagnostics(for: analysis, options: options, in: root),
-            filesScanned: analysis.swiftFileCount)
+            tool: tool(for: options), diagnostics: adopted.diagnostics, filesScanned: analysis.swiftFileCount)
         output(options.format.renderer(showingRuleIDs: true).render(report))
         if !options.isQuiet {
             let types = analysis.errorTypes.filter(\.isLocalizedError).count
-            errorOutput(
-                "\(report.summary) (\(types) LocalizedError type\(types == 1 ? "" : "s"); \(analysis.parsedFileCount) of "
-                    + "\(analysis.swiftFileCount) Swift files parsed)\n")
+            let summary = AdoptionSummary.line(
+                report.summary, acceptedByBaseline: adopted.acceptedByBaseline, suppressed: adopted.suppressedInline,
+                details: [
+                    "\(types) LocalizedError type\(types == 1 ? "" : "s")",
+                    "\(analysis.parsedFileCount) of \(analysis.swiftFileCount) Swift files parsed",
+                ])
+            errorOutput(summary + "\n")
         }
         if report.hasErrors || (options.isStrict && !report.diagnostics.isEmpty) { return .findings }
         return analysis.problems.isEmpty ? .clean : .usageOrInputError
+    }
+
+    /// The suppression comments of the analysis, checked against the rule ids errorlint knows.
+    static func suppressions(_ analysis: ErrorLintAnalysis) -> [String: FileSuppressions] {
+        let known = Set(RuleRegistry.all.map { $0.description.id })
+        return analysis.directives.mapValues {
+            FileSuppressions($0, tool: SuppressionCommentReader.tool, knownRules: known)
+        }
     }
 }

@@ -4,7 +4,8 @@ import PreflightCore
 extension PrePushOptions {
     /// The keys the `prepush` section of `.preflight.json` accepts.
     package static let configurationKeys: Set<String> = [
-        "minCoverage", "minDiffCoverage", "diffBase", "relevantPaths", "testArguments", "configuration", "todoscan",
+        "minCoverage", "minDiffCoverage", "since", "diffBase", "relevantPaths", "testArguments", "configuration",
+        "todoscan",
         "errorlint", "isolated", "content", "allFindings", "steps", "backend", "workspace", "project", "scheme",
         "destination", "testPlan", "onlyTesting", "skipTesting", "packages", "excludePackages", "keepGoing",
         "affectedTests", "coverageExclude", "coverageReports", "report",
@@ -53,7 +54,17 @@ extension PrePushOptions {
             }
         }
         if let value = try percentage("minDiffCoverage") { minimumDiffCoverage = value }
+        // `since`, as todoscan and errorlint call it; `diffBase` is its old name, still read.
         if let value = try section.string("diffBase") { diffBase = value }
+        if let value = try section.string("since") {
+            if let old = diffBase, old != value {
+                throw .invalidValue(
+                    key: "diffBase", section: section.name, value: old,
+                    detail: "\"diffBase\" is the old name of \"since\", which says '\(value)'; keep only \"since\".",
+                    path: section.path)
+            }
+            diffBase = value
+        }
         if let value = try section.strings("relevantPaths") { relevantPaths = value }
         if let value = try section.strings("testArguments") { testArguments = value }
         if let value = try section.string("configuration") {
@@ -168,7 +179,7 @@ extension PrePushOptions {
             "coverageReports": Dictionary(uniqueKeysWithValues: coverageReports.map { ($0.format.rawValue, $0.path) }),
             "report": runReportPath.map { ["json": $0] as Any } ?? NSNull(),
             "minDiffCoverage": minimumDiffCoverage.map { $0 as Any } ?? NSNull(),
-            "diffBase": diffBase.map { $0 as Any } ?? NSNull(),
+            "since": diffBase.map { $0 as Any } ?? NSNull(),
             "relevantPaths": relevantPaths, "testArguments": testArguments, "configuration": configuration,
             "todoscan": runsTodoscan, "errorlint": runsErrorlint.map { $0 as Any } ?? NSNull(), "isolated": isolated,
             "content": checkedContent.rawValue, "allFindings": showsAllFindings,

@@ -211,7 +211,7 @@ struct CheckRun: Sendable {
 
     /// The lines the check's commit adds over what the remote has: over the remote ref's commit, or
     /// for a new ref over the last commit any remote-tracking ref has (`nil`, everything new, on the
-    /// first push of a repository). By hand: over `--diff-base`, the upstream, or `origin/HEAD`.
+    /// first push of a repository). By hand: over `--since`, the upstream, or `origin/HEAD`.
     /// Only needed for diff coverage and for telling new findings from existing ones.
     private func pushRange(
         for check: PlannedCheck, in root: String, options: PrePushOptions

@@ -14,7 +14,7 @@ struct TodoScanStep: Step {
         ) {
             (settings: inout TodoScanOptions) in
             settings.paths = ["."]
-            settings.writeBaselinePath = nil
+            settings.adoption.writeBaselinePath = nil
         }
         context.output.beginStep("==> todoscan")
         let clock = StepClock()

@@ -18,12 +18,17 @@ package struct ConfigurationFile: Sendable {
     package static let fileName = ".preflight.json"
     /// The sections the suite knows.
     package static let sectionNames: Set<String> = ["todoscan", "errorlint", "prepush"]
+    /// The top-level key naming the Preflight versions the repository accepts; not a section.
+    package static let requiredVersionKey = "requiredVersion"
 
     /// Where the file was read from.
     package let path: String
     private let sections: [String: ConfigurationSection]
+    /// The Preflight versions this file accepts (`"requiredVersion": ">= 0.2.0"`), when it says.
+    package let requiredVersion: VersionRequirement?
 
-    /// Reads and checks the file at `path`.
+    /// Reads and checks the file at `path`; a `requiredVersion` the installed Preflight does not
+    /// satisfy is an error (every tool then refuses to run).
     package init(contentsOf path: String) throws(ConfigurationError) {
         let data: Data
         do {
@@ -34,8 +39,11 @@ package struct ConfigurationFile: Sendable {
         try self.init(data: data, path: path)
     }
 
-    /// Parses `data` as the file at `path` (the path is only used in messages).
-    package init(data: Data, path: String) throws(ConfigurationError) {
+    /// Parses `data` as the file at `path` (the path is only used in messages), checking its
+    /// `requiredVersion` against `installedVersion`.
+    package init(
+        data: Data, path: String, installedVersion: String = PreflightVersion.current
+    ) throws(ConfigurationError) {
         self.path = path
         let object: Any
         do {
@@ -47,7 +55,19 @@ package struct ConfigurationFile: Sendable {
             throw .malformed(path: path, detail: "the top level must be an object with one key per tool")
         }
         var sections: [String: ConfigurationSection] = [:]
+        var requiredVersion: VersionRequirement?
         for (name, value) in root {
+            if name == Self.requiredVersionKey {
+                guard let text = value as? String else {
+                    throw .wrongType(key: name, section: nil, expected: "a string such as \">= 0.2.0\"", path: path)
+                }
+                do {
+                    requiredVersion = try VersionRequirement(text)
+                } catch {
+                    throw .invalidRequirement(value: text, detail: error.detail, path: path)
+                }
+                continue
+            }
             guard Self.sectionNames.contains(name) else {
                 throw .unknownKey(key: name, section: nil, path: path)
             }
@@ -57,6 +77,13 @@ package struct ConfigurationFile: Sendable {
             sections[name] = ConfigurationSection(name: name, path: path, values: values)
         }
         self.sections = sections
+        self.requiredVersion = requiredVersion
+        if let requiredVersion {
+            guard let installed = ReleaseVersion(installedVersion), requiredVersion.isSatisfied(by: installed) else {
+                throw .unsatisfiedVersion(
+                    required: requiredVersion.description, installed: installedVersion, path: path)
+            }
+        }
     }
 
     /// The file at `explicitPath` when one is given, else the nearest `.preflight.json` from
@@ -220,6 +247,10 @@ package enum ConfigurationError: LocalizedError, Sendable, Equatable {
     case unknownKey(key: String, section: String?, path: String)
     case wrongType(key: String, section: String?, expected: String, path: String)
     case invalidValue(key: String, section: String, value: String, detail: String, path: String)
+    /// `requiredVersion` is not a version requirement.
+    case invalidRequirement(value: String, detail: String, path: String)
+    /// The installed Preflight is not one `requiredVersion` accepts.
+    case unsatisfiedVersion(required: String, installed: String, path: String)
 
     package var errorDescription: String? {
         switch self {
@@ -231,6 +262,11 @@ package enum ConfigurationError: LocalizedError, Sendable, Equatable {
             "Wrong type for '\(Self.qualified(key, section))' in '\(path)'."
         case .invalidValue(let key, let section, let value, _, let path):
             "Invalid value '\(value)' for '\(Self.qualified(key, section))' in '\(path)'."
+        case .invalidRequirement(let value, _, let path):
+            "Invalid value '\(value)' for 'requiredVersion' in '\(path)'."
+        case .unsatisfiedVersion(let required, let installed, let path):
+            "This repository requires Preflight \(required) (requiredVersion in '\(path)'); "
+                + "the installed Preflight is \(installed)."
         }
     }
 
@@ -240,10 +276,13 @@ package enum ConfigurationError: LocalizedError, Sendable, Equatable {
         case .malformed(_, let detail): detail
         case .unknownKey(_, let section, _):
             section == nil
-                ? "The file has one section per tool: \(ConfigurationFile.sectionNames.sorted().joined(separator: ", "))."
+                ? "The file has one section per tool (\(ConfigurationFile.sectionNames.sorted().joined(separator: ", "))) and requiredVersion."
                 : "No setting of that name exists, so it would silently do nothing."
         case .wrongType(_, _, let expected, _): "It must be \(expected)."
-        case .invalidValue(_, _, _, let detail, _): detail
+        case .invalidValue(_, _, _, let detail, _), .invalidRequirement(_, let detail, _): detail
+        case .unsatisfiedVersion:
+            "The committed configuration names the Preflight releases the team checks with, so that every "
+                + "machine runs the same checks; this one would check differently."
         }
     }
 
@@ -252,7 +291,12 @@ package enum ConfigurationError: LocalizedError, Sendable, Equatable {
         case .unreadable: "Check the path and the file's permissions, or pass --config with another file."
         case .malformed: "Fix the JSON at the place named above."
         case .unknownKey: "Check the spelling against the documented keys (docs/configuration.md) or remove it."
-        case .wrongType, .invalidValue: "Correct the value as described, or remove the key to use the default."
+        case .wrongType, .invalidValue, .invalidRequirement:
+            "Correct the value as described, or remove the key to use the default."
+        case .unsatisfiedVersion(let required, _, _):
+            "Install a Preflight release that satisfies \(required): in your Preflight clone, "
+                + "git fetch --tags && git checkout vX.Y.Z, then scripts/install-hooks.sh again (README, Use it on your package). "
+                + "To push meanwhile: git push --no-verify."
         }
     }
 

@@ -27,22 +27,18 @@ package struct TodoScanOptions: ToolSettings {
     package var usesAbsolutePaths = false
     /// Files over this many bytes are reported and skipped.
     package var maximumFileSize = 64 << 20
-    /// Report only tags on lines added since this revision (against the merge base with HEAD).
-    package var sinceRevision: String?
-    /// Findings accepted in this baseline file are not reported.
-    package var baselinePath: String?
-    /// Write the findings to this baseline file instead of failing on them.
-    package var writeBaselinePath: String?
+    /// `--since`, the baseline and its writing: the same for every scanner.
+    package var adoption = AdoptionSettings()
     /// The day deadlines are measured against (today, unless a test says otherwise).
     package var today = CalendarDay.today()
 
     package init() {}
 
     /// The keys the `todoscan` section of `.preflight.json` accepts.
-    package static let configurationKeys: Set<String> = [
+    package static let configurationKeys: Set<String> = Set([
         "tags", "defaultTags", "ignoreCase", "allowNoColon", "include", "exclude", "format", "strict",
-        "requireOwner", "requireIssue", "expiring", "expiryWarningDays", "policySeverity", "baseline", "maxFileSize",
-    ]
+        "requireOwner", "requireIssue", "expiring", "expiryWarningDays", "policySeverity", "maxFileSize",
+    ]).union(AdoptionSettings.configurationKeys)
 
     /// Applies the `todoscan` section of the configuration file.
     package mutating func apply(_ section: ConfigurationSection) throws(ConfigurationError) {
@@ -81,13 +77,7 @@ package struct TodoScanOptions: ToolSettings {
             }
             policies.severity = parsed
         }
-        if let value = try section.string("baseline") {
-            // Relative to the configuration file, so the setting works from any directory.
-            baselinePath =
-                value.hasPrefix("/")
-                ? value
-                : ((section.path as NSString).deletingLastPathComponent as NSString).appendingPathComponent(value)
-        }
+        try adoption.apply(section)
         if let value = try section.int("maxFileSize") { maximumFileSize = value }
     }
 
@@ -103,7 +93,7 @@ package struct TodoScanOptions: ToolSettings {
             "expiryWarningDays": policies.expiryWarningDays, "policySeverity": policies.severity.rawValue,
             "maxFileSize": maximumFileSize,
         ]
-        if let baselinePath { object["baseline"] = baselinePath }
+        object.merge(adoption.effectiveConfiguration) { _, new in new }
         let data = try? JSONSerialization.data(
             withJSONObject: ["todoscan": object], options: [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes])
         return (data.map { String(decoding: $0, as: UTF8.self) } ?? "{}") + "\n"

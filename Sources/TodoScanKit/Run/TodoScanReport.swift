@@ -13,12 +13,15 @@ package struct TodoScanReport: Sendable {
     package var failed = false
     /// Findings accepted by the baseline.
     package var acceptedByBaseline = 0
+    /// Findings a `todoscan:disable` comment suppressed.
+    package var suppressedInline = 0
     /// With `--write-baseline`: the file written and how many findings it holds.
     package var wroteBaseline: (path: String, count: Int)?
 
-    /// The summary line (`1 warning, 1 error in 212 files`), with the baseline's share.
+    /// The summary line (`1 warning, 1 error in 212 files`), with the baseline's and the
+    /// suppression comments' shares.
     package var summary: String {
-        "\(report.summary)" + (acceptedByBaseline > 0 ? " (\(acceptedByBaseline) more accepted by the baseline)" : "")
+        AdoptionSummary.line(report.summary, acceptedByBaseline: acceptedByBaseline, suppressed: suppressedInline)
     }
 
     /// The exit status the findings and problems stand for.

@@ -66,25 +66,21 @@ package enum TodoScanRun {
         var report = TodoScanReport(
             report: DiagnosticReport(tool: tool(for: options), diagnostics: [], filesScanned: tree.scannedFileCount),
             problems: problems, inputFailed: inputFailed)
+        var suppressions: [String: FileSuppressions] = [:]
+        let knownRules = Set(options.syntax.rules.map(ruleID(for:)) + ["missing-owner", "missing-issue"])
+        for (path, parsed) in tree.directives {
+            suppressions[path] = FileSuppressions(parsed, tool: "todoscan", knownRules: knownRules)
+        }
         do {
-            if let revision = options.sinceRevision {
-                let added = try AddedLines.since(revision, in: root)
-                diagnostics = diagnostics.filter {
-                    added.contains(
-                        path: StandardPath.absolute($0.location.path, relativeTo: root), line: $0.location.line)
-                }
-            }
-            if let path = options.writeBaselinePath {
-                let file = StandardPath.absolute(path, relativeTo: root)
-                try Baseline(diagnostics: diagnostics, relativeTo: Self.directory(of: file), currentDirectory: root)
-                    .write(to: file)
-                report.wroteBaseline = (path, diagnostics.count)
+            let outcome = try GradualAdoption.apply(
+                diagnostics, settings: options.adoption, suppressions: suppressions, tool: "todoscan", root: root,
+                display: display)
+            diagnostics = outcome.diagnostics
+            report.acceptedByBaseline = outcome.acceptedByBaseline
+            report.suppressedInline = outcome.suppressedInline
+            if let wrote = outcome.wroteBaseline {
+                report.wroteBaseline = wrote
                 return report
-            }
-            if let path = options.baselinePath {
-                let file = StandardPath.absolute(path, relativeTo: root)
-                (diagnostics, report.acceptedByBaseline) = try Baseline.load(from: file).filter(
-                    diagnostics, relativeTo: Self.directory(of: file), currentDirectory: root)
             }
         } catch {
             report.problems.append(ErrorReport.render(error, tool: "todoscan"))
@@ -141,11 +137,5 @@ extension TodoScanRun {
                     ruleID: violation.ruleID, fingerprint: "\(violation.ruleID):\(occurrence.message)"))
         }
         return found
-    }
-}
-
-extension TodoScanRun {
-    static func directory(of path: String) -> String {
-        (path as NSString).deletingLastPathComponent
     }
 }

@@ -13,9 +13,11 @@ extension TodoScanner {
             tree.scannedFileCount += worker.scannedFileCount
             tree.findings += worker.findings
             tree.problems += worker.problems
+            tree.directives += worker.directives
         }
         tree.findings.sort { $0.path < $1.path }
         tree.problems.sort { $0.path < $1.path }
+        tree.directives.sort { $0.path < $1.path }
         return tree
     }
 }
@@ -26,6 +28,8 @@ package struct TreeScan: Sendable {
     package var findings: [(path: String, occurrences: [TagOccurrence])] = []
     /// Files that could not be scanned.
     package var problems: [ScanProblem] = []
+    /// Files with `todoscan:` suppression comments, with them.
+    package var directives: [(path: String, parsed: SuppressionComments.Parsed)] = []
     /// Paths discovery could not list.
     package var discoveryProblems: [DiscoveryProblem]
     /// Files lexed (sources that are not binary), with tags or without.
@@ -37,13 +41,15 @@ private final class ScanWorker {
     let buffer = ReadBuffer()
     var findings: [(path: String, occurrences: [TagOccurrence])] = []
     var problems: [ScanProblem] = []
+    var directives: [(path: String, parsed: SuppressionComments.Parsed)] = []
     var scannedFileCount = 0
 
     func take(_ path: String, _ scan: FileScan) {
         switch scan {
-        case .scanned(let occurrences):
+        case .scanned(let occurrences, let parsed):
             scannedFileCount += 1
             if !occurrences.isEmpty { findings.append((path, occurrences)) }
+            if let parsed { directives.append((path, parsed)) }
         case .notSource, .binary:
             break
         case .failed(let problem):

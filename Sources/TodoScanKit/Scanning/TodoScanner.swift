@@ -76,7 +76,39 @@ package struct TodoScanner: Sendable {
         }
         let source = UnsafeBufferPointer(rebasing: buffer[..<filled])
         if filled > 0, memchr(source.baseAddress!, 0, min(filled, 8192)) != nil { return .binary }
-        return .scanned(occurrences(in: source, language: language))
+        return .scanned(
+            occurrences(in: source, language: language), directives: directives(in: source, language: language))
+    }
+
+    /// The `todoscan:` suppression comments of `source`, or `nil` when it has none (the whole file is
+    /// lexed only when the text `todoscan:disable` or `todoscan:enable` occurs in it).
+    package func directives(
+        in source: UnsafeBufferPointer<UInt8>, language: SourceLanguage
+    ) -> SuppressionComments.Parsed? {
+        guard ByteSearch.contains(source, "todoscan:disable") || ByteSearch.contains(source, "todoscan:enable") else {
+            return nil
+        }
+        var comments: [SourceComment] = []
+        var line = 1
+        var lineStart = 0
+        var offset = 0
+        for span in CommentLexer.comments(in: source, language: language) {
+            // The line of the comment's content (its delimiter is on the same line).
+            while offset < span.start {
+                if source[offset] == UInt8(ascii: "\n") {
+                    line += 1
+                    lineStart = offset + 1
+                }
+                offset += 1
+            }
+            let text = String(decoding: UnsafeBufferPointer(rebasing: source[span.start..<span.end]), as: UTF8.self)
+            guard SuppressionComments.mayContain(text, tool: "todoscan") else { continue }
+            // The column of the opening delimiter: `#`, or `//` and `/*`.
+            let delimiter = language == .python || language == .hashComments ? 1 : 2
+            comments.append(SourceComment(text: text, line: line, column: span.start - delimiter - lineStart + 1))
+        }
+        let parsed = SuppressionComments.parse(comments, tool: "todoscan")
+        return parsed.directives.isEmpty && parsed.malformed.isEmpty ? nil : parsed
     }
 }
 
@@ -101,8 +133,8 @@ final class ReadBuffer {
 
 /// What scanning one file gave.
 package enum FileScan: Sendable, Hashable {
-    /// Lexed; these tags were found (possibly none).
-    case scanned([TagOccurrence])
+    /// Lexed; these tags were found (possibly none), and these suppression comments (when any).
+    case scanned([TagOccurrence], directives: SuppressionComments.Parsed? = nil)
     /// Not a language todoscan reads.
     case notSource
     /// A NUL byte in the first 8 KiB: skipped.

@@ -1,0 +1,39 @@
+import Foundation
+
+/// How a team adopts a scanner on code that already has findings, the same for every scanner:
+/// only lines added since a revision (`--since`), findings accepted in a baseline file
+/// (`--baseline`, written with `--write-baseline`), and suppression comments in the code.
+package struct AdoptionSettings: Sendable, Equatable {
+    /// Report only findings on lines added since this revision (against its merge base with HEAD).
+    package var sinceRevision: String?
+    /// Findings accepted in this baseline file are not reported.
+    package var baselinePath: String?
+    /// Write the findings to this baseline file instead of reporting them.
+    package var writeBaselinePath: String?
+
+    package init(sinceRevision: String? = nil, baselinePath: String? = nil, writeBaselinePath: String? = nil) {
+        self.sinceRevision = sinceRevision
+        self.baselinePath = baselinePath
+        self.writeBaselinePath = writeBaselinePath
+    }
+
+    /// The keys these settings read from a tool's section of `.preflight.json`.
+    package static let configurationKeys: Set<String> = ["since", "baseline"]
+
+    /// Applies `since` and `baseline` (relative to the configuration file, so it works from any
+    /// directory).
+    package mutating func apply(_ section: ConfigurationSection) throws(ConfigurationError) {
+        if let value = try section.string("since") { sinceRevision = value }
+        if let value = try section.string("baseline") {
+            baselinePath =
+                value.hasPrefix("/")
+                ? value
+                : ((section.path as NSString).deletingLastPathComponent as NSString).appendingPathComponent(value)
+        }
+    }
+
+    /// `since` and `baseline` as `--print-config` shows them (`null` where unset).
+    package var effectiveConfiguration: [String: Any] {
+        ["since": sinceRevision ?? NSNull(), "baseline": baselinePath ?? NSNull()]
+    }
+}
