@@ -14,7 +14,8 @@ struct ScriptTests {
     /// The scripts a user runs; each must be POSIX sh.
     static let posixScripts = [
         "scripts/install-hooks.sh", "scripts/newcomer.sh", "scripts/generate-completions.sh", "hooks/pre-push",
-        "scripts/render-coverage-html.sh", "scripts/release.sh", "scripts/host-slot.sh", "scripts/swift-syntax-range.sh",
+        "scripts/render-coverage-html.sh", "scripts/release.sh", "scripts/host-slot.sh",
+        "scripts/swift-syntax-range.sh",
         "scripts/bench/build-times.sh",
     ]
 
@@ -244,7 +245,8 @@ struct ScriptTests {
             #expect(artifact["type"] as? String == "executable")
             // Preflight's one version constant, which release.sh reads.
             let constant = try String(
-                contentsOfFile: Self.packageRoot + "/Sources/PreflightCore/Version/PreflightVersion.swift", encoding: .utf8)
+                contentsOfFile: Self.packageRoot + "/Sources/PreflightCore/Version/PreflightVersion.swift",
+                encoding: .utf8)
             #expect(constant.contains("static let current = \"\(artifact["version"] as? String ?? "-")\""))
             let variants = try #require(artifact["variants"] as? [[String: Any]])
             result[name] = try variants.map { variant in
