@@ -1,5 +1,5 @@
 #!/bin/sh
-# newcomer.sh: walks README's "Use it on your package" path as a new user would, in a temporary
+# newcomer.sh: walks README's "Install on your repository" path as a new user would, in a temporary
 # directory that is removed at the end (also on failure): clone this repository, install the hook
 # into a small package with a local bare remote (scripts/install-hooks.sh builds prepush), push
 # (green, coverage table), push a failing test (rejected), push an ERROR comment (rejected, the

@@ -295,7 +295,7 @@ package enum ConfigurationError: LocalizedError, Sendable, Equatable {
             "Correct the value as described, or remove the key to use the default."
         case .unsatisfiedVersion(let required, _, _):
             "Install a Preflight release that satisfies \(required): in your Preflight clone, "
-                + "git fetch --tags && git checkout vX.Y.Z, then scripts/install-hooks.sh again (README, Use it on your package). "
+                + "git fetch --tags && git checkout vX.Y.Z, then scripts/install-hooks.sh again (README, Install on your repository). "
                 + "To push meanwhile: git push --no-verify."
         }
     }
