@@ -272,8 +272,8 @@ enum AffectedTestsChoice: String, EnumerableFlag {
     static func help(for value: AffectedTestsChoice) -> ArgumentHelp? {
         switch value {
         case .affectedTests:
-            "Run only the test targets the pushed change can affect, each on its own (default for a push)."
-        case .allTests: "Run every test in one swift test (default by hand)."
+            "Run only the test targets the change can affect, each on its own (default: off; key affectedTests)."
+        case .allTests: "Run every test in one swift test (the default)."
         }
     }
 }

@@ -12,6 +12,8 @@ struct AffectedTestsEndToEndTests {
 
     static func makeRepository() async throws -> Repository {
         try await Repository.make(files: [
+            // Off by default: the team turns it on for every clone.
+            ".preflight.json": #"{ "prepush": { "affectedTests": true } }"# + "\n",
             "Package.swift": """
             // swift-tools-version: 6.0
             import PackageDescription
