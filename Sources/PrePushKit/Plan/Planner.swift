@@ -145,17 +145,10 @@ extension CheckPlan {
         return "\(Self.describe(commit)) changes no package\(outside)"
     }
 
-    /// The first few paths, and how many more.
+    /// The first few names (paths, packages, steps), and how many more.
     static func listPaths(_ paths: [String], limit: Int = 3) -> String {
         let shown = paths.prefix(limit).joined(separator: ", ")
         return paths.count > limit ? shown + " and \(paths.count - limit) more" : shown
-    }
-
-    /// The cache key of checking `entry` (``VerificationCache/key(tree:fingerprint:remoteBase:includesBase:)``).
-    static func key(_ entry: (commit: PushedCommit, tree: String), _ facts: PlanFacts) -> String? {
-        VerificationCache.key(
-            tree: entry.tree, fingerprint: facts.fingerprint, remoteBase: entry.commit.remoteBase,
-            includesBase: facts.keyIncludesBase)
     }
 
     /// `3f2a1b0c9d8e (refs/heads/main)`, or the commit alone.
@@ -166,8 +159,6 @@ extension CheckPlan {
 
     /// The first few changes, and how many more.
     static func list(_ changes: [TreeChange], limit: Int = 3) -> String {
-        if changes.isEmpty { return "no file named" }
-        let shown = changes.prefix(limit).map(\.description).joined(separator: ", ")
-        return changes.count > limit ? shown + " and \(changes.count - limit) more" : shown
+        changes.isEmpty ? "no file named" : listPaths(changes.map(\.description), limit: limit)
     }
 }

@@ -47,9 +47,5 @@ package struct TestSelectionPlan: Sendable, Equatable {
         return TestSelectionPlan(run: run, skipped: skipped, line: line)
     }
 
-    static func list(_ names: [String], limit: Int = 6) -> String {
-        names.count > limit
-            ? names.prefix(limit).joined(separator: ", ") + " and \(names.count - limit) more"
-            : names.joined(separator: ", ")
-    }
+    static func list(_ names: [String]) -> String { CheckPlan.listPaths(names, limit: 6) }
 }

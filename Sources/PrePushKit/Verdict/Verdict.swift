@@ -45,9 +45,7 @@ enum Verdict {
                 output.annotation(.error, title: "prepush", message: "\(unit)\(failure.name) failed: \(failure.figure)")
             }
             let what = failures.map { ($0.unit.map { "\($0) " } ?? "") + $0.name }
-            let named =
-                what.count > 3
-                ? what.prefix(3).joined(separator: ", ") + " and \(what.count - 3) more" : what.joined(separator: ", ")
+            let named = CheckPlan.listPaths(what)
             output.verdict(
                 "prepush: \(named) failed; the push is stopped (git push --no-verify skips this check)",
                 passed: false)
