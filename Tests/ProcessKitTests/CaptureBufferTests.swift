@@ -40,6 +40,21 @@ struct CaptureBufferTests {
         #expect(same)
     }
 
+    @Test("Bytes appended after finish() (which gives back the pages faulted in ahead) are kept too")
+    func appendAfterFinish() {
+        var buffer = CaptureBuffer(limit: 64 << 20, reservesAddressSpace: true, ceiling: 1 << 30)
+        let source = Support.pattern(count: 12 << 20, upper: true)
+        source.withUnsafeBytes { raw in
+            buffer.append(UnsafeRawBufferPointer(rebasing: raw[..<(5 << 20)]))
+            buffer.finish()
+            buffer.finish()  // twice is harmless
+            buffer.append(UnsafeRawBufferPointer(rebasing: raw[(5 << 20)...]))
+        }
+        buffer.finish()
+        let same = Support.same(buffer.bytes, source)
+        #expect(same)
+    }
+
     @Test("A first chunk larger than the small size is reserved for and kept whole")
     func largeFirstChunk() {
         var buffer = CaptureBuffer(limit: 64 << 20, reservesAddressSpace: true, ceiling: 1 << 30)

@@ -27,6 +27,22 @@ int pk_set_pipe_size(int fd, int size);
 /// contents do not change. Returns 0, or -1 with errno set (EINVAL on older kernels, ENOSYS elsewhere).
 int pk_prefault_for_writing(void *address, size_t length);
 
+/// A thread that faults in the pages of a writable region ahead of the bytes written into it, so
+/// that the writer copies into resident memory while the kernel allocates and zeroes the next pages
+/// on another core (Linux 5.14+ MADV_POPULATE_WRITE). It stays at most 64 MiB ahead.
+typedef struct pk_prefaulter pk_prefaulter;
+
+/// Starts the thread for `[base, base + length)`, of which the first `written` bytes are written.
+/// Returns `NULL` (errno set) where the platform has no such call or the thread cannot start.
+pk_prefaulter *pk_prefaulter_start(void *base, size_t length, size_t written);
+
+/// Tells the thread that the first `written` bytes of the region are written.
+void pk_prefaulter_advance(pk_prefaulter *prefaulter, size_t written);
+
+/// Stops and joins the thread, gives back the pages it faulted in past the first `kept` bytes
+/// (MADV_DONTNEED: they read as zeros again), and frees `prefaulter`.
+void pk_prefaulter_stop(pk_prefaulter *prefaulter, size_t kept);
+
 /// Routes `signo` to a handler that writes the signal number as one byte to `fd`
 /// (async-signal-safe). A handler, unlike SIG_IGN, is reset to the default on exec, so
 /// children start with normal signal dispositions. Returns 0 or -1 with errno set.

@@ -17,9 +17,10 @@ import Darwin
 /// a 64 MiB limit costs 2 MiB of memory. The array is handed out as is (no copy to shrink it),
 /// so the reserved address space stays with the result.
 ///
-/// Pages of the reservation are faulted in ahead of the bytes, ``prefaultStep`` at a time, with one
-/// call each (Linux's `MADV_POPULATE_WRITE`) rather than one page fault per 4 KiB page; where the
-/// system has no such call, pages fault in as they are written.
+/// Pages of the reservation are faulted in ahead of the bytes by a thread of their own
+/// (``PageFaulter``, Linux's `MADV_POPULATE_WRITE`), so the reader only copies; the pages it
+/// faulted in past the end are given back at ``finish()``. Where the system has no such call,
+/// pages fault in as they are written.
 ///
 /// Where reserving costs real memory, because the system charges address space as if it were
 /// used (Linux with `vm.overcommit_memory = 2`), the buffer doubles instead, never past the limit.
@@ -43,12 +44,6 @@ struct CaptureBuffer {
         return mode.trimmingCharacters(in: .whitespacesAndNewlines) != "2"
     }()
 
-    /// How far ahead of the bytes pages are faulted in: at most this much memory is resident and
-    /// unused when the stream ends.
-    static let prefaultStep = 4 << 20
-
-    private static let pageSize = Int(getpagesize())
-
     /// The most bytes kept; the rest is counted by the caller and dropped.
     let limit: Int
     private let reservesAddressSpace: Bool
@@ -58,10 +53,8 @@ struct CaptureBuffer {
     private(set) var bytes: [UInt8] = []
     /// `true` once a byte past the limit was offered.
     private(set) var isTruncated = false
-    /// Offset in the storage up to which pages were faulted in; `nil` until the storage is reserved.
-    private var prefaultedUpTo: Int?
-    /// Cleared when the system refuses to fault pages in ahead.
-    private var prefaults = true
+    /// Faults in the pages of the reserved storage ahead of the bytes; `nil` until it is reserved.
+    private var faulter: PageFaulter?
 
     /// `reservesAddressSpace` and `ceiling` default to what the system allows; tests pass their own.
     init(
@@ -81,32 +74,33 @@ struct CaptureBuffer {
         guard kept > 0 else { return }
         let needed = bytes.count + kept
         if needed > bytes.capacity, needed > Self.smallSize {
+            // Stopped before the storage moves: nothing is given back, the old storage is freed whole.
+            faulter?.stop(keeping: Int.max)
             bytes.reserveCapacity(
                 Self.capacity(
                     toHold: needed, current: bytes.capacity, limit: limit,
                     reservesAddressSpace: reservesAddressSpace, ceiling: ceiling))
-            prefaultedUpTo = bytes.count  // new storage: the copied bytes are resident, the rest is not
-        }
-        if prefaults, let prefaulted = prefaultedUpTo, needed > prefaulted {
-            prefault(from: prefaulted, through: min(bytes.capacity, needed + Self.prefaultStep))
+            startFaulting()
         }
         bytes.append(contentsOf: UnsafeRawBufferPointer(rebasing: chunk[..<kept]))
+        faulter?.advance(to: bytes.count)
     }
 
-    /// Faults in the whole pages of the storage between the offsets `start` and `end`.
-    private mutating func prefault(from start: Int, through end: Int) {
-        let refused = bytes.withUnsafeMutableBufferPointer { buffer -> Bool in
-            // Only the address goes to the kernel, which touches the pages without changing them;
-            // nothing past `count` is read or written from Swift.
-            guard let base = buffer.baseAddress.map(UnsafeMutableRawPointer.init) else { return true }
-            let address = Int(bitPattern: base)
-            let first = (address + start + Self.pageSize - 1) / Self.pageSize * Self.pageSize
-            let last = (address + end) / Self.pageSize * Self.pageSize
-            guard last > first else { return false }
-            return pk_prefault_for_writing(UnsafeMutableRawPointer(bitPattern: first), last - first) != 0
+    /// Stops faulting pages in ahead; call once no more bytes come. Appending again is allowed.
+    mutating func finish() {
+        faulter?.stop(keeping: bytes.count)
+        faulter = nil
+    }
+
+    /// Faults in the new storage's pages ahead of the bytes (the ones copied into it are resident).
+    private mutating func startFaulting() {
+        let (written, capacity) = (bytes.count, bytes.capacity)
+        faulter = bytes.withUnsafeMutableBufferPointer { buffer in
+            // Only the address goes to the thread; nothing past `count` is read or written from Swift.
+            buffer.baseAddress.flatMap {
+                PageFaulter(base: UnsafeMutableRawPointer($0), length: capacity, written: written)
+            }
         }
-        prefaultedUpTo = end
-        if refused { prefaults = false }
     }
 
     /// The capacity to grow to when `needed` bytes (more than ``smallSize``, at most `limit`) do not

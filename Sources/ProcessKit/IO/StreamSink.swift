@@ -45,6 +45,7 @@ final class StreamSink {
 
     /// Delivers a final unterminated line, if any. Call once at end-of-file.
     func finish() {
+        captured?.finish()
         if case .lines(let handler) = mode, !pendingLine.isEmpty {
             handler(OutputLine(bytes: pendingLine, isTerminated: false))
             pendingLine = []
