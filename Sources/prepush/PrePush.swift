@@ -272,8 +272,8 @@ enum AffectedTestsChoice: String, EnumerableFlag {
     static func help(for value: AffectedTestsChoice) -> ArgumentHelp? {
         switch value {
         case .affectedTests:
-            "Run only the test targets the change can affect, each on its own (default: off; key affectedTests)."
-        case .allTests: "Run every test in one swift test (the default)."
+            "Run only the test targets the change can affect, each on its own (default in hook runs; key affectedTests)."
+        case .allTests: "Run every test in one swift test (the default in checks by hand)."
         }
     }
 }

@@ -47,6 +47,15 @@ struct PrePushConfigurationTests {
         #expect(options.runsTodoscan)
         #expect(!options.isolated)
         #expect(options.extraSteps.isEmpty)
+        // Affected tests: on in hook runs, off by hand; "hook" says the same explicitly.
+        #expect(options.selectsTests(isHook: true))
+        #expect(!options.selectsTests(isHook: false))
+        let explicit = try self.options(#"{ "prepush": { "affectedTests": "hook" } }"#)
+        #expect(explicit.affectedTests == nil)
+        let off = try self.options(#"{ "prepush": { "affectedTests": false } }"#)
+        #expect(!off.selectsTests(isHook: true))
+        let on = try self.options(#"{ "prepush": { "affectedTests": true } }"#)
+        #expect(on.selectsTests(isHook: false))
     }
 
     @Test(
@@ -62,6 +71,14 @@ struct PrePushConfigurationTests {
                 "Invalid value '120.0' for 'prepush.minCoverage' in '/repo/.preflight.json'."
             ),
             (#"{"prepush": {"isolated": 1}}"#, "Wrong type for 'prepush.isolated' in '/repo/.preflight.json'."),
+            (
+                #"{"prepush": {"affectedTests": "sometimes"}}"#,
+                "Invalid value 'sometimes' for 'prepush.affectedTests' in '/repo/.preflight.json'."
+            ),
+            (
+                #"{"prepush": {"affectedTests": 1}}"#,
+                "Wrong type for 'prepush.affectedTests' in '/repo/.preflight.json'."
+            ),
             (
                 #"{"prepush": {"configuration": "fast"}}"#,
                 "Invalid value 'fast' for 'prepush.configuration' in '/repo/.preflight.json'."

@@ -143,4 +143,68 @@ struct TestSelectionTests {
         #expect(none.run.isEmpty)
         #expect(none.line.hasPrefix("no test target is affected"))
     }
+
+    /// A diamond (App ← Left, Right ← Core), a test-support library only tests use, a test target
+    /// that depends on another test target's support, and a build-tool plugin.
+    static let diamond = """
+        {"name": "Shop", "path": "/work/shop", "products": [{"name": "App", "targets": ["App"]}],
+         "targets": [
+          {"name": "Core", "c99name": "Core", "type": "library", "path": "Sources/Core", "sources": ["Core.swift"]},
+          {"name": "Left", "c99name": "Left", "type": "library", "path": "Sources/Left", "sources": ["Left.swift"], "target_dependencies": ["Core"]},
+          {"name": "Right", "c99name": "Right", "type": "library", "path": "Sources/Right", "sources": ["Right.swift"], "target_dependencies": ["Core"]},
+          {"name": "App", "c99name": "App", "type": "library", "path": "Sources/App", "sources": ["App.swift"], "target_dependencies": ["Left", "Right"], "product_dependencies": ["Yams"]},
+          {"name": "TestKit", "c99name": "TestKit", "type": "library", "path": "Sources/TestKit", "sources": ["Fakes.swift"], "target_dependencies": ["Core"]},
+          {"name": "CoreTests", "c99name": "CoreTests", "type": "test", "path": "Tests/CoreTests", "sources": ["CoreTests.swift"], "target_dependencies": ["Core", "TestKit"]},
+          {"name": "AppTests", "c99name": "AppTests", "type": "test", "path": "Tests/AppTests", "sources": ["AppTests.swift"], "target_dependencies": ["App", "TestKit"]},
+          {"name": "LeftTests", "c99name": "LeftTests", "type": "test", "path": "Tests/LeftTests", "sources": ["LeftTests.swift"], "target_dependencies": ["Left"]},
+          {"name": "Generate", "c99name": "Generate", "type": "plugin", "path": "Plugins/Generate", "sources": ["Plugin.swift"]}
+        ]}
+        """
+
+    static let diamondFiles = [
+        "Package.swift", "Sources/Core/Core.swift", "Sources/Left/Left.swift", "Sources/Right/Right.swift",
+        "Sources/App/App.swift", "Sources/TestKit/Fakes.swift", "Tests/CoreTests/CoreTests.swift",
+        "Tests/AppTests/AppTests.swift", "Tests/LeftTests/LeftTests.swift", "Plugins/Generate/Plugin.swift",
+    ]
+
+    static func diamondContent(
+        trees: [String: String] = [:], settings: String = "toolchain\nLocal/Yams\ttree-1"
+    ) throws -> TestTargetContent {
+        try TestTargetContent.make(
+            graph: PackageGraph.parse(describeJSON: Data(diamond.utf8), packageRoot: "/work/shop"),
+            listing: RepositoryLayoutTests.listing(diamondFiles, trees: trees), unitPath: "", resolved: "-",
+            settings: settings, relevant: PrePushOptions.defaultRelevantPaths.map(Glob.init))
+    }
+
+    @Test(
+        "A diamond, a test-support library, a plugin and a local package: each change reaches exactly the test targets it can affect"
+    )
+    func diamondSupportPluginAndPathDependency() throws {
+        let graph = try PackageGraph.parse(describeJSON: Data(Self.diamond.utf8), packageRoot: "/work/shop")
+        // The diamond's bottom is in the closure once; the product of another package is not a target here.
+        #expect(graph.closure(of: "AppTests") == ["AppTests", "App", "Left", "Core", "Right", "TestKit"])
+        let base = try Self.diamondContent()
+        func affected(_ content: TestTargetContent) -> [String] {
+            graph.testTargets.map(\.name).filter { content.keys[$0] != base.keys[$0] }
+        }
+        // The bottom of the diamond: everything above it.
+        #expect(
+            affected(try Self.diamondContent(trees: ["Sources/Core": "edited"])) == [
+                "AppTests", "CoreTests", "LeftTests",
+            ])
+        // One side of the diamond: only what is above that side.
+        #expect(affected(try Self.diamondContent(trees: ["Sources/Right": "edited"])) == ["AppTests"])
+        #expect(affected(try Self.diamondContent(trees: ["Sources/Left": "edited"])) == ["AppTests", "LeftTests"])
+        // The support library the tests share: the test targets that use it, not the others.
+        #expect(affected(try Self.diamondContent(trees: ["Sources/TestKit": "edited"])) == ["AppTests", "CoreTests"])
+        // A test target's own folder: itself.
+        #expect(affected(try Self.diamondContent(trees: ["Tests/LeftTests": "edited"])) == ["LeftTests"])
+        // A plugin can change how anything is built: everything, saying why.
+        let plugin = try Self.diamondContent(trees: ["Plugins/Generate": "edited"])
+        #expect(affected(plugin) == ["AppTests", "CoreTests", "LeftTests"])
+        #expect(plugin.sharedChange(since: base.shared) == "plugin target Generate changed")
+        // A local package depended on by path (its tree is part of the settings): everything.
+        let local = try Self.diamondContent(settings: "toolchain\nLocal/Yams\ttree-2")
+        #expect(affected(local) == ["AppTests", "CoreTests", "LeftTests"])
+    }
 }

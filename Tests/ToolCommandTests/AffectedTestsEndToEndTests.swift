@@ -3,8 +3,10 @@ import ProcessKit
 import Testing
 
 /// A push pays for the tests it can break: the built `prepush` as the installed hook of a package
-/// with two modules and a test target each (one XCTest, one Swift Testing), real `swift test` per
-/// test target, real llvm-profdata and llvm-cov merging the recorded profiles.
+/// with three modules (Checkout depends on the other two) and a test target each (XCTest and Swift
+/// Testing), real `swift test` per
+/// test target, real llvm-profdata and llvm-cov merging the recorded profiles. No configuration:
+/// selection is on by default in hook runs.
 @Suite("prepush affected tests end to end", .serialized)
 struct AffectedTestsEndToEndTests {
     typealias Repository = PrePushEndToEndTests.Repository
@@ -12,8 +14,6 @@ struct AffectedTestsEndToEndTests {
 
     static func makeRepository() async throws -> Repository {
         try await Repository.make(files: [
-            // Off by default: the team turns it on for every clone.
-            ".preflight.json": #"{ "prepush": { "affectedTests": true } }"# + "\n",
             "Package.swift": """
             // swift-tools-version: 6.0
             import PackageDescription
@@ -21,14 +21,20 @@ struct AffectedTestsEndToEndTests {
                 name: "Shapes",
                 targets: [
                     .target(name: "Geometry"), .target(name: "Pricing"),
+                    .target(name: "Checkout", dependencies: ["Geometry", "Pricing"]),
                     .testTarget(name: "GeometryTests", dependencies: ["Geometry"]),
                     .testTarget(name: "PricingTests", dependencies: ["Pricing"]),
+                    .testTarget(name: "CheckoutTests", dependencies: ["Checkout"]),
                 ])
             """,
             "Sources/Geometry/Geometry.swift":
                 "public func area(_ w: Int, _ h: Int) -> Int { w * h }\npublic func perimeter(_ w: Int, _ h: Int) -> Int { 2 * (w + h) }\n",
             "Sources/Pricing/Pricing.swift":
                 "public func price(_ units: Int) -> Int { units * 3 }\npublic func discount(_ p: Int) -> Int {\n    p > 100 ? p - 10 : p\n}\n",
+            "Sources/Checkout/Checkout.swift":
+                "import Geometry\nimport Pricing\npublic func quote(_ w: Int, _ h: Int) -> Int { price(area(w, h)) }\n",
+            "Tests/CheckoutTests/CheckoutTests.swift":
+                "import Checkout\nimport Testing\n@Test func quotes() { #expect(quote(2, 3) == 18) }\n",
             "Tests/GeometryTests/GeometryTests.swift":
                 "import Geometry\nimport XCTest\nfinal class GeometryTests: XCTestCase {\n    func testArea() { XCTAssertEqual(area(2, 3), 6) }\n}\n",
             "Tests/PricingTests/PricingTests.swift":
@@ -51,16 +57,18 @@ struct AffectedTestsEndToEndTests {
         let repository = try await Self.makeRepository()
         try await repository.run(Self.prepush, ["install"]).checked()
 
-        // The first push: no baseline, so both test targets run, each on its own.
+        // The first push: no baseline, so every test target runs, each on its own.
         let first = try await repository.run("git", ["push", "-q", "origin", "main"])
         #expect(first.succeeded, "\(first.errorText)")
         #expect(
-            first.errorText.contains("all 2 test targets run, each on its own: no cached baseline"),
+            first.errorText.contains("all 3 test targets run, each on its own: no cached baseline"),
             "\(first.errorText)")
         #expect(first.errorText.contains("--filter '^GeometryTests\\.'"))
         #expect(first.errorText.contains("--filter '^PricingTests\\.'"))
+        #expect(first.errorText.contains("--filter '^CheckoutTests\\.'"))
 
-        // A change in Pricing: only PricingTests runs; Geometry's recorded profile stands in.
+        // A change in Pricing: PricingTests and CheckoutTests (whose closure holds Pricing) run;
+        // Geometry's recorded profile stands in for GeometryTests.
         try repository.write(
             "Sources/Pricing/Pricing.swift",
             "public func price(_ units: Int) -> Int { units * 3 }\npublic func discount(_ p: Int) -> Int {\n    p > 100 ? p - 10 : p\n}\npublic func free() -> Int { 0 }\n"
@@ -70,20 +78,38 @@ struct AffectedTestsEndToEndTests {
         #expect(selected.succeeded, "\(selected.errorText)")
         #expect(
             selected.errorText.contains(
-                "running PricingTests (affected by the change); skipping GeometryTests (unaffected: passed at this content before)"
+                "running CheckoutTests, PricingTests (affected by the change); skipping GeometryTests (unaffected: passed at this content before)"
             ),
             "\(selected.errorText)")
         #expect(!selected.errorText.contains("--filter '^GeometryTests\\.'"))
-        #expect(selected.errorText.contains("1 test passed in 1 of 2 test targets"))
-        let selectedTotal = try #require(Self.total(selected.errorText), "\(selected.errorText)")
+        #expect(selected.errorText.contains("2 tests passed in 2 of 3 test targets"), "\(selected.errorText)")
 
-        // The same commit, every test in one run: the same total, to the hundredth.
-        let full = try await repository.run(Self.prepush, ["--all-tests", "--no-cache"])
+        // A change at the top (Checkout): its own test target alone.
+        try repository.write(
+            "Sources/Checkout/Checkout.swift",
+            "import Geometry\nimport Pricing\npublic func quote(_ w: Int, _ h: Int) -> Int { price(area(w, h)) }\npublic func none() -> Int { 0 }\n"
+        )
+        try await repository.commit("checkout")
+        let top = try await repository.run("git", ["push", "-q", "origin", "main"])
+        #expect(top.succeeded, "\(top.errorText)")
+        #expect(
+            top.errorText.contains(
+                "running CheckoutTests (affected by the change); skipping GeometryTests, PricingTests (unaffected: passed at this content before)"
+            ),
+            "\(top.errorText)")
+        let selectedTotal = try #require(Self.total(top.errorText), "\(top.errorText)")
+
+        // The same commit, every test in one run: the same total, to the hundredth. A check by hand
+        // runs every test unless asked; --print-config says when selection is on.
+        let full = try await repository.run(Self.prepush, ["--no-cache"])
         #expect(full.succeeded, "\(full.errorText)")
         #expect(!full.errorText.contains("--filter"))
+        #expect(!full.errorText.contains("running PricingTests"))
         #expect(Self.total(full.errorText) == selectedTotal, "\(full.errorText)")
+        let config = try await repository.run(Self.prepush, ["--print-config"])
+        #expect(config.outputText.contains(#""affectedTests" : "hook""#), "\(config.outputText)")
 
-        // A failing test in the affected module stops the push; Pricing is not run.
+        // A failing test in the affected module stops the push; PricingTests is not run.
         try repository.write(
             "Sources/Geometry/Geometry.swift",
             "public func area(_ w: Int, _ h: Int) -> Int { w + h }\npublic func perimeter(_ w: Int, _ h: Int) -> Int { 2 * (w + h) }\n"
@@ -91,7 +117,8 @@ struct AffectedTestsEndToEndTests {
         try await repository.commit("planted failure")
         let broken = try await repository.run("git", ["push", "-q", "origin", "main"])
         #expect(!broken.succeeded)
-        #expect(broken.errorText.contains("running GeometryTests"), "\(broken.errorText)")
+        #expect(broken.errorText.contains("running CheckoutTests, GeometryTests"), "\(broken.errorText)")
+        #expect(!broken.errorText.contains("--filter '^PricingTests\\.'"))
         #expect(broken.errorText.contains("test failed"))
         try await repository.run("git", ["reset", "-q", "--hard", "HEAD~1"]).checked()
 
@@ -111,5 +138,16 @@ struct AffectedTestsEndToEndTests {
         let diffFull = try await repository.run(
             Self.prepush, ["--all-tests", "--no-cache", "--min-diff-coverage", "90", "--diff-base", "HEAD~1"])
         #expect(diffFull.termination == .exited(1))
+
+        // `"affectedTests": false` turns it off in hook runs too.
+        try repository.write(".preflight.json", #"{ "prepush": { "affectedTests": false } }"# + "\n")
+        try repository.write(
+            "Sources/Pricing/Pricing.swift",
+            "public func price(_ units: Int) -> Int { units * 3 }\npublic func discount(_ p: Int) -> Int {\n    p > 100 ? p - 10 : p\n}\npublic func free() -> Int { 0 }\n"
+        )
+        try await repository.commit("every test again")
+        let off = try await repository.run("git", ["push", "-q", "origin", "main"])
+        #expect(off.succeeded, "\(off.errorText)")
+        #expect(!off.errorText.contains("--filter"), "\(off.errorText)")
     }
 }

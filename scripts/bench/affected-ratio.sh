@@ -10,8 +10,8 @@
 # from the tool library's `fetch`); MODULEs are folders under Sources/ (default: DequeModule
 # HeapModule OrderedCollections BitCollections HashTreeCollections). Each push adds one public
 # function to the module's first Swift file and commits it. Both checks pay the same incremental
-# build: the changed file is touched again before the second one, so SwiftPM recompiles the module
-# and what depends on it each time; the order alternates. Before the pushes, the package is built
+# build: before each, the file's previous content is built (untimed), then the change is put back, so
+# each check recompiles the module and what depends on it as a push would; the order alternates. Before the pushes, the package is built
 # and checked once, and the affected baseline recorded (every test target on its own); that is
 # reported apart. Only the root package is checked (--package .: swift-collections' Benchmarks
 # package needs a package the mirrors do not have); todoscan, errorlint and the verified-tree
@@ -63,7 +63,9 @@ for module in "${modules[@]}"; do
     git -C "$clone" commit -q -am "bench: change $module"
     if [ $((round % 2)) -eq 0 ]; then order="full affected"; else order="affected full"; fi
     for kind in $order; do
-        touch "$clone/$file"
+        git -C "$clone" show "HEAD~1:$file" >"$clone/$file"
+        (cd "$clone" && swift build --build-tests --enable-code-coverage >/dev/null 2>&1) || true
+        git -C "$clone" checkout -q -- "$file"
         if [ "$kind" = full ]; then
             timed full --all-tests
             f=$seconds f_status=$status

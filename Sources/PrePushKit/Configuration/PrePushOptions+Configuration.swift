@@ -82,7 +82,17 @@ extension PrePushOptions {
         if let value = try section.strings("packages") { packages = value }
         if let value = try section.strings("excludePackages") { excludedPackages = value }
         if let value = try section.bool("keepGoing") { keepsGoing = value }
-        if let value = try section.bool("affectedTests") { affectedTests = value }
+        if let text = try? section.string("affectedTests") {
+            // "hook", what --print-config shows for the default: on in hook runs, off by hand.
+            guard text == "hook" else {
+                throw .invalidValue(
+                    key: "affectedTests", section: section.name, value: text,
+                    detail: "true, false, or \"hook\" (the default: in hook runs only).", path: section.path)
+            }
+            affectedTests = nil
+        } else if let value = try section.bool("affectedTests") {
+            affectedTests = value
+        }
         if let value = try section.string("content") {
             guard let content = CheckedContent(rawValue: value) else {
                 throw .invalidValue(
@@ -190,7 +200,7 @@ extension PrePushOptions {
             "testPlan": backend.tests.testPlan.map { $0 as Any } ?? NSNull(),
             "onlyTesting": backend.tests.onlyTesting, "skipTesting": backend.tests.skipTesting,
             "packages": packages.map { $0 as Any } ?? NSNull(), "excludePackages": excludedPackages,
-            "keepGoing": keepsGoing, "affectedTests": affectedTests.map { $0 as Any } ?? NSNull(),
+            "keepGoing": keepsGoing, "affectedTests": affectedTests.map { $0 as Any } ?? "hook",
         ]
         return object
     }

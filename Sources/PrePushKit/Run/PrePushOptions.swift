@@ -77,14 +77,14 @@ package struct PrePushOptions: ToolSettings {
     /// reported (the push is stopped all the same).
     package var keepsGoing = false
     /// `affectedTests`: run only the test targets a change can affect (each on its own, coverage
-    /// merged with the recorded profiles of the others). Off unless asked for (`true`, or
-    /// `--affected-tests`): a test target on its own costs a `swift test` of its own, which is
-    /// slower than one run of every test on packages whose suite is quick (BENCHMARKS.md).
+    /// merged with the recorded profiles of the others). Unset (`nil`), it is on in hook runs, where
+    /// the pushed commits are checked exactly and passes are recorded, and off in checks by hand,
+    /// which are what CI runs: every test, whatever was recorded on this machine.
     package var affectedTests: Bool?
 
     /// Whether this run selects the affected test targets (SwiftPM only).
     package func selectsTests(isHook: Bool) -> Bool {
-        backend.kind != .xcodebuild && (affectedTests ?? false)
+        backend.kind != .xcodebuild && (affectedTests ?? isHook)
     }
 
     package init() {}
