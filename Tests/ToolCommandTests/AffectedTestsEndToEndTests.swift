@@ -66,6 +66,11 @@ struct AffectedTestsEndToEndTests {
         #expect(first.errorText.contains("--filter '^GeometryTests\\.'"))
         #expect(first.errorText.contains("--filter '^PricingTests\\.'"))
         #expect(first.errorText.contains("--filter '^CheckoutTests\\.'"))
+        // On Linux the test executable runs directly, once per testing library.
+        #expect(first.errorText.contains("==> test GeometryTests (XCTest): "), "\(first.errorText)")
+        #expect(first.errorText.contains("GeometryTests.GeometryTests\n"), "\(first.errorText)")
+        #expect(first.errorText.contains("==> test PricingTests (Swift Testing): "))
+        #expect(!first.errorText.contains("==> test PricingTests (XCTest)"))
 
         // A change in Pricing: PricingTests and CheckoutTests (whose closure holds Pricing) run;
         // Geometry's recorded profile stands in for GeometryTests.

@@ -59,9 +59,10 @@ extension CoverageStep {
         ).output()
     }
 
-    /// `llvm-profdata merge` of `profiles` into one file in the run's folder.
-    static func merge(_ profiles: [String], in context: StepContext) async throws -> String {
-        let merged = (context.temporaryDirectory ?? NSTemporaryDirectory()) + "/merged-\(UUID().uuidString).profdata"
+    /// `llvm-profdata merge` of `profiles` into one file (`into`, or a new one in the run's folder).
+    static func merge(_ profiles: [String], into path: String? = nil, in context: StepContext) async throws -> String {
+        let merged =
+            path ?? (context.temporaryDirectory ?? NSTemporaryDirectory()) + "/merged-\(UUID().uuidString).profdata"
         var command = Command(
             try await ToolchainTool.locate("llvm-profdata", environment: context.runEnvironment),
             ["merge", "-sparse", "-o", merged] + profiles)

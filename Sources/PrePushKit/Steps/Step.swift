@@ -60,39 +60,42 @@ package struct StepContext: Sendable {
     package var log: @Sendable (String) -> Void { { [output] in output.stepOutput($0) } }
 
     /// Runs one argv as a step, streaming its output lines to the log. `figure` makes the step's
-    /// key figure from the lines it wrote to standard output and to standard error.
+    /// key figure from the lines it wrote to standard output and to standard error. `variables`
+    /// are set in its environment; `alsoPassing` are endings besides exit 0 that pass.
     package func command(
-        _ name: String, _ argv: [String],
+        _ name: String, _ argv: [String], variables: [String: String] = [:],
+        alsoPassing: [Termination] = [],
         figure: @escaping @Sendable (_ output: [String], _ errors: [String]) -> String = { _, _ in "" }
     ) async throws -> StepOutcome {
         let process: StepProcess
-        switch try await launch(name, argv) {
+        switch try await launch(name, argv, variables: variables) {
         case .couldNotRun(let outcome): return outcome
         case .ran(let ran): process = ran
         }
         let result = process.result
+        let passed = result.succeeded || alsoPassing.contains(result.termination)
         let seconds = process.clock.seconds
         output.endStep(
-            passed: result.succeeded,
+            passed: passed,
             line:
-                "<== \(name): \(result.succeeded ? "passed" : "failed with \(result.termination)") in \(String(format: "%.1f", seconds)) s"
+                "<== \(name): \(passed ? "passed" : "failed with \(result.termination)") in \(String(format: "%.1f", seconds)) s"
         )
-        let shown = result.succeeded ? figure(process.outputLines, process.errorLines) : "\(result.termination)"
-        return StepOutcome(
-            name: name, status: result.succeeded ? .passed : .failed, seconds: seconds, figure: shown)
+        let shown = passed ? figure(process.outputLines, process.errorLines) : "\(result.termination)"
+        return StepOutcome(name: name, status: passed ? .passed : .failed, seconds: seconds, figure: shown)
     }
 
     /// Starts `argv` as the step `name` in the package's folder, after its header: standard error
     /// streamed to the log, standard output too or, with `capturingStandardOutput`, kept for the
     /// step to read. A command that cannot start is reported and ends the step as failed.
     package func launch(
-        _ name: String, _ argv: [String], capturingStandardOutput: Bool = false
+        _ name: String, _ argv: [String], capturingStandardOutput: Bool = false, variables: [String: String] = [:]
     ) async throws -> StepLaunch {
         output.beginStep("==> \(name): \(Command(argv[0], Array(argv.dropFirst())).commandLine)")
         let lines = Locked<[String]>([])
         let errorLines = Locked<[String]>([])
         var command = Command(
-            argv[0], Array(argv.dropFirst()), workingDirectory: packageRoot, environment: environment)
+            argv[0], Array(argv.dropFirst()), workingDirectory: packageRoot,
+            environment: environment.setting(variables))
         if capturingStandardOutput {
             command.standardOutput = .capture(limit: 1 << 30)
         } else {

@@ -78,16 +78,29 @@ struct SwiftTestStep: Step {
         return plan
     }
 
-    /// Runs each selected test target on its own; the first failure ends the step.
+    /// Runs each selected test target on its own, keeping its profile; the first failure ends the
+    /// step. Where the tests are a plain executable and no test arguments are configured, the
+    /// executable runs directly (``TestExecutable``); elsewhere each target is a `swift test --filter`.
     private func runSelected(_ plan: TestSelectionPlan, in context: StepContext) async throws -> StepOutcome {
         var seconds = 0.0
         var ran = 0
         let binPath = try await CoverageStep.productsFolder(context)
+        let runFolder = context.temporaryDirectory ?? NSTemporaryDirectory()
+        var executable: TestExecutable?
+        if context.options.testArguments.isEmpty, !plan.run.isEmpty {
+            executable = await TestExecutable.load(
+                folder: binPath, workingDirectory: context.packageRoot, environment: context.environment,
+                profileFolder: runFolder)
+        }
         for test in plan.run {
-            let argv = Self.argv(context) + ["--filter", "^\(test.module)\\."]
-            let outcome = try await context.command("\(name) \(test.name)", argv) { output, _ in
-                TestCount.figure(output)
-            }
+            let kept = runFolder + "/tests-\(test.key).profdata"
+            try? FileManager.default.removeItem(atPath: kept)
+            let outcome =
+                if let executable {
+                    try await runDirectly(test, executable, keeping: kept, in: context)
+                } else {
+                    try await runThroughSwiftPM(test, binPath: binPath, keeping: kept, in: context)
+                }
             seconds += outcome.seconds
             if outcome.status == .failed {
                 return StepOutcome(
@@ -95,10 +108,7 @@ struct SwiftTestStep: Step {
             }
             let count = Int(outcome.figure.prefix { $0.isNumber }) ?? 0
             ran += count
-            // SwiftPM merged this run's profiles into default.profdata: this target's coverage alone.
-            let kept = (context.temporaryDirectory ?? NSTemporaryDirectory()) + "/tests-\(test.key).profdata"
-            try? FileManager.default.removeItem(atPath: kept)
-            if (try? FileManager.default.copyItem(atPath: binPath + "/codecov/default.profdata", toPath: kept)) != nil {
+            if FileManager.default.fileExists(atPath: kept) {
                 context.testState.add(profile: kept)
                 context.testState.stage(.init(key: test.key, profile: kept, tests: count))
             }
@@ -111,6 +121,52 @@ struct SwiftTestStep: Step {
                 + "(\(plan.skipped.count) unaffected, \(before) tests passed at this content before)"
         }
         return StepOutcome(name: name, status: .passed, seconds: seconds, figure: figure)
+    }
+
+    /// `swift test --skip-build --enable-code-coverage --filter '^Module\.'`; SwiftPM merges the
+    /// run's profiles into `codecov/default.profdata`, which is kept as `kept`.
+    private func runThroughSwiftPM(
+        _ test: TestSelectionPlan.Target, binPath: String, keeping kept: String, in context: StepContext
+    ) async throws -> StepOutcome {
+        let argv = Self.argv(context) + ["--filter", "^\(test.module)\\."]
+        let outcome = try await context.command("\(name) \(test.name)", argv) { output, _ in
+            TestCount.figure(output)
+        }
+        if outcome.status == .passed {
+            try? FileManager.default.copyItem(atPath: binPath + "/codecov/default.profdata", toPath: kept)
+        }
+        return outcome
+    }
+
+    /// The test executable itself, once per testing library, each run writing its own profile into
+    /// a folder of the target's; the profiles merged into `kept`.
+    private func runDirectly(
+        _ test: TestSelectionPlan.Target, _ executable: TestExecutable, keeping kept: String, in context: StepContext
+    ) async throws -> StepOutcome {
+        let folder = (context.temporaryDirectory ?? NSTemporaryDirectory()) + "/profiles-\(test.key)"
+        try? FileManager.default.removeItem(atPath: folder)
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        let variables = executable.variables(profileFolder: folder, environment: context.runEnvironment)
+        var seconds = 0.0
+        var count = 0
+        for run in executable.runs(module: test.module) {
+            let outcome = try await context.command(
+                "\(name) \(test.name) (\(run.library))", run.argv, variables: variables,
+                alsoPassing: [.exited(TestExecutable.noTestsFound)]
+            ) { output, errors in TestCount.figure(output + errors) }
+            seconds += outcome.seconds
+            if outcome.status == .failed {
+                return StepOutcome(name: name, status: .failed, seconds: seconds, figure: outcome.figure)
+            }
+            count += Int(outcome.figure.prefix { $0.isNumber }) ?? 0
+        }
+        let profiles = ((try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? [])
+            .filter { $0.hasSuffix(".profraw") }.sorted().map { folder + "/" + $0 }
+        if !profiles.isEmpty {
+            _ = try await CoverageStep.merge(profiles, into: kept, in: context)
+        }
+        return StepOutcome(
+            name: name, status: .passed, seconds: seconds, figure: "\(count) test\(count == 1 ? "" : "s") passed")
     }
 }
 

@@ -2,8 +2,11 @@
 /// skipped as unaffected. Pure; ``TestSelectionPlan/make(tests:content:recorded:lastShared:)``
 /// also says, in one line, why when every test target runs.
 package struct TestSelectionPlan: Sendable, Equatable {
+    /// A test target to run: its module name (c99), its name and its content key.
+    package typealias Target = (module: String, name: String, key: String)
+
     /// Module names (c99) of the test targets to run, with their keys.
-    package var run: [(module: String, name: String, key: String)]
+    package var run: [Target]
     /// Test targets skipped, with their recorded pass.
     package var skipped: [(name: String, record: TestRecords.Record)]
     /// The line said before running.
@@ -18,7 +21,7 @@ package struct TestSelectionPlan: Sendable, Equatable {
         tests: [PackageGraph.Target], content: TestTargetContent, recorded: (String) -> TestRecords.Record?,
         lastShared: [String: String]?
     ) -> TestSelectionPlan {
-        var run: [(module: String, name: String, key: String)] = []
+        var run: [Target] = []
         var skipped: [(name: String, record: TestRecords.Record)] = []
         for test in tests {
             let key = content.keys[test.name] ?? ""
