@@ -50,6 +50,20 @@ struct AffectedTestsEndToEndTests {
             }
     }
 
+    /// Writes `content` to `path`, commits it and pushes through the hook, which must pass and say
+    /// `line` followed by `(unaffected: passed at this content before)`.
+    static func push(
+        _ repository: Repository, _ path: String, _ content: String, saying line: String
+    ) async throws -> ProcessResult {
+        try repository.write(path, content)
+        try await repository.commit("change " + path)
+        let pushed = try await repository.run("git", ["push", "-q", "origin", "main"])
+        #expect(pushed.succeeded, "\(pushed.errorText)")
+        #expect(
+            pushed.errorText.contains(line + " (unaffected: passed at this content before)"), "\(pushed.errorText)")
+        return pushed
+    }
+
     @Test(
         "Only the test targets a change can affect run, each on its own; the merged coverage equals a full run's; a failure in an affected target stops the push"
     )
@@ -74,34 +88,18 @@ struct AffectedTestsEndToEndTests {
 
         // A change in Pricing: PricingTests and CheckoutTests (whose closure holds Pricing) run;
         // Geometry's recorded profile stands in for GeometryTests.
-        try repository.write(
-            "Sources/Pricing/Pricing.swift",
-            "public func price(_ units: Int) -> Int { units * 3 }\npublic func discount(_ p: Int) -> Int {\n    p > 100 ? p - 10 : p\n}\npublic func free() -> Int { 0 }\n"
-        )
-        try await repository.commit("pricing")
-        let selected = try await repository.run("git", ["push", "-q", "origin", "main"])
-        #expect(selected.succeeded, "\(selected.errorText)")
-        #expect(
-            selected.errorText.contains(
-                "running CheckoutTests, PricingTests (affected by the change); skipping GeometryTests (unaffected: passed at this content before)"
-            ),
-            "\(selected.errorText)")
+        let selected = try await Self.push(
+            repository, "Sources/Pricing/Pricing.swift",
+            "public func price(_ units: Int) -> Int { units * 3 }\npublic func discount(_ p: Int) -> Int {\n    p > 100 ? p - 10 : p\n}\npublic func free() -> Int { 0 }\n",
+            saying: "running CheckoutTests, PricingTests (affected by the change); skipping GeometryTests")
         #expect(!selected.errorText.contains("--filter '^GeometryTests\\.'"))
         #expect(selected.errorText.contains("2 tests passed in 2 of 3 test targets"), "\(selected.errorText)")
 
         // A change at the top (Checkout): its own test target alone.
-        try repository.write(
-            "Sources/Checkout/Checkout.swift",
-            "import Geometry\nimport Pricing\npublic func quote(_ w: Int, _ h: Int) -> Int { price(area(w, h)) }\npublic func none() -> Int { 0 }\n"
-        )
-        try await repository.commit("checkout")
-        let top = try await repository.run("git", ["push", "-q", "origin", "main"])
-        #expect(top.succeeded, "\(top.errorText)")
-        #expect(
-            top.errorText.contains(
-                "running CheckoutTests (affected by the change); skipping GeometryTests, PricingTests (unaffected: passed at this content before)"
-            ),
-            "\(top.errorText)")
+        let top = try await Self.push(
+            repository, "Sources/Checkout/Checkout.swift",
+            "import Geometry\nimport Pricing\npublic func quote(_ w: Int, _ h: Int) -> Int { price(area(w, h)) }\npublic func none() -> Int { 0 }\n",
+            saying: "running CheckoutTests (affected by the change); skipping GeometryTests, PricingTests")
         let selectedTotal = try #require(Self.total(top.errorText), "\(top.errorText)")
 
         // The same commit, every test in one run: the same total, to the hundredth. A check by hand
