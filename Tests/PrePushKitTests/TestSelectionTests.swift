@@ -138,6 +138,10 @@ struct TestSelectionTests {
             tests: graph.testTargets, content: try Self.content(blobs: ["Package.swift": "edited"]),
             recorded: { _ in nil }, lastShared: content.shared)
         #expect(manifest.line == "all 2 test targets run, each on its own: Package.swift changed")
+        let single = TestSelectionPlan.make(
+            tests: graph.testTargets.filter { $0.name == "RealTests" }, content: content, recorded: { _ in nil },
+            lastShared: nil)
+        #expect(single.line == "the one test target, RealTests, runs: no cached baseline for this package yet")
         let none = TestSelectionPlan.make(
             tests: graph.testTargets, content: content, recorded: { _ in record }, lastShared: content.shared)
         #expect(none.run.isEmpty)

@@ -39,7 +39,10 @@ package struct TestSelectionPlan: Sendable, Equatable {
             } else {
                 why = "no cached baseline for this package yet"
             }
-            line = "all \(run.count) test target\(run.count == 1 ? "" : "s") run, each on its own: \(why)"
+            line =
+                run.count == 1
+                ? "the one test target, \(run[0].name), runs: \(why == "the code of every one changed" ? "its code changed" : why)"
+                : "all \(run.count) test targets run, each on its own: \(why)"
         } else if run.isEmpty {
             line = "no test target is affected; \(list(skipped.map(\.name))) passed at this content before"
         } else {
