@@ -8,7 +8,6 @@
 #include <sys/wait.h>
 #include <unistd.h>
 #if defined(__linux__)
-#include <sys/mman.h>
 #include <sys/syscall.h>
 #endif
 
@@ -67,20 +66,6 @@ int pk_set_pipe_size(int fd, int size) {
 #else
     (void)fd;
     (void)size;
-    return -1;
-#endif
-}
-
-int pk_prefault_for_writing(void *address, size_t length) {
-#if defined(__linux__)
-#ifndef MADV_POPULATE_WRITE
-#define MADV_POPULATE_WRITE 23
-#endif
-    return madvise(address, length, MADV_POPULATE_WRITE);
-#else
-    (void)address;
-    (void)length;
-    errno = ENOSYS;
     return -1;
 #endif
 }

@@ -22,11 +22,6 @@ int pk_peek_exit_status(pid_t pid, int *exited, int *value);
 /// Grows a pipe's kernel buffer (Linux F_SETPIPE_SZ); a no-op elsewhere. Returns the new size or -1.
 int pk_set_pipe_size(int fd, int size);
 
-/// Faults in the pages of `[address, address + length)` as if written, in one call instead of one
-/// page fault per page (Linux 5.14+ MADV_POPULATE_WRITE). `address` must be page-aligned; the
-/// contents do not change. Returns 0, or -1 with errno set (EINVAL on older kernels, ENOSYS elsewhere).
-int pk_prefault_for_writing(void *address, size_t length);
-
 /// A thread that faults in the pages of a writable region ahead of the bytes written into it, so
 /// that the writer copies into resident memory while the kernel allocates and zeroes the next pages
 /// on another core (Linux 5.14+ MADV_POPULATE_WRITE). It stays at most 64 MiB ahead.

@@ -1,11 +1,4 @@
-import CProcessKit
 import Foundation
-
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
 
 /// The bytes kept of one captured stream, up to the capture limit.
 ///
