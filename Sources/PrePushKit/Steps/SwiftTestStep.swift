@@ -97,7 +97,8 @@ struct SwiftTestStep: Step {
             try? FileManager.default.removeItem(atPath: kept)
             let outcome =
                 if let executable {
-                    try await runDirectly(test, executable, keeping: kept, in: context)
+                    try await runDirectly(
+                        test, executable, keeping: kept, profiles: runFolder + "/profiles-\(test.key)", in: context)
                 } else {
                     try await runThroughSwiftPM(test, binPath: binPath, keeping: kept, in: context)
                 }
@@ -139,11 +140,11 @@ struct SwiftTestStep: Step {
     }
 
     /// The test executable itself, once per testing library, each run writing its own profile into
-    /// a folder of the target's; the profiles merged into `kept`.
+    /// the folder `profiles`; the profiles merged into `kept`.
     private func runDirectly(
-        _ test: TestSelectionPlan.Target, _ executable: TestExecutable, keeping kept: String, in context: StepContext
+        _ test: TestSelectionPlan.Target, _ executable: TestExecutable, keeping kept: String,
+        profiles folder: String, in context: StepContext
     ) async throws -> StepOutcome {
-        let folder = (context.temporaryDirectory ?? NSTemporaryDirectory()) + "/profiles-\(test.key)"
         try? FileManager.default.removeItem(atPath: folder)
         try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
         let variables = executable.variables(profileFolder: folder, environment: context.runEnvironment)

@@ -35,13 +35,15 @@ package struct TestSelectionPlan: Sendable, Equatable {
         if skipped.isEmpty {
             let why: String
             if let lastShared {
-                why = content.sharedChange(since: lastShared) ?? "the code of every one changed"
+                why =
+                    content.sharedChange(since: lastShared)
+                    ?? (run.count == 1 ? "its code changed" : "the code of every one changed")
             } else {
                 why = "no cached baseline for this package yet"
             }
             line =
                 run.count == 1
-                ? "the one test target, \(run[0].name), runs: \(why == "the code of every one changed" ? "its code changed" : why)"
+                ? "the one test target, \(run[0].name), runs: \(why)"
                 : "all \(run.count) test targets run, each on its own: \(why)"
         } else if run.isEmpty {
             line = "no test target is affected; \(list(skipped.map(\.name))) passed at this content before"
