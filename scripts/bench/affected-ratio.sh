@@ -34,18 +34,14 @@ git -C "$clone" config user.email bench@example.com
 git -C "$clone" config user.name bench
 common=(--package . --no-cache --no-todoscan --no-errorlint --no-color)
 
+# shellcheck source=prepush-timing.sh
+. "$here/scripts/bench/prepush-timing.sh"
+
 # timed NAME ARGS…: runs prepush in the clone; sets seconds and status, keeps the log as NAME.log.
 timed() {
-    local log=$scratch/$1.log
+    local name=$1
     shift
-    local start end
-    start=$(date +%s.%N)
-    set +e
-    (cd "$clone" && "$prepush" "${common[@]}" "$@") >"$log" 2>&1
-    status=$?
-    set -e
-    end=$(date +%s.%N)
-    seconds=$(echo "$end - $start" | bc)
+    timed_prepush "$scratch/$name.log" "$@"
 }
 
 echo "== $(git -C "$clone" log -1 --format='%h %s' | cut -c1-60)"

@@ -43,18 +43,14 @@ export SWIFT_DETERMINISTIC_HASHING=1
 common=(--no-cache --no-todoscan --no-errorlint --no-color ${package[@]+"${package[@]}"})
 disagreements=0
 
+# shellcheck source=prepush-timing.sh
+. "$here/scripts/bench/prepush-timing.sh"
+
 # run NAME ARGS…: runs prepush in the clone; sets status, seconds, total, line.
 run() {
     local log=$scratch/$1.log
     shift
-    local start end
-    start=$(date +%s.%N)
-    set +e
-    (cd "$clone" && "$prepush" "${common[@]}" "$@") >"$log" 2>&1
-    status=$?
-    set -e
-    end=$(date +%s.%N)
-    seconds=$(echo "$end - $start" | bc)
+    timed_prepush "$log" "$@"
     total=$(grep -aoE '[0-9.]+ % of [0-9]+ lines' "$log" | tail -n 1 | cut -d' ' -f1 || true)
     total=${total:--}
     line=$(sed -n 's/^prepush: \(running .*\|all [0-9]* test targets run.*\|the one test target.*\|no test target is affected.*\)$/\1/p' "$log" | tail -n 1 || true)
