@@ -49,15 +49,28 @@ enum Support {
         return Int32(result.outputText.trimmingCharacters(in: .whitespacesAndNewlines))
     }
 
-    /// Waits up to `seconds` for `pid` to disappear (`kill(pid, 0)` failing with ESRCH).
-    /// An orphan killed by ProcessKit is reaped by init, which can take a moment.
-    static func waitUntilGone(_ pid: Int32, seconds: Double = 10) -> Bool {
-        let deadline = Date().addingTimeInterval(seconds)
-        while Date() < deadline {
+    /// Waits up to `seconds` for `pid` to end: to disappear, or to be a zombie. A zombie has
+    /// exited; reaping an orphan is the reaper's job (init, or a container's pid 1, which here
+    /// reaps every one to two seconds, later under load), not the code under test's.
+    ///
+    /// Asynchronous on purpose: a test that sleeps on one of Swift concurrency's threads (two on a
+    /// 2-core machine) stalls every other test's continuations, and their wall-clock checks then
+    /// measure the wait, not ProcessKit (three teardown tests took 10.0x s that way under load).
+    static func waitUntilGone(_ pid: Int32, seconds: Double = 10) async -> Bool {
+        let deadline = ContinuousClock.now + .milliseconds(Int(seconds * 1000))
+        while ContinuousClock.now < deadline {
             if kill(pid, 0) != 0 && errno == ESRCH { return true }
-            usleep(20_000)
+            if await isZombie(pid) { return true }
+            try? await Task.sleep(for: .milliseconds(20))
         }
         return false
+    }
+
+    /// Whether `pid` has exited and awaits reaping: its state as `ps` reports it (procps on Linux,
+    /// BSD's on macOS: the same options) starts with `Z`.
+    static func isZombie(_ pid: Int32) async -> Bool {
+        guard let result = try? await Command("ps", ["-o", "stat=", "-p", "\(pid)"]).run() else { return false }
+        return result.outputText.trimmingCharacters(in: .whitespaces).hasPrefix("Z")
     }
 
     /// A fresh empty directory under the system's temporary directory.

@@ -52,25 +52,31 @@ struct TeardownTests {
         #expect(after == .milliseconds(500))
         #expect(partial.termination == .signaled(SIGTERM))
         let pids = try await watcher.waitForPids(count: 2)
-        #expect(Support.waitUntilGone(pids[0]), "grandchild \(pids[0]) survived")
-        #expect(Support.waitUntilGone(pids[1]))
+        #expect(await Support.waitUntilGone(pids[0]), "grandchild \(pids[0]) survived")
+        #expect(await Support.waitUntilGone(pids[1]))
     }
 
     @Test("A child that ignores SIGTERM is killed after the grace period")
-    func escalatesToKill() throws {
+    func escalatesToKill() async throws {
         var command = parentOfGrandchild(ignoringTerm: true)
         let watcher = PidWatcher()
         watcher.attach(to: &command)
         command.timeout = .milliseconds(200)
         command.teardownGracePeriod = .milliseconds(300)
         let started = ContinuousClock.now
-        let error = try #require(throws: ProcessError.self) { try command.runBlocking() }
+        // runBlocking on a thread of its own: blocking one of the cooperative pool's threads would
+        // stall the other tests' continuations for as long.
+        let blocking = command
+        let outcome = await withCheckedContinuation { continuation in
+            Thread.detachNewThread { continuation.resume(returning: Result { try blocking.runBlocking() }) }
+        }
+        let error = try #require(throws: ProcessError.self) { try outcome.get() }
         let elapsed = ContinuousClock.now - started
         #expect(elapsed >= .milliseconds(500) && elapsed < prompt)
         #expect(error.result?.termination == .signaled(SIGKILL))
         let pids = watcher.lines.values.compactMap { Int32($0) }
         #expect(pids.count == 2)
-        for pid in pids { #expect(Support.waitUntilGone(pid)) }
+        for pid in pids { #expect(await Support.waitUntilGone(pid)) }
     }
 
     @Test("Cancelling the task ends the process group and throws CancellationError promptly")
@@ -85,7 +91,7 @@ struct TeardownTests {
         let outcome = await task.result
         #expect(ContinuousClock.now - started < prompt)
         #expect(throws: CancellationError.self) { try outcome.get() }
-        for pid in pids { #expect(Support.waitUntilGone(pid), "\(pid) survived cancellation") }
+        for pid in pids { #expect(await Support.waitUntilGone(pid), "\(pid) survived cancellation") }
     }
 
     @Test("A task cancelled before it starts never spawns")
@@ -153,6 +159,6 @@ struct TeardownTests {
         #expect(ContinuousClock.now - started < prompt)
         #expect(result.termination == .exited(130), "\(result.errorText)")
         #expect(result.errorText.contains("Interrupted by SIGINT"))
-        for pid in pids { #expect(Support.waitUntilGone(pid), "\(pid) survived Ctrl-C") }
+        for pid in pids { #expect(await Support.waitUntilGone(pid), "\(pid) survived Ctrl-C") }
     }
 }
