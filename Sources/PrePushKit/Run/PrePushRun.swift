@@ -271,12 +271,15 @@ package enum PrePushError: LocalizedError, Sendable {
     case notARepository(String)
     case worktreeOccupied(String)
     case noCommits(String)
+    /// No folder for the run could be made in the system's temporary directory (the path, errno's text).
+    case noTemporaryFolder(String, String)
 
     package var errorDescription: String? {
         switch self {
         case .notARepository(let path): "'\(path)' is not inside a git work tree."
         case .worktreeOccupied(let path): "'\(path)' exists but is not this repository's prepush worktree."
         case .noCommits(let path): "The repository at '\(path)' has no commits yet."
+        case .noTemporaryFolder(let path, let why): "No folder for the run could be made in '\(path)': \(why)."
         }
     }
 
@@ -287,6 +290,8 @@ package enum PrePushError: LocalizedError, Sendable {
             "prepush checks a pushed commit there when the work tree is not exactly what is pushed, and never "
                 + "removes a folder it did not create."
         case .noCommits: "prepush checks what a push would send, and without a commit there is nothing to push."
+        case .noTemporaryFolder:
+            "Every step runs with a private temporary folder of the run's own, removed when the run ends."
         }
     }
 
@@ -295,6 +300,7 @@ package enum PrePushError: LocalizedError, Sendable {
         case .notARepository: "Run it inside the repository, or let git run it as the pre-push hook (prepush install)."
         case .worktreeOccupied: "Move or delete that folder, then run prepush or push again."
         case .noCommits: "Commit first (git commit), then run prepush or push."
+        case .noTemporaryFolder: "Free space in that folder or point TMPDIR at a writable folder, then push again."
         }
     }
 }

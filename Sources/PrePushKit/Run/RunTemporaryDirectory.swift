@@ -19,6 +19,11 @@ import Darwin
 /// repository, because SwiftPM compiles the package manifest again whenever its environment changes
 /// (a folder per run cost every build 0.45 s, BENCHMARKS.md). A run holds an exclusive `flock` on
 /// the folder while it uses it; a second run at the same time gets `…-<pid>` of its own.
+///
+/// The name is predictable, so another user of the machine may have made it first: a folder is
+/// used only when it is a real folder (not a link: `lstat`, `O_NOFOLLOW`) owned by this user, and
+/// is kept at mode 0700; anything else at the name is left alone and the run takes a fresh
+/// `mkdtemp` folder instead. Removal never follows a link.
 final class RunTemporaryDirectory: Sendable {
     let path: String
     /// The folder, open and locked; -1 for a folder of the run's own.
@@ -38,7 +43,9 @@ final class RunTemporaryDirectory: Sendable {
         let name = (shared as NSString).lastPathComponent
         for entry in (try? FileManager.default.contentsOfDirectory(atPath: base)) ?? []
         where entry.hasPrefix(name + "-") {
-            if let pid = Int32(entry.dropFirst(name.count + 1)), kill(pid, 0) != 0, errno == ESRCH {
+            if let pid = Int32(entry.dropFirst(name.count + 1)), kill(pid, 0) != 0, errno == ESRCH,
+                Self.isOwnFolder(base + "/" + entry)
+            {
                 try? FileManager.default.removeItem(atPath: base + "/" + entry)
             }
         }
@@ -50,10 +57,16 @@ final class RunTemporaryDirectory: Sendable {
                 try? FileManager.default.removeItem(atPath: shared + "/" + entry)
             }
         } else {
-            path = shared + "-\(getpid())"
+            let own = shared + "-\(getpid())"
+            if Self.makeOwnFolder(own) {
+                for entry in (try? FileManager.default.contentsOfDirectory(atPath: own)) ?? [] {
+                    try? FileManager.default.removeItem(atPath: own + "/" + entry)
+                }
+                path = own
+            } else {
+                path = try Self.makeFreshFolder(base: base, name: name)
+            }
             lockDescriptor = -1
-            try? FileManager.default.removeItem(atPath: path)
-            try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
         }
         _ = Self.live.withLock { $0.insert(path) }
     }
@@ -65,28 +78,56 @@ final class RunTemporaryDirectory: Sendable {
     }
 
     /// The open, exclusively locked folder at `path` (created if missing), or `nil` when another
-    /// run holds it. O_CLOEXEC: a step's processes must not inherit, and so hold, the lock.
+    /// run holds it or what is at `path` is not this user's own folder. O_CLOEXEC: a step's
+    /// processes must not inherit, and so hold, the lock.
     private static func lock(_ path: String) -> Int32? {
         for _ in 0..<3 {
-            try? FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
-            let descriptor = open(path, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
+            guard makeOwnFolder(path) else { return nil }
+            let descriptor = open(path, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC)
             guard descriptor >= 0 else { return nil }
-            guard flock(descriptor, LOCK_EX | LOCK_NB) == 0 else {
+            var opened = stat()
+            guard fstat(descriptor, &opened) == 0, isOwn(opened), flock(descriptor, LOCK_EX | LOCK_NB) == 0 else {
                 close(descriptor)
                 return nil
             }
             // The run before may have removed the folder between our open and our lock: then the
             // lock is on a folder that is gone, and the one at `path` is made again.
-            var opened = stat()
             var named = stat()
-            if fstat(descriptor, &opened) == 0, stat(path, &named) == 0, opened.st_ino == named.st_ino,
-                opened.st_dev == named.st_dev
-            {
+            if lstat(path, &named) == 0, opened.st_ino == named.st_ino, opened.st_dev == named.st_dev {
                 return descriptor
             }
             close(descriptor)
         }
         return nil
+    }
+
+    /// Whether `info` describes a folder (not a link) that this user owns.
+    private static func isOwn(_ info: stat) -> Bool {
+        (info.st_mode & S_IFMT) == S_IFDIR && info.st_uid == geteuid()
+    }
+
+    /// Whether `path` is, without following a link, a folder this user owns.
+    private static func isOwnFolder(_ path: String) -> Bool {
+        var info = stat()
+        return lstat(path, &info) == 0 && isOwn(info)
+    }
+
+    /// Makes `path` a folder of mode 0700, or finds one of this user's own there and makes sure
+    /// of its mode (earlier versions made it with the umask's); `false` when something else is
+    /// there: a link, a file, or another user's folder.
+    private static func makeOwnFolder(_ path: String) -> Bool {
+        if mkdir(path, 0o700) == 0 { return true }
+        guard errno == EEXIST, isOwnFolder(path) else { return false }
+        return chmod(path, 0o700) == 0
+    }
+
+    /// A new folder of mode 0700 with a random name beside the shared one, for a run whose
+    /// shared name is taken by something that is not its own.
+    private static func makeFreshFolder(base: String, name: String) throws(PrePushError) -> String {
+        var template = Array((base + "/" + name + "-run-XXXXXX").utf8CString)
+        let made = template.withUnsafeMutableBufferPointer { mkdtemp($0.baseAddress!) }
+        guard made != nil else { throw PrePushError.noTemporaryFolder(base, String(cString: strerror(errno))) }
+        return String(cString: template.withUnsafeBufferPointer { $0.baseAddress! })
     }
 
     /// Stops any process of the run still running (``LeftoverProcesses``), then removes the
