@@ -1,8 +1,9 @@
 import Foundation
-import PrePushKit
 import PreflightCore
 import ProcessKit
 import Testing
+
+@testable import PrePushKit
 
 /// The coverage exports, the minimums and `coverageExclude` on a coverage measured by hand (the
 /// real tools' output is the end-to-end suites' part): each format carries the table's figures.
@@ -208,15 +209,17 @@ struct CoverageExportTests {
         let root = NSTemporaryDirectory() + "coverage-write-" + UUID().uuidString
         defer { try? FileManager.default.removeItem(atPath: root) }
         try FileManager.default.createDirectory(atPath: root, withIntermediateDirectories: true)
+        let destination = ReportDestination(root: root, gitDirectory: root + "/.git")
         let written = try CoverageExports.write(
             [CoverageExportRequest(format: .lcov, path: "coverage/deep/lcov.info")], Self.report(),
-            repositoryRoot: root)
-        #expect(written == [root + "/coverage/deep/lcov.info"])
+            destination: destination)
+        #expect(written == [destination.root + "/coverage/deep/lcov.info"])
         #expect(FileManager.default.fileExists(atPath: root + "/coverage/deep/lcov.info"))
         try "x".write(toFile: root + "/file", atomically: true, encoding: .utf8)
-        #expect(throws: CoverageExportError.self) {
+        #expect(throws: ReportFileError.self) {
             try CoverageExports.write(
-                [CoverageExportRequest(format: .json, path: "file/inside.json")], Self.report(), repositoryRoot: root)
+                [CoverageExportRequest(format: .json, path: "file/inside.json")], Self.report(),
+                destination: destination)
         }
     }
 }

@@ -230,4 +230,27 @@ struct CoverageReportsEndToEndTests {
         #expect((record["error"] as? String)?.contains("is not inside a git work tree") == true)
         #expect(record["mode"] as? String == "by-hand")
     }
+
+    @Test(
+        "A report path into .git, over a file prepush did not write, or out of the repository from .preflight.json: exit 2 before any step, nothing replaced"
+    )
+    func hostileReportPaths() async throws {
+        let repository = try await PrePushEndToEndTests.makeRepository()
+        try repository.write("Notes.swift", "// my notes\n")
+        let head = try String(contentsOfFile: repository.work + "/.git/HEAD", encoding: .utf8)
+        for arguments in [["--coverage-report", "json=.git/HEAD"], ["--coverage-report", "lcov=Notes.swift"]] {
+            let result = try await repository.run(Self.prepush, arguments)
+            #expect(result.termination == .exited(2), "\(arguments): \(result.errorText)")
+            #expect(
+                result.errorText.contains("would be written inside a git directory")
+                    || result.errorText.contains("would replace a file prepush did not write"), "\(result.errorText)")
+            #expect(!result.errorText.contains("Building"), "a step ran: \(result.errorText)")
+        }
+        try repository.write(".preflight.json", #"{"prepush": {"coverageReports": {"lcov": "../../outside.info"}}}"#)
+        let outside = try await repository.run(Self.prepush, [])
+        #expect(outside.termination == .exited(2), "\(outside.errorText)")
+        #expect(outside.errorText.contains("is outside the repository"), "\(outside.errorText)")
+        #expect(try String(contentsOfFile: repository.work + "/.git/HEAD", encoding: .utf8) == head)
+        #expect(try String(contentsOfFile: repository.work + "/Notes.swift", encoding: .utf8) == "// my notes\n")
+    }
 }

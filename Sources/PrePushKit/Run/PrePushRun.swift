@@ -54,7 +54,10 @@ package struct PrePushRun: Sendable {
             record.seconds = (clock.seconds * 1000).rounded() / 1000
             // The record of a run that could not check is still written when its path is known.
             if let path = try? flags.options(in: directory).runReportPath {
-                try? ReportFile.write(record.encoded(), to: StandardPath.absolute(path, relativeTo: directory))
+                let place = try? await RepositoryPlace.locate(directory)
+                let destination = ReportDestination(
+                    root: place?.root ?? directory, gitDirectory: place?.gitDirectory ?? directory + "/.git")
+                try? destination.write(record.encoded(), to: path, fromCommandLine: flags.runReportPath != nil)
             }
             throw error
         }
@@ -77,15 +80,22 @@ package struct PrePushRun: Sendable {
             record.outcome =
                 conclusion.skipReason != nil ? "skipped" : status == 0 ? "passed" : status == 1 ? "failed" : "error"
             record.seconds = (clock.seconds * 1000).rounded() / 1000
-            let absolute = StandardPath.absolute(path, relativeTo: root)
             do {
-                try ReportFile.write(record.encoded(), to: absolute)
+                try reportDestination(root: root).write(
+                    record.encoded(), to: path, fromCommandLine: flags.runReportPath != nil)
             } catch {
                 output.failure(ErrorReport.render(error, tool: "prepush"))
                 status = 2
             }
         }
         return status
+    }
+
+    /// Where the reports of a run in the repository at `root` may go.
+    private func reportDestination(root: String) -> ReportDestination {
+        let gitDirectory = try? GitRepository.command(["rev-parse", "--absolute-git-dir"], in: root).runBlocking()
+        let path = gitDirectory?.outputText.trimmingCharacters(in: .newlines) ?? ""
+        return ReportDestination(root: root, gitDirectory: path.isEmpty ? root + "/.git" : path)
     }
 
     /// How the checking ended: the exit status, why nothing was checked (if so), and the checks.
@@ -122,6 +132,14 @@ package struct PrePushRun: Sendable {
         // The work tree's settings decide what is checked; each check then uses the settings of the
         // folder it checks (the pushed commit's own, in the worktree).
         let options = try flags.options(in: place.root)
+        // A report path prepush may not write to is said now, not after the build and tests.
+        let destination = ReportDestination(root: place.root, gitDirectory: place.gitDirectory)
+        for request in options.coverageReports {
+            _ = try destination.check(request.path, fromCommandLine: flags.coverageReports.contains(request))
+        }
+        if let path = options.runReportPath {
+            _ = try destination.check(path, fromCommandLine: flags.runReportPath != nil)
+        }
         let repository = GitRepository(root: place.root)
         let snapshot = WorkTreeSnapshot(
             repository: repository, gitDirectory: place.gitDirectory,
@@ -180,7 +198,7 @@ package struct PrePushRun: Sendable {
         let results = try await run.run(plan)
 
         var conclusion = Conclusion(status: 0, notes: plan.notes, results: results, options: options, root: place.root)
-        writeCoverageExports(&conclusion, options: options, root: place.root, output: output)
+        writeCoverageExports(&conclusion, options: options, destination: destination, output: output)
 
         // verdict.
         conclusion.status = Verdict.conclude(
@@ -192,7 +210,7 @@ package struct PrePushRun: Sendable {
     /// Writes the coverage exports asked for, of the last check that measured coverage (a void
     /// check's is left out), before the verdict; a file that cannot be written is reported.
     private func writeCoverageExports(
-        _ conclusion: inout Conclusion, options: PrePushOptions, root: String, output: RunOutput
+        _ conclusion: inout Conclusion, options: PrePushOptions, destination: ReportDestination, output: RunOutput
     ) {
         let decisive = conclusion.results.filter(\.changedMeanwhile.isEmpty)
         // One report of every package checked (the last measurement of each).
@@ -215,7 +233,8 @@ package struct PrePushRun: Sendable {
         }
         do {
             let written = try CoverageExports.write(
-                options.coverageReports, coverage, repositoryRoot: root,
+                options.coverageReports, coverage, destination: destination,
+                fromCommandLine: { flags.coverageReports.contains($0) },
                 minimumDiffCoverage: options.minimumDiffCoverage)
             for (request, path) in zip(options.coverageReports, written) {
                 conclusion.exports.append(RunRecord.Export(format: request.format.rawValue, path: path))

@@ -52,13 +52,11 @@ package struct CoverageExportRequest: Sendable, Hashable {
 package enum CoverageExportError: LocalizedError, Sendable, Equatable {
     case malformed(String)
     case unknownFormat(String)
-    case unwritable(path: String, reason: String)
 
     package var errorDescription: String? {
         switch self {
         case .malformed(let argument): "'\(argument)' is not FORMAT=PATH."
         case .unknownFormat(let name): "'\(name)' is not a coverage report format."
-        case .unwritable(let path, _): "The report '\(path)' could not be written."
         }
     }
 
@@ -67,14 +65,12 @@ package enum CoverageExportError: LocalizedError, Sendable, Equatable {
         case .malformed: "A report is asked for as its format, an equals sign and the file to write."
         case .unknownFormat:
             "The formats are \(CoverageExportFormat.allCases.map(\.rawValue).joined(separator: ", "))."
-        case .unwritable(_, let reason): reason
         }
     }
 
     package var recoverySuggestion: String? {
         switch self {
         case .malformed, .unknownFormat: "Write it like lcov=coverage/lcov.info or html=coverage/index.html."
-        case .unwritable: "Check that the folder can be created and written to, or choose another path."
         }
     }
 }

@@ -28,35 +28,22 @@ package enum CoverageExports {
         }
     }
 
-    /// Writes each request's file (its folder made when missing); a relative path is taken from
-    /// `repositoryRoot`. Returns the paths written.
+    /// Writes each request's file through `destination` (its folder made when missing; a relative
+    /// path is taken from the repository's root); `fromCommandLine` tells which requests a flag
+    /// made. Returns the paths written.
     @discardableResult
-    package static func write(
-        _ requests: [CoverageExportRequest], _ report: CoverageReport, repositoryRoot: String,
-        minimumDiffCoverage: Double? = nil, now: Date = Date()
-    ) throws(CoverageExportError) -> [String] {
+    static func write(
+        _ requests: [CoverageExportRequest], _ report: CoverageReport, destination: ReportDestination,
+        fromCommandLine: (CoverageExportRequest) -> Bool = { _ in false }, minimumDiffCoverage: Double? = nil,
+        now: Date = Date()
+    ) throws(ReportFileError) -> [String] {
         var written: [String] = []
         for request in requests {
-            let path = StandardPath.absolute(request.path, relativeTo: repositoryRoot)
-            try ReportFile.write(
-                render(
-                    request.format, report, repositoryRoot: repositoryRoot, minimumDiffCoverage: minimumDiffCoverage,
-                    now: now), to: path)
-            written.append(path)
+            let data = render(
+                request.format, report, repositoryRoot: destination.root, minimumDiffCoverage: minimumDiffCoverage,
+                now: now)
+            written.append(try destination.write(data, to: request.path, fromCommandLine: fromCommandLine(request)))
         }
         return written
-    }
-}
-
-/// A report file written whole (to a temporary file beside it, then renamed), its folder made.
-enum ReportFile {
-    static func write(_ data: Data, to path: String) throws(CoverageExportError) {
-        do {
-            try FileManager.default.createDirectory(
-                atPath: (path as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
-            try data.write(to: URL(fileURLWithPath: path), options: .atomic)
-        } catch {
-            throw .unwritable(path: path, reason: error.localizedDescription)
-        }
     }
 }
