@@ -45,14 +45,14 @@ package enum StandardPath {
 
     /// `absolute(path, relativeTo: base)` with symbolic links resolved when the path exists, so
     /// `/var/x` and `/private/var/x` (macOS) compare equal.
-    static func canonical(_ path: String, relativeTo base: String? = nil) -> String {
+    package static func canonical(_ path: String, relativeTo base: String? = nil) -> String {
         let lexical = absolute(path, relativeTo: base)
         return resolved(lexical) ?? lexical
     }
 
     /// `path` relative to `directory`, both absolute and standardized, with `..` where `path` is
     /// outside `directory` (`/r/Sources/A.swift` from `/r/config` is `../Sources/A.swift`).
-    static func relative(_ path: String, to directory: String) -> String {
+    package static func relative(_ path: String, to directory: String) -> String {
         let target = path.split(separator: "/")
         let origin = directory.split(separator: "/")
         var common = 0
