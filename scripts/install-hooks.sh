@@ -1,8 +1,12 @@
 #!/bin/sh
-# install-hooks.sh [REPOSITORY] [--binary PATH] [--with-errorlint] [--force]
-# For people who just cloned: builds prepush in release (once; later runs are incremental) and
-# installs it as the pre-push hook of REPOSITORY (default: the repository you are in). The hook runs
-# that binary directly on every push; `prepush uninstall` puts back what was there.
+# install-hooks.sh [REPOSITORY] [--binary PATH] [--with-errorlint] [--force] [--no-check]
+# For people who just cloned: builds prepush in release (once; later runs are incremental),
+# installs it as the pre-push hook of REPOSITORY (default: the repository you are in), and checks
+# the repository once by hand, as it is now, so you see what every push will run (exit 1 when that
+# check fails; the hook stays installed). The hook runs that binary directly on every push;
+# `prepush uninstall` puts back what was there. A hooks folder inside the work tree (husky's
+# .husky, a committed .githooks) is left alone: install says the one line to add there instead.
+# --no-check installs without the first check.
 #
 # --binary PATH builds nothing: PATH is a prebuilt prepush, or Preflight.artifactbundle (from a
 # release, or scripts/release.sh), whose prepush for this machine is used. The hook runs it where
@@ -20,6 +24,7 @@ set -eu
 preflight=$(cd "$(dirname "$0")/.." && pwd)
 repository=$(pwd)
 with_errorlint=no
+first_check=yes
 binary=
 count=$#
 while [ "$count" -gt 0 ]; do
@@ -37,11 +42,18 @@ while [ "$count" -gt 0 ]; do
         shift
         count=$((count - 1))
         ;;
-    -h | --help) sed -n '2,15p' "$0"; exit 0 ;;
+    --no-check) first_check=no ;;
+    -h | --help) sed -n '2,19p' "$0"; exit 0 ;;
     -*) set -- "$@" "$argument" ;;
     *) repository=$argument ;;
     esac
 done
+# The repository first: a wrong argument is said at once, not after minutes of building.
+if ! root=$(git -C "$repository" rev-parse --show-toplevel 2>/dev/null) || [ -z "$root" ]; then
+    echo "install-hooks.sh: '$repository' is not a git repository (git rev-parse --show-toplevel failed there)" >&2
+    echo "install-hooks.sh: give the repository whose pushes prepush should check: install-hooks.sh ~/src/MyPackage" >&2
+    exit 2
+fi
 if [ -n "$binary" ]; then
     # A bundle: this machine's slot in it (prepush and errorlint side by side).
     if [ -f "$binary/info.json" ]; then
@@ -59,7 +71,7 @@ else
     bin=$(swift build -c release --static-swift-stdlib --show-bin-path --package-path "$preflight")
     prepush=$bin/prepush
 fi
-cd "$repository"
+cd "$root"
 # The repository's own settings: refuses (exit 2, with the reason) when its requiredVersion does not
 # accept this Preflight, and says whether the team turned the errorlint step on.
 settings=$("$prepush" --print-config)
@@ -76,3 +88,21 @@ if [ "$with_errorlint" = yes ]; then
     fi
 fi
 "$prepush" install "$@"
+if [ "$first_check" = no ]; then
+    exit 0
+fi
+if ! git rev-parse --verify -q HEAD >/dev/null; then
+    echo "install-hooks.sh: $root has no commit yet; the first push is its first check" >&2
+    exit 0
+fi
+# The first check: the repository as it is now, by hand (a push right after installing may send
+# nothing). A pass is remembered, so pushing this same content does not check it again.
+echo "install-hooks.sh: a first check of $root as it is now ($prepush, by hand); every push runs the same" >&2
+set +e
+"$prepush"
+status=$?
+set -e
+if [ "$status" -ne 0 ]; then
+    echo "install-hooks.sh: the hook is installed; this first check failed (exit $status), so a push of this content would be stopped" >&2
+fi
+exit "$status"

@@ -1,12 +1,13 @@
 #!/bin/sh
 # newcomer.sh: walks README's "Install on your repository" path as a new user would, in a temporary
-# directory that is removed at the end (also on failure): clone this repository, install the hook
-# into a small package with a local bare remote (scripts/install-hooks.sh builds prepush), push
-# (green, coverage table), push a failing test (rejected), push an ERROR comment (rejected, the
-# diagnostic shown), fix, push again (green). Then a team: a committed .preflight.json
-# (requiredVersion, the errorlint step decided, an extra step), a teammate's second clone with the
-# same install-hooks.sh running the same steps, and a requiredVersion this Preflight does not
-# satisfy stopping the push and the install. Exits 1 with a message at the first deviation.
+# directory that is removed at the end (also on failure): clone this repository (a plain clone, as
+# README's), install the hook into a small package with a local bare remote (install-hooks.sh
+# builds prepush, installs the hook and checks the package once: green, coverage table), push what
+# that check verified (not checked again), push a failing test (rejected), push an ERROR comment
+# (rejected, the diagnostic shown), fix, push again (green). Then a team: a committed
+# .preflight.json (requiredVersion, the errorlint step decided, an extra step), a teammate's second
+# clone with the same install-hooks.sh running the same steps, and a requiredVersion this Preflight
+# does not satisfy stopping the push and the install. Exits 1 with a message at the first deviation.
 #
 # It clones what is committed in the repository it lives in (not uncommitted edits), runs with
 # its own HOME, git identity and SwiftPM caches, and reads nothing from stdin (CI=true is fine).
@@ -62,6 +63,7 @@ remote_head() {
 step "clone Preflight (git clone $source_repository)"
 run git clone -q "$source_repository" "$work/Preflight"
 [ "$status" -eq 0 ] || fail "git clone failed"
+[ -x "$work/Preflight/scripts/install-hooks.sh" ] || fail "the clone has no scripts/install-hooks.sh"
 
 step "make a small package: a library and a test target, a local bare remote"
 package="$work/MyPackage"
@@ -95,20 +97,23 @@ git init -q --bare "$work/MyPackage.git"
 git -C "$package" remote add origin "$work/MyPackage.git"
 echo "made $package (remote $work/MyPackage.git)"
 
-step "install the hook: Preflight/scripts/install-hooks.sh MyPackage (builds prepush in release)"
+step "install the hook: Preflight/scripts/install-hooks.sh MyPackage (builds prepush, installs, a first check)"
 run "$work/Preflight/scripts/install-hooks.sh" "$package"
 [ "$status" -eq 0 ] || fail "install-hooks.sh failed"
 [ -x "$package/.git/hooks/pre-push" ] || fail "no executable .git/hooks/pre-push after install-hooks.sh"
+expect_output "prepush: installed $package/.git/hooks/pre-push"
+expect_output "install-hooks.sh: a first check of $package as it is now"
+expect_output "1 test passed"
+expect_output "Total"
+printf '%s\n' "$output" | grep -qE '[0-9]+\.[0-9]+ %' || fail "no coverage percentage in the first check's output"
 
 cd "$package"
 
-step "push: green, coverage printed"
+step "push what the first check verified: it goes through without a second check"
 # The package is new, so its first push names the upstream; later ones are README's plain `git push`.
 run git push -u origin main
 [ "$status" -eq 0 ] || fail "the first push was rejected"
-expect_output "1 test passed"
-expect_output "Total"
-printf '%s\n' "$output" | grep -qE '[0-9]+\.[0-9]+ %' || fail "no coverage percentage in the push's output"
+expect_output "already verified with this toolchain and these options"
 [ "$(remote_head)" = "$(git rev-parse HEAD)" ] || fail "the remote did not receive the push"
 
 step "add a failing test: the push is rejected"

@@ -333,23 +333,17 @@ extension PrePush {
 
     struct Install: AsyncParsableCommand {
         static let configuration = CommandConfiguration(
-            abstract: "Install the pre-push hook in this repository (an existing hook is kept and run first).")
+            abstract:
+                "Install the pre-push hook in this repository (an existing hook is kept and run first; a hooks "
+                + "folder inside the work tree, such as husky's, is left alone and the line to add is printed).")
 
         @Flag(help: "Replace an existing hook instead of chaining it (uninstall still restores it).")
         var force = false
 
         func run() async throws {
-            let installer = HookInstaller(
-                repository: FileManager.default.currentDirectoryPath, prepushBinary: ExecutablePath.current())
-            switch try installer.install(force: force) {
-            case .installed(let path): ToolOutput.standardError("prepush: installed \(path)\n")
-            case .updated(let path): ToolOutput.standardError("prepush: updated \(path)\n")
-            case .chained(let path, let existing):
-                ToolOutput.standardError(
-                    "prepush: installed \(path); the hook that was there runs first, from \(existing)\n")
-            case .replaced(let path, let backup):
-                ToolOutput.standardError("prepush: installed \(path); the hook that was there is kept as \(backup)\n")
-            }
+            let binary = ExecutablePath.current()
+            let installer = HookInstaller(repository: FileManager.default.currentDirectoryPath, prepushBinary: binary)
+            ToolOutput.standardError(try installer.install(force: force).message(binary: binary))
         }
     }
 
@@ -359,9 +353,7 @@ extension PrePush {
         func run() async throws {
             let installer = HookInstaller(
                 repository: FileManager.default.currentDirectoryPath, prepushBinary: ExecutablePath.current())
-            let removed = try installer.uninstall()
-            ToolOutput.standardError(
-                removed ? "prepush: uninstalled the pre-push hook\n" : "prepush: no prepush hook is installed\n")
+            ToolOutput.standardError(try installer.uninstall().message)
         }
     }
 }

@@ -95,10 +95,10 @@ struct HookInstallerTests {
         #expect(foreignInput.hasPrefix("refs/heads/main "))
         #expect(fixture.log("prepush").contains(foreignInput.trimmingCharacters(in: .newlines)))
 
-        #expect(try installer.uninstall())
+        #expect(try installer.uninstall() == .removed)
         #expect(try String(contentsOfFile: hook, encoding: .utf8) == foreign)
         #expect(!FileManager.default.fileExists(atPath: hook + ".preflight-chained"))
-        #expect(try !installer.uninstall())  // nothing of ours left; the foreign hook stays
+        #expect(try installer.uninstall() == .nothingInstalled)  // nothing of ours left; the foreign hook stays
         #expect(try String(contentsOfFile: hook, encoding: .utf8) == foreign)
     }
 
@@ -117,14 +117,86 @@ struct HookInstallerTests {
         #expect(try String(contentsOfFile: hook, encoding: .utf8) == "#!/bin/sh\nexit 1\n")
     }
 
-    @Test("core.hooksPath is respected")
+    @Test("core.hooksPath outside the work tree is respected")
     func hooksPath() throws {
         let fixture = try PushFixture()
-        try fixture.git(["config", "core.hooksPath", ".githooks"], in: fixture.work)
+        try fixture.git(["config", "core.hooksPath", fixture.root + "/my-hooks"], in: fixture.work)
         let installer = HookInstaller(repository: fixture.work, prepushBinary: "/usr/local/bin/prepush")
-        #expect(try installer.install() == .installed(path: fixture.work + "/.githooks/pre-push"))
-        let script = try String(contentsOfFile: fixture.work + "/.githooks/pre-push", encoding: .utf8)
+        #expect(try installer.install() == .installed(path: fixture.root + "/my-hooks/pre-push"))
+        let script = try String(contentsOfFile: fixture.root + "/my-hooks/pre-push", encoding: .utf8)
         #expect(script.contains("prepush='/usr/local/bin/prepush'"))
+        #expect(try installer.uninstall() == .removed)
+        #expect(!FileManager.default.fileExists(atPath: fixture.root + "/my-hooks/pre-push"))
+    }
+
+    @Test("A committed hooks folder (core.hooksPath .githooks) is left alone; the binary is recorded in .git/config")
+    func committedHooksFolder() throws {
+        let fixture = try PushFixture()
+        let teamHook = "#!/bin/sh\necho \"the team's checks\" >&2\n"
+        try FileManager.default.createDirectory(atPath: fixture.work + "/.githooks", withIntermediateDirectories: true)
+        try teamHook.write(toFile: fixture.work + "/.githooks/pre-push", atomically: true, encoding: .utf8)
+        chmod(fixture.work + "/.githooks/pre-push", 0o755)
+        try fixture.git(["add", "."], in: fixture.work)
+        try fixture.git(["commit", "-q", "-m", "the team's hooks"], in: fixture.work)
+        try fixture.git(["config", "core.hooksPath", ".githooks"], in: fixture.work)
+
+        let installer = HookInstaller(repository: fixture.work, prepushBinary: "/opt/Preflight/prepush")
+        let outcome = try installer.install()
+        let folder = SharedHooksFolder(
+            folder: ".githooks", hookScript: ".githooks/pre-push", manager: nil, callsPrepush: false)
+        #expect(outcome == .shared(folder, restored: false))
+        #expect(try String(contentsOfFile: fixture.work + "/.githooks/pre-push", encoding: .utf8) == teamHook)
+        #expect(try FileManager.default.contentsOfDirectory(atPath: fixture.work + "/.githooks") == ["pre-push"])
+        #expect(try fixture.git(["status", "--porcelain", "--ignored"], in: fixture.work).outputText == "")
+        let recorded = try fixture.git(["config", "--local", "preflight.prepush"], in: fixture.work).outputText
+        #expect(recorded == "/opt/Preflight/prepush\n")
+        let message = outcome.message(binary: "/opt/Preflight/prepush")
+        #expect(message.contains("pushes are NOT checked yet: add this to .githooks/pre-push"))
+        #expect(message.contains("\n    " + SharedHooksFolder.callLine + "\n"))
+
+        // The line the team adds runs the recorded binary with git's arguments and stdin.
+        let recorder = try fixture.recorder(named: "prepush", status: 0)
+        try fixture.git(["config", "--local", "preflight.prepush", recorder], in: fixture.work)
+        try (teamHook + SharedHooksFolder.callLine + "\n").write(
+            toFile: fixture.work + "/.githooks/pre-push", atomically: true, encoding: .utf8)
+        try fixture.git(["commit", "-q", "-am", "the team runs prepush"], in: fixture.work)
+        #expect(try installer.sharedFolder()?.callsPrepush == true)
+        #expect(try fixture.git(["push", "-q", "origin", "main"], in: fixture.work).succeeded)
+        let log = fixture.log("prepush")
+        #expect(log.hasPrefix("args: hook origin \(fixture.remote)\nrefs/heads/main "), "\(log)")
+
+        #expect(
+            try installer.uninstall()
+                == .forgotten(
+                    .init(
+                        folder: ".githooks", hookScript: ".githooks/pre-push", manager: nil, callsPrepush: true)))
+        #expect(!(try fixture.git(["config", "--local", "preflight.prepush"], in: fixture.work).succeeded))
+        #expect(try installer.uninstall() == .nothingInstalled)
+    }
+
+    @Test("An earlier install's hook in a shared folder is undone: the team's file is back byte for byte")
+    func earlierInstallUndone() throws {
+        let fixture = try PushFixture()
+        let teamHook = "#!/usr/bin/env sh\n. \"$(dirname -- \"$0\")/_/husky.sh\"\n\nnpm test\n"
+        try FileManager.default.createDirectory(atPath: fixture.work + "/.husky", withIntermediateDirectories: true)
+        try teamHook.write(toFile: fixture.work + "/.husky/pre-push", atomically: true, encoding: .utf8)
+        try fixture.git(["add", "."], in: fixture.work)
+        try fixture.git(["commit", "-q", "-m", "husky"], in: fixture.work)
+        try fixture.git(["config", "core.hooksPath", ".husky"], in: fixture.work)
+        // What an earlier prepush install left: its hook in place of the team's, which it chained.
+        try FileManager.default.moveItem(
+            atPath: fixture.work + "/.husky/pre-push", toPath: fixture.work + "/.husky/pre-push.preflight-chained")
+        try HookInstaller.defaultTemplate.write(
+            toFile: fixture.work + "/.husky/pre-push", atomically: true, encoding: .utf8)
+
+        let installer = HookInstaller(repository: fixture.work, prepushBinary: "/opt/Preflight/prepush")
+        guard case .shared(let folder, restored: true) = try installer.install() else {
+            Issue.record("the earlier hook was not undone")
+            return
+        }
+        #expect(folder.manager == "husky" && folder.hookScript == ".husky/pre-push")
+        #expect(try String(contentsOfFile: fixture.work + "/.husky/pre-push", encoding: .utf8) == teamHook)
+        #expect(try fixture.git(["status", "--porcelain", "--ignored"], in: fixture.work).outputText == "")
     }
 
     @Test("Outside a repository: a clear error")

@@ -118,4 +118,45 @@ struct IntroducedFindingsEndToEndTests {
         #expect(!push.errorText.contains("Stop.swift:1:4: error"))
         #expect(push.errorText.contains("1 ERROR already in the code (1 error among them"))
     }
+
+    @Test("A branch stacked on a pushed branch is compared with that branch: its parent's ERROR does not stop it")
+    func stackedBranch() async throws {
+        let repository = try await PrePushEndToEndTests.makeRepository()
+        try await repository.run("git", ["push", "-q", "origin", "main", "--no-verify"]).checked()
+        try await repository.run("git", ["checkout", "-q", "-b", "feat"]).checked()
+        try repository.write("Sources/Calc/Stop.swift", "// ERROR: feat's own\npublic func stop() {}\n")
+        try await repository.commit("feat: an ERROR")
+        try await repository.run("git", ["push", "-q", "origin", "feat", "--no-verify"]).checked()
+        try await repository.run("git", ["checkout", "-q", "-b", "feat2"]).checked()
+        try repository.write("Sources/Calc/Two.swift", "public func two() -> Int { 2 }\n// TODO: feat2's own\n")
+        try await repository.commit("feat2, on feat")
+        try await repository.run(Self.prepush, ["install"]).checked()
+        let push = try await repository.run("git", ["push", "origin", "feat2"])
+        #expect(push.succeeded, "\(push.errorText)")
+        #expect(push.errorText.contains("Sources/Calc/Two.swift:2:4: warning: TODO: feat2's own"))
+        #expect(!push.errorText.contains("Stop.swift:1:4: error"))
+        #expect(push.errorText.contains("1 new, 1 existing"), "\(push.errorText)")
+    }
+
+    @Test("A force push lists as new only what the remote's version of the branch did not have")
+    func forcePush() async throws {
+        let repository = try await PrePushEndToEndTests.makeRepository()
+        try await repository.run("git", ["push", "-q", "origin", "main", "--no-verify"]).checked()
+        try await repository.run("git", ["checkout", "-q", "-b", "topic"]).checked()
+        try repository.write("Sources/Calc/Old.swift", "// TODO: already pushed\npublic func old() -> Int { 0 }\n")
+        try await repository.commit("topic: a TODO")
+        try repository.write("Sources/Calc/More.swift", "public func more() -> Int { 1 }\n")
+        try await repository.commit("topic: more")
+        try await repository.run("git", ["push", "-q", "origin", "topic", "--no-verify"]).checked()
+        // Rewritten: the two commits squashed into one with a new TODO; the old one is on the remote.
+        try await repository.run("git", ["reset", "-q", "--soft", "main"]).checked()
+        try repository.write("Sources/Calc/More.swift", "public func more() -> Int { 1 }\n// TODO: new after the rewrite\n")
+        try await repository.commit("topic, squashed")
+        try await repository.run(Self.prepush, ["install"]).checked()
+        let push = try await repository.run("git", ["push", "--force", "origin", "topic"])
+        #expect(push.succeeded, "\(push.errorText)")
+        #expect(push.errorText.contains("Sources/Calc/More.swift:2:4: warning: TODO: new after the rewrite"))
+        #expect(!push.errorText.contains("warning: TODO: already pushed"), "\(push.errorText)")
+        #expect(push.errorText.contains("1 new, 1 existing"))
+    }
 }

@@ -8,6 +8,10 @@ import ProcessKit
 /// and worktrees are respected. A foreign hook is kept as `pre-push.preflight-chained` and run first
 /// by ours; `force` replaces it instead (it is kept as `pre-push.preflight-backup`). Uninstalling
 /// puts back exactly what was there.
+///
+/// A hooks folder inside the work tree (husky's `.husky/_`, committed `.githooks`) is the team's:
+/// nothing is written there (``SharedHooksFolder``). Installing records this clone's binary in its
+/// `.git/config` for the team's hook script to call; uninstalling removes that record.
 package struct HookInstaller: Sendable {
     /// The marker line that identifies a hook as ours.
     package static let marker = "# preflight-hook-marker"
@@ -33,6 +37,44 @@ package struct HookInstaller: Sendable {
         case chained(path: String, existing: String)
         case replaced(path: String, backup: String)
         case updated(path: String)
+        /// The hooks folder is shared through the work tree: nothing written there; the binary is
+        /// recorded for its hook script. `restored`: an earlier install's hook in it was undone.
+        case shared(SharedHooksFolder, restored: Bool)
+
+        /// What `prepush install` prints: where the hook is, and how to check now.
+        package func message(binary: String) -> String {
+            let next =
+                "prepush: every push from now on is checked; `prepush` in the repository checks the work tree now\n"
+            switch self {
+            case .installed(let path): return "prepush: installed \(path)\n" + next
+            case .updated(let path): return "prepush: updated \(path)\n" + next
+            case .chained(let path, let existing):
+                return "prepush: installed \(path); the hook that was there runs first, from \(existing)\n" + next
+            case .replaced(let path, let backup):
+                return "prepush: installed \(path); the hook that was there is kept as \(backup)\n" + next
+            case .shared(let folder, let restored):
+                return folder.installMessage(binary: binary, restoredEarlierHook: restored)
+            }
+        }
+    }
+
+    /// What ``uninstall()`` did.
+    package enum Removal: Sendable, Equatable {
+        /// Our hook is gone and what was there before is back.
+        case removed
+        /// The binary recorded for a shared hooks folder's script is forgotten.
+        case forgotten(SharedHooksFolder)
+        /// Nothing of ours was installed.
+        case nothingInstalled
+
+        /// What `prepush uninstall` prints.
+        package var message: String {
+            switch self {
+            case .removed: "prepush: uninstalled the pre-push hook\n"
+            case .forgotten(let folder): folder.uninstallMessage()
+            case .nothingInstalled: "prepush: no prepush hook is installed\n"
+            }
+        }
     }
 
     /// The effective hooks folder.
@@ -47,10 +89,25 @@ package struct HookInstaller: Sendable {
         return path.hasPrefix("/") ? path : (repository as NSString).appendingPathComponent(path)
     }
 
-    /// Writes the hook.
+    /// The hooks folder when it is inside the work tree, `nil` when it is git's own or elsewhere.
+    package func sharedFolder() throws(HookError) -> SharedHooksFolder? {
+        let directory = try hooksDirectory()
+        guard let root = try? gitAnswer(["rev-parse", "--show-toplevel"]),
+            let common = try? gitAnswer(["rev-parse", "--git-common-dir"])
+        else { return nil }
+        let gitDirectory = common.hasPrefix("/") ? common : (repository as NSString).appendingPathComponent(common)
+        return SharedHooksFolder.detect(hooks: directory, root: root, gitDirectory: gitDirectory)
+    }
+
+    /// Writes the hook (or, for a shared folder, records the binary).
     @discardableResult
     package func install(force: Bool = false) throws(HookError) -> Installation {
         let directory = try hooksDirectory()
+        if let shared = try sharedFolder() {
+            let restored = try restoreEarlierHook(in: directory)
+            try setBinaryRecord(prepushBinary)
+            return .shared(shared, restored: restored)
+        }
         let hook = directory + "/pre-push"
         let files = FileManager.default
         do {
@@ -83,11 +140,23 @@ package struct HookInstaller: Sendable {
         }
     }
 
-    /// Removes our hook and puts back what was there before. Returns `false` when no hook of ours
-    /// was installed (a foreign hook is never touched).
+    /// Removes our hook and puts back what was there before; for a shared hooks folder, forgets
+    /// the binary recorded for its script (a foreign hook is never touched).
     @discardableResult
-    package func uninstall() throws(HookError) -> Bool {
+    package func uninstall() throws(HookError) -> Removal {
         let directory = try hooksDirectory()
+        let restored = try restoreEarlierHook(in: directory)
+        if let shared = try sharedFolder() {
+            let recorded = (try? gitAnswer(["config", "--local", "--get", SharedHooksFolder.binaryKey])) != nil
+            if recorded { try setBinaryRecord(nil) }
+            return recorded || restored ? .forgotten(shared) : .nothingInstalled
+        }
+        return restored ? .removed : .nothingInstalled
+    }
+
+    /// Removes a hook of ours from `directory` and moves back the one it kept; `false` when the
+    /// hook there is not ours.
+    private func restoreEarlierHook(in directory: String) throws(HookError) -> Bool {
         let hook = directory + "/pre-push"
         let files = FileManager.default
         guard Self.isOurs(hook) else { return false }
@@ -101,6 +170,26 @@ package struct HookInstaller: Sendable {
         } catch {
             throw .cannotWrite(hook, reason: error.localizedDescription)
         }
+    }
+
+    /// Records `binary` as this clone's prepush in its `.git/config`, or removes the record.
+    private func setBinaryRecord(_ binary: String?) throws(HookError) {
+        let arguments =
+            binary.map { ["config", "--local", SharedHooksFolder.binaryKey, $0] }
+            ?? ["config", "--local", "--unset-all", SharedHooksFolder.binaryKey]
+        let result = try? GitRepository.command(arguments, in: repository).runBlocking()
+        guard let result, result.succeeded else {
+            let message = result?.errorText.trimmingCharacters(in: .whitespacesAndNewlines) ?? ""
+            throw .cannotRecord(
+                SharedHooksFolder.binaryKey, reason: message.isEmpty ? "git config --local failed." : message)
+        }
+    }
+
+    /// The first line of a git query's output; throws when git fails.
+    private func gitAnswer(_ arguments: [String]) throws -> String {
+        let result = try GitRepository.command(arguments, in: repository).runBlocking()
+        guard result.succeeded else { throw HookError.notARepository(repository) }
+        return result.outputText.trimmingCharacters(in: .newlines)
     }
 
     static func isOurs(_ path: String) -> Bool {
@@ -171,9 +260,11 @@ package enum HookError: LocalizedError, Sendable, Equatable {
     case notARepository(String)
     case cannotWrite(String, reason: String)
     case chainSlotTaken(String)
+    case cannotRecord(String, reason: String)
 
     package var errorDescription: String? {
         switch self {
+        case .cannotRecord(let key, _): "Cannot record this clone's prepush as git config \(key)."
         case .notARepository(let path): "'\(path)' is not inside a git repository."
         case .cannotWrite(let path, _): "Cannot write the hook '\(path)'."
         case .chainSlotTaken: "An earlier chained hook is still there."
@@ -183,6 +274,7 @@ package enum HookError: LocalizedError, Sendable, Equatable {
     package var failureReason: String? {
         switch self {
         case .notARepository: "git rev-parse --git-path hooks failed there."
+        case .cannotRecord(_, let reason): reason
         case .cannotWrite(_, let reason): reason
         case .chainSlotTaken(let path):
             "'\(path)' exists, so the current pre-push hook cannot be kept beside it without losing one of them."
@@ -192,6 +284,7 @@ package enum HookError: LocalizedError, Sendable, Equatable {
     package var recoverySuggestion: String? {
         switch self {
         case .notARepository: "Run prepush install inside the repository whose pushes it should check."
+        case .cannotRecord: "Check that .git/config is writable (git config --local --list shows it)."
         case .cannotWrite: "Check the permissions of the hooks folder."
         case .chainSlotTaken: "Merge or remove one of the two hooks, or use --force to replace the current one."
         }

@@ -17,7 +17,7 @@ struct CheckRun: Sendable {
     let errorlintExecutable: String?
     /// The work tree's git directory (prepush's own files: the worktree lock).
     let gitDirectory: String
-    /// The remote pushed to (its default branch is the base of a new branch's lines).
+    /// The remote pushed to (its remote-tracking refs are what it already has).
     let remoteName: String?
     let isHook: Bool
     /// The environment the run was started with.
@@ -209,9 +209,12 @@ struct CheckRun: Sendable {
         }
     }
 
-    /// The lines the check's commit adds over what the remote has: over the remote ref's commit, or
-    /// for a new ref over the last commit any remote-tracking ref has (`nil`, everything new, on the
-    /// first push of a repository). By hand: over `--since`, the upstream, or `origin/HEAD`.
+    /// The lines the check's commit adds over what the remote has: over the commits the remote
+    /// already has next to its history (``GitRepository/pushBases(of:remote:remoteCommit:)``: every
+    /// remote-tracking ref of the remote pushed to, and what the pushed ref has there), a line
+    /// counting only when none of them has it; `nil`, everything new, when the remote has none of
+    /// its history (the first push of a repository). By hand: the work tree over `--since`, else
+    /// the same over the remote a push would go to and the upstream.
     /// Only needed for diff coverage and for telling new findings from existing ones.
     private func pushRange(
         for check: PlannedCheck, in root: String, options: PrePushOptions
@@ -222,56 +225,33 @@ struct CheckRun: Sendable {
             options.measuresAddedLines
             || (!options.showsAllFindings && (options.runsTodoscan || options.runsErrorlint != false))
         guard needed else { return nil }
-        let bases: [String]
-        if isHook {
-            // The remote's commit, when it is here; else (a new ref, or a force push over commits
-            // never fetched) the fork point from the remote-tracking refs.
-            if let remoteBase = check.remoteBase,
-                (try? await repository.succeeds(["cat-file", "-e", remoteBase + "^{commit}"])) ?? false
-            {
-                bases = [remoteBase]
-            } else if let commit = check.commit {
-                // `nil`: the first push of the repository, where everything is new.
-                guard let fork = try await forkPoint(of: commit) else { return nil }
-                bases = [fork]
-            } else {
-                bases = check.remoteBase.map { [$0] } ?? []
-            }
-        } else if let diffBase = options.diffBase {
+        if !isHook, let diffBase = options.diffBase {
             // Asked for by name: a base that does not resolve is an error, never a quiet fallback.
             return try AddedLines.since(diffBase, in: root)
+        }
+        let bases: [String]
+        let head: String?
+        if isHook, let commit = check.commit {
+            bases = try await repository.pushBases(of: commit, remote: remoteName, remoteCommit: check.remoteBase)
+            head = commit
         } else {
-            bases = ["@{upstream}", "origin/HEAD"]
+            // By hand: the work tree as it is, over what a push of this branch would be compared with.
+            guard let commit = try? await repository.output(["rev-parse", "--verify", "--quiet", "HEAD^{commit}"])
+            else { return nil }
+            let upstream = try? await repository.output(["rev-parse", "--verify", "--quiet", "@{upstream}^{commit}"])
+            bases = try await repository.pushBases(
+                of: commit, remote: try await repository.pushRemote(), remoteCommit: upstream)
+            head = nil
         }
-        if let added = bases.lazy.compactMap({ try? AddedLines.since($0, in: root) }).first { return added }
-        if options.minimumDiffCoverage != nil {
-            output.warning(
-                "no base to measure added lines against (tried \(bases.joined(separator: ", "))); diff coverage skipped"
-            )
-        }
-        return nil
-    }
-
-    /// The base of a new branch's lines: the remote's default branch (`<remote>/HEAD`, `main`,
-    /// `master`) when it has one, whose merge base with the branch is taken (so a merge of that
-    /// branch into this one adds nothing); else the parent of the oldest commit no remote-tracking
-    /// ref has; `commit` itself when they all have it; `nil` when no remote has any of its history
-    /// (the first push).
-    private func forkPoint(of commit: String) async throws -> String? {
-        if let remoteName {
-            for name in ["HEAD", "main", "master"] {
-                let ref = "refs/remotes/\(remoteName)/\(name)"
-                if let tip = try? await repository.output(["rev-parse", "--verify", "--quiet", ref + "^{commit}"]),
-                    !tip.isEmpty
-                {
-                    return tip
-                }
+        if bases.isEmpty {
+            if options.minimumDiffCoverage != nil {
+                output.warning(
+                    "no remote has any of this history, so no base to measure added lines against; diff coverage skipped"
+                )
             }
+            return nil
         }
-        let fresh = try await repository.output(["rev-list", "--topo-order", "--reverse", commit, "--not", "--remotes"])
-        guard let oldest = fresh.split(separator: "\n").first else { return commit }
-        let parent = try? await repository.output(["rev-parse", "--verify", "--quiet", oldest + "^"])
-        return parent.flatMap { $0.isEmpty ? nil : $0 }
+        return try AddedLines.introduced(over: bases, head: head, in: root)
     }
 
     /// What differs between `tree` and the work tree's content now, less what SwiftPM itself writes

@@ -91,6 +91,66 @@ package struct AddedLines: Sendable, Equatable {
         return try repository.addedLines(diffing: [from, to])
     }
 
+    /// What `head` adds over every one of `bases` (the commits ``GitRepository/pushBases(of:remote:remoteCommit:)``
+    /// gives): a line counts only when `git diff <base> <head>` adds it for each base, so a line
+    /// any of them already has is not new. `head` `nil` is the working tree (staged, unstaged and
+    /// untracked changes). Each base is compared directly, never over a merge base: a force push
+    /// does not add again what the remote's old commit had.
+    ///
+    /// - Throws: as ``since(_:in:)``; `bases` must not be empty.
+    package static func introduced(
+        over bases: [String], head: String?, in directory: String
+    ) throws(GitError)
+        -> AddedLines
+    {
+        let repository = try GitRepository(containing: directory)
+        var target: String?
+        if let head { target = try repository.requireCommit(head) }
+        let untracked = target == nil ? try repository.untrackedFiles() : []
+        var result: AddedLines?
+        for base in bases {
+            let from = try repository.requireCommit(base)
+            var added = try repository.addedLines(diffing: [from] + (target.map { [$0] } ?? []))
+            for file in untracked {
+                added.lines[file] = nil
+                added.newFiles.insert(file)
+            }
+            result = result.map { $0.intersection(added) } ?? added
+            if result?.isEmpty == true { break }
+        }
+        return result ?? AddedLines()
+    }
+
+    /// The lines both add: a file new in both stays new; a file new in one keeps the other's lines.
+    package func intersection(_ other: AddedLines) -> AddedLines {
+        var lines: [String: [ClosedRange<Int>]] = [:]
+        let newFiles = newFiles.intersection(other.newFiles)
+        for file in files.intersection(other.files) where !newFiles.contains(file) {
+            switch (self.newFiles.contains(file), other.newFiles.contains(file)) {
+            case (true, _): lines[file] = other.lines[file]
+            case (_, true): lines[file] = self.lines[file]
+            default:
+                let common = Self.overlap(self.lines[file] ?? [], other.lines[file] ?? [])
+                if !common.isEmpty { lines[file] = common }
+            }
+        }
+        return AddedLines(lines: lines, newFiles: newFiles)
+    }
+
+    /// The ranges both sorted, merged lists cover.
+    static func overlap(_ first: [ClosedRange<Int>], _ second: [ClosedRange<Int>]) -> [ClosedRange<Int>] {
+        var result: [ClosedRange<Int>] = []
+        var index = 0
+        var otherIndex = 0
+        while index < first.count, otherIndex < second.count {
+            let low = max(first[index].lowerBound, second[otherIndex].lowerBound)
+            let high = min(first[index].upperBound, second[otherIndex].upperBound)
+            if low <= high { result.append(low...high) }
+            if first[index].upperBound < second[otherIndex].upperBound { index += 1 } else { otherIndex += 1 }
+        }
+        return result
+    }
+
     /// The added lines in patch text as `git diff -U0 --no-color --no-ext-diff` prints it, with
     /// paths relative to `repositoryRoot` (itself absolute, or relative to the current directory).
     ///

@@ -36,16 +36,72 @@ extension GitRepository {
         if let base, try await succeeds(["cat-file", "-e", base + "^{commit}"]) {
             return try await entries(["diff", "--name-only", "--no-renames", "-z", base, commit])
         }
-        var remotes = "--remotes"
-        if let remote, !remote.contains("/"), !remote.contains(":"),
-            try await succeeds(["config", "--get", "remote.\(remote).url"])
-        {
-            remotes = "--remotes=\(remote)"
-        }
         let listed = try await entries([
-            "log", "--format=", "--name-only", "--no-renames", "-z", commit, "--not", remotes,
+            "log", "--format=", "--name-only", "--no-renames", "-z", commit, "--not", try await remotesOption(remote),
         ])
         return Array(Set(listed.map { $0.trimmingCharacters(in: .newlines) }.filter { !$0.isEmpty })).sorted()
+    }
+
+    /// What the remote already has next to `commit`'s history: the commits its lines are compared
+    /// over, so a line counts as added only when none of them has it.
+    ///
+    /// git's own answer: `git rev-list --boundary <commit> --not --remotes=<remote> [<remoteCommit>]`
+    /// lists the commits the remote lacks and, marked `-`, the commits the remote has that they
+    /// grow from: a branch stacked on another one pushed earlier grows from that one's tip, not
+    /// from `main`, and a branch that merged the remote's `main` grows from both. `remoteCommit`
+    /// (what the pushed ref has on the remote now, when it is here) is one of them too even when
+    /// it is no ancestor (a force push): what the ref had there is on the remote.
+    ///
+    /// - Parameters:
+    ///   - remote: the remote pushed to; its tracking refs count when it names a configured
+    ///     remote, else (a push to a URL, or `nil`) every remote's.
+    /// - Returns: `[commit]` when the remote has all of it; empty when the remote has none of its
+    ///   history (the first push of a repository: every line is new).
+    package func pushBases(of commit: String, remote: String?, remoteCommit: String?) async throws -> [String] {
+        var known: String?
+        if let remoteCommit, try await succeeds(["cat-file", "-e", remoteCommit + "^{commit}"]) {
+            known = try await output(["rev-parse", "--verify", "--quiet", remoteCommit + "^{commit}"])
+        }
+        let listed = try await output(
+            ["rev-list", "--boundary", commit, "--not", try await remotesOption(remote)] + (known.map { [$0] } ?? []))
+        var lacking = false
+        var bases: [String] = []
+        for line in listed.split(separator: "\n") {
+            if line.hasPrefix("-") {
+                let base = String(line.dropFirst())
+                if !bases.contains(base) { bases.append(base) }
+            } else {
+                lacking = true
+            }
+        }
+        guard lacking else { return [commit] }
+        if let known, !bases.contains(known) { bases.append(known) }
+        return bases
+    }
+
+    /// The remote a push of the current branch goes to: its `pushRemote` or `remote`, else
+    /// `remote.pushDefault`, else `origin` when that exists; `nil` otherwise.
+    package func pushRemote() async throws -> String? {
+        var keys = ["remote.pushDefault"]
+        if let branch = try? await output(["symbolic-ref", "--short", "-q", "HEAD"]), !branch.isEmpty {
+            keys = ["branch.\(branch).pushRemote", "remote.pushDefault", "branch.\(branch).remote"]
+        }
+        for key in keys {
+            if let name = try? await output(["config", "--get", key]), !name.isEmpty, name != "." { return name }
+        }
+        return try await succeeds(["config", "--get", "remote.origin.url"]) ? "origin" : nil
+    }
+
+    /// `--remotes=<remote>` when `remote` names a configured remote, else `--remotes` (every
+    /// remote-tracking ref: a push to a URL has none of its own).
+    private func remotesOption(_ remote: String?) async throws -> String {
+        if let remote, !remote.isEmpty, !remote.contains("/"), !remote.contains(":"),
+            !remote.contains(where: { "*?[\\".contains($0) }),
+            try await succeeds(["config", "--get", "remote.\(remote).url"])
+        {
+            return "--remotes=\(remote)"
+        }
+        return "--remotes"
     }
 
     /// The tree object of `commit`.
