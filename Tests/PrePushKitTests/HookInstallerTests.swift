@@ -159,6 +159,9 @@ struct HookInstallerTests {
         try fixture.git(["config", "--local", "preflight.prepush", recorder], in: fixture.work)
         try (teamHook + SharedHooksFolder.callLine + "\n").write(
             toFile: fixture.work + "/.githooks/pre-push", atomically: true, encoding: .utf8)
+        // Written anew (atomically): executable again, as the team's file is.
+        try FileManager.default.setAttributes(
+            [.posixPermissions: 0o755], ofItemAtPath: fixture.work + "/.githooks/pre-push")
         try fixture.git(["commit", "-q", "-am", "the team runs prepush"], in: fixture.work)
         #expect(try installer.sharedFolder()?.callsPrepush == true)
         #expect(try fixture.git(["push", "-q", "origin", "main"], in: fixture.work).succeeded)

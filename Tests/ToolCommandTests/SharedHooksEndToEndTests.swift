@@ -34,8 +34,6 @@ struct SharedHooksEndToEndTests {
             }
             try await repository.run("git", ["config", "core.hooksPath", ".husky/_"]).checked()
         case .huskyFolder:
-            try FileManager.default.setAttributes(
-                [.posixPermissions: 0o755], ofItemAtPath: repository.work + "/.husky/pre-push")
             try await repository.run("git", ["config", "core.hooksPath", ".husky"]).checked()
         }
     }
@@ -46,7 +44,13 @@ struct SharedHooksEndToEndTests {
     func husky(layout: Layout) async throws {
         let repository = try await PrePushEndToEndTests.makeRepository()
         let teamScript = "#!/usr/bin/env sh\necho \"husky: the team's pre-push ran\" >&2\n"
-        try repository.write(".husky/pre-push", teamScript)
+        // The team's hook script, committed executable as husky's are.
+        func writeTeamScript(_ text: String) throws {
+            try repository.write(".husky/pre-push", text)
+            try FileManager.default.setAttributes(
+                [.posixPermissions: 0o755], ofItemAtPath: repository.work + "/.husky/pre-push")
+        }
+        try writeTeamScript(teamScript)
         try await repository.commit("husky")
         try await Self.installHusky(layout, in: repository)
         try await repository.run("git", ["push", "-q", "origin", "main", "--no-verify"]).checked()
@@ -74,7 +78,7 @@ struct SharedHooksEndToEndTests {
 
         // The team commits the line; install now says pushes are checked.
         let withLine = teamScript + "\"$(git config preflight.prepush || echo prepush)\" hook \"$@\"\n"
-        try repository.write(".husky/pre-push", withLine)
+        try writeTeamScript(withLine)
         try await repository.commit("the team runs prepush on every push")
         let again = try await repository.run(Self.prepush, ["install"])
         #expect(again.errorText.contains(".husky/pre-push runs prepush: every push from this clone is checked"))
