@@ -185,10 +185,11 @@ struct LayoutEndToEndTests {
         let first = try await push(repository)
         #expect(first.succeeded, "\(first.errorText)")
         #expect(first.errorText.contains("prepush: package Packages/Core"))
-        #expect(first.errorText.contains("prepush: app ."))
+        // An app at the root is named after its project, never `.`.
+        #expect(first.errorText.contains("prepush: app App.xcodeproj"))
         #expect(first.errorText.contains("no xcodebuild here: App.xcodeproj not built or tested"))
         #expect(first.errorText.contains("-scheme App"))
-        #expect(first.errorText.contains("not built here: . (no xcodebuild)"))
+        #expect(first.errorText.contains("not built here: App.xcodeproj (no xcodebuild)"))
 
         // A change in the app's own files: only the app, skipped again; nothing is cached for it.
         try repository.write("App/AppMain.swift", "import Core\nlet answer = double(20) + 2\n")
@@ -198,5 +199,15 @@ struct LayoutEndToEndTests {
         #expect(app.errorText.contains("no xcodebuild here"))
         #expect(app.errorText.contains("unchanged: Packages/Core"))
         #expect(!app.errorText.contains("==> build"))
+        // Its scanners ran: the verdict names them, never an empty "()".
+        #expect(app.errorText.contains("==> todoscan"))
+        #expect(!app.errorText.contains("passed ()"))
+
+        // An ERROR comment in the app's own code stops the push, on Linux too.
+        try repository.write("App/AppMain.swift", "import Core\nlet answer = double(20) + 2\n// ERROR: remove before release\n")
+        try await repository.commit("app error")
+        let stopped = try await push(repository)
+        #expect(!stopped.succeeded, "\(stopped.errorText)")
+        #expect(stopped.errorText.contains("ERROR: remove before release"))
     }
 }

@@ -1,9 +1,12 @@
 import Foundation
 import PreflightCore
+import ProcessKit
 
 /// What `prepush --print-config` prints: the effective settings of the folder it runs in, and in a
 /// repository the packages and apps prepush finds (as committed at HEAD) with the configuration
-/// file each one's check reads and the settings that differ from the root's.
+/// file each one's check reads and the settings that differ from the root's, and the folders found
+/// but not checked, with why (`notChecked`: an Xcode project that is no app, a package that cannot
+/// build from a clone).
 package enum PrePushConfigurationReport {
     package static func render(flags: PrePushFlags, directory: String) async throws -> String {
         let options = try flags.options(in: directory)
@@ -13,16 +16,31 @@ package enum PrePushConfigurationReport {
             let listing = try? await TreeListing.read("HEAD", in: GitRepository(root: root))
         else { return PrePushOptions.json(object) }
         let rootOptions = try flags.options(in: root)
-        let layout = try RepositoryLayout.discover(listing, settings: rootOptions.layoutSettings)
+        let repository = GitRepository(root: root)
+        var layout = try await RepositoryLayout.decided(
+            listing, settings: rootOptions.layoutSettings, repository: repository)
+        if layout.units.contains(where: { $0.kind == .package }),
+            let gitDirectory = try? await repository.output(["rev-parse", "--absolute-git-dir"])
+        {
+            let reader = ManifestDependencies(
+                gitDirectory: gitDirectory, scratchDirectory: RunTemporaryDirectory.systemTemporaryDirectory,
+                environment: Environment.inherit.removing(GitRepository.clearedVariables))
+            let answer = try await reader.read(layout, in: listing, repository: repository)
+            for (folder, why) in answer.unbuildable {
+                layout.notChecked[folder] = why
+                layout.units.removeAll { $0.path == folder && $0.kind == .package }
+            }
+        }
         let rootSettings = rootOptions.effectiveSettings
         object["packages"] = try layout.units.map { unit -> [String: Any] in
             let folder = unit.folder(in: root)
             var entry: [String: Any] = [
-                "path": unit.name, "kind": unit.kind.rawValue,
+                "path": unit.path.isEmpty ? "." : unit.path, "kind": unit.kind.rawValue,
                 "configurationFile": (flags.configurationFile ?? ConfigurationFile.find(from: folder)).map {
                     $0 as Any
                 } ?? NSNull(),
             ]
+            if let container = unit.container { entry["container"] = container }
             if FileManager.default.fileExists(atPath: folder) {
                 let settings = try flags.options(in: folder).effectiveSettings
                 let differing = settings.filter { key, value in
@@ -34,6 +52,11 @@ package enum PrePushConfigurationReport {
             return entry
         }
         if !layout.fixtures.isEmpty { object["fixtures"] = layout.fixtures }
+        if !layout.notChecked.isEmpty {
+            object["notChecked"] = layout.notChecked.sorted { $0.key < $1.key }.map {
+                ["path": $0.key.isEmpty ? "." : $0.key, "why": $0.value]
+            }
+        }
         return PrePushOptions.json(object)
     }
 }

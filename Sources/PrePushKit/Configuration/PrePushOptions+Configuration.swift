@@ -181,7 +181,7 @@ extension PrePushOptions {
         switch backend.container {
         case .workspace(let path): workspace = path
         case .project(let path): project = path
-        case nil: break
+        case .package, nil: break
         }
         let object: [String: Any] = [
             "minCoverage": coverageMinimums.configurationValue,

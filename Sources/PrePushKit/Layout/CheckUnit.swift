@@ -1,3 +1,5 @@
+import Foundation
+
 /// A part of a repository that prepush checks on its own: a Swift package (a folder with a tracked
 /// `Package.swift`) or an Xcode app (a folder with a project or workspace), each built, tested
 /// and measured in its own folder.
@@ -13,13 +15,32 @@ package struct CheckUnit: Sendable, Hashable, Comparable {
     package var path: String
     package var kind: Kind
 
-    package init(path: String, kind: Kind) {
+    /// An app's workspace or project, relative to the repository's root, when discovery decided
+    /// it (``AppDecision``): an app at the root is named after it. Not part of the unit's identity.
+    package var container: String?
+
+    package init(path: String, kind: Kind, container: String? = nil) {
         self.path = path
         self.kind = kind
+        self.container = container
     }
 
-    /// How messages and the summary table name it: its folder, `.` for the root.
-    package var name: String { path.isEmpty ? "." : path }
+    /// How messages and the summary table name it: its folder; at the root, an app's workspace or
+    /// project (`IceCubesApp.xcodeproj`), a package `.`.
+    package var name: String {
+        if !path.isEmpty { return path }
+        if kind == .app, let container { return (container as NSString).lastPathComponent }
+        return "."
+    }
+
+    package static func == (lhs: CheckUnit, rhs: CheckUnit) -> Bool {
+        lhs.path == rhs.path && lhs.kind == rhs.kind
+    }
+
+    package func hash(into hasher: inout Hasher) {
+        hasher.combine(path)
+        hasher.combine(kind)
+    }
 
     /// Whether the repository-relative `file` lies in the unit's folder.
     package func contains(_ file: String) -> Bool {

@@ -2,13 +2,14 @@ import Foundation
 import PreflightCore
 import ProcessKit
 
-/// Which local packages each package depends on by path (`.package(path:)`), as SwiftPM itself
-/// reads its manifest (`swift package dump-package`), never by matching the manifest's text.
+/// Which local packages each package depends on by path (`.package(path:)`), the platforms it
+/// declares and its binary targets' paths, as SwiftPM itself reads its manifest (`swift package
+/// dump-package`), never by matching the manifest's text.
 ///
 /// Each manifest is read from the commit's blobs, written into a folder of the run's own at the
 /// package's place (so a relative path resolves as it would in the repository, and nothing of the
 /// user's is touched), and the answer is kept under `.git/preflight/manifests` keyed by the
-/// manifests' object names: a manifest is read once, ever. A manifest SwiftPM cannot read here (a
+/// manifests' object names (`.git/preflight/manifest-facts`): a manifest is read once, ever. A manifest SwiftPM cannot read here (a
 /// newer tools version, an error) is assumed to depend on every other package, and says so.
 package struct ManifestDependencies: Sendable {
     /// The cache file.
@@ -19,7 +20,7 @@ package struct ManifestDependencies: Sendable {
     let environment: Environment
 
     package init(gitDirectory: String, scratchDirectory: String, environment: Environment) {
-        cacheFile = gitDirectory + "/preflight/manifests"
+        cacheFile = gitDirectory + "/preflight/manifest-facts"
         self.scratchDirectory = scratchDirectory
         self.environment = environment
     }
@@ -29,6 +30,21 @@ package struct ManifestDependencies: Sendable {
     package struct Answer: Sendable, Equatable {
         package var dependencies: [String: [String]]
         package var notes: [String]
+        /// Each package's name and the platforms it declares; a package whose manifest could not
+        /// be read has none.
+        package var summaries: [String: ManifestSummary] = [:]
+        /// Per package, why it cannot build from a clone: its binary targets whose artifact
+        /// (`binaryTarget(path:)`) is not in the tree.
+        package var unbuildable: [String: String] = [:]
+    }
+
+    /// What is kept of one manifest.
+    struct Facts: Codable, Equatable {
+        var name: String
+        var dependencies: [String]
+        var platforms: [DeclaredPlatform]
+        /// `binaryTarget(name:path:)`s: name and path relative to the package.
+        var binaryTargets: [[String]]
     }
 
     /// The local dependencies of every package unit of `layout` in `listing`.
@@ -39,20 +55,21 @@ package struct ManifestDependencies: Sendable {
     {
         let packages = layout.units.filter { $0.kind == .package }.map(\.path)
         var cache = readCache()
-        var dependencies: [String: [String]] = [:]
+        var facts: [String: Facts] = [:]
         var missing: [(folder: String, key: String, manifests: [(name: String, object: String)])] = []
         for folder in packages {
             let manifests = Self.manifests(of: folder, in: listing)
             let key = Self.key(folder: folder, manifests: manifests)
-            if let known = cache[key] { dependencies[folder] = known } else { missing.append((folder, key, manifests)) }
+            if let known = cache[key] { facts[folder] = known } else { missing.append((folder, key, manifests)) }
         }
+        var dependencies: [String: [String]] = [:]
         var notes: [String] = []
         if !missing.isEmpty {
             // Two at a time: each is a manifest compilation, about a second.
-            let results = try await withThrowingTaskGroup(of: (String, String, Result<[String], DumpFailure>).self) {
+            let results = try await withThrowingTaskGroup(of: (String, String, Result<Facts, DumpFailure>).self) {
                 group in
                 var pending = missing[...]
-                var results: [(String, String, Result<[String], DumpFailure>)] = []
+                var results: [(String, String, Result<Facts, DumpFailure>)] = []
                 func next() {
                     guard let item = pending.popFirst() else { return }
                     group.addTask {
@@ -73,9 +90,11 @@ package struct ManifestDependencies: Sendable {
             for (folder, key, result) in results.sorted(by: { $0.0 < $1.0 }) {
                 switch result {
                 case .success(let found):
-                    dependencies[folder] = found
+                    facts[folder] = found
                     cache[key] = found
                 case .failure(let failure):
+                    // One package alone: its build says what is wrong; it is built for this machine.
+                    guard packages.count > 1 else { continue }
                     dependencies[folder] = packages.filter { $0 != folder }
                     notes.append(
                         "could not read \(folder.isEmpty ? "" : folder + "/")Package.swift with swift package "
@@ -87,8 +106,24 @@ package struct ManifestDependencies: Sendable {
         // Only dependencies that are units of this layout count (a path outside the repository is
         // nothing prepush checks).
         let known = Set(packages)
-        return Answer(
-            dependencies: dependencies.mapValues { $0.filter(known.contains).sorted() }, notes: notes)
+        var answer = Answer(dependencies: dependencies, notes: notes)
+        for (folder, found) in facts {
+            answer.dependencies[folder] = found.dependencies
+            answer.summaries[folder] = ManifestSummary(name: found.name, platforms: found.platforms)
+            let prefix = folder.isEmpty ? "" : folder + "/"
+            let absent = found.binaryTargets.filter { target in
+                target.count == 2 && listing.objects[RepositoryLayout.normalized(prefix + target[1])] == nil
+            }
+            if !absent.isEmpty {
+                answer.unbuildable[folder] =
+                    "it cannot build from a clone: "
+                    + absent.map { "its binary target \($0[0]) has no artifact at \(prefix + $0[1])" }
+                    .joined(separator: "; ")
+                    + " (not in the repository: a script or a release makes it)"
+            }
+        }
+        answer.dependencies = answer.dependencies.mapValues { $0.filter(known.contains).sorted() }
+        return answer
     }
 
     /// The manifests of the package in `folder`: `Package.swift` and `Package@swift-*.swift`.
@@ -115,7 +150,7 @@ package struct ManifestDependencies: Sendable {
     /// Writes the manifests at the package's place in a folder of its own and asks SwiftPM.
     private func dump(
         _ folder: String, _ manifests: [(name: String, object: String)], repository: GitRepository
-    ) async throws -> Result<[String], DumpFailure> {
+    ) async throws -> Result<Facts, DumpFailure> {
         let base = scratchDirectory + "/manifest-" + UUID().uuidString
         defer { try? FileManager.default.removeItem(atPath: base) }
         let packageFolder = folder.isEmpty ? base : base + "/" + folder
@@ -142,17 +177,41 @@ package struct ManifestDependencies: Sendable {
                 ?? result.errorText.split(separator: "\n").first ?? "\(result.termination)"
             return .failure(DumpFailure(message: String(line).trimmingCharacters(in: .whitespaces)))
         }
-        guard let paths = Self.localDependencyPaths(result.outputText) else {
+        guard let paths = Self.localDependencyPaths(result.outputText),
+            let platforms = DeclaredPlatform.read(dumpPackageJSON: result.outputText)
+        else {
             return .failure(DumpFailure(message: "its output is not the JSON SwiftPM writes"))
         }
         let root = URL(fileURLWithPath: base).resolvingSymlinksInPath().path
         return .success(
-            paths.compactMap { path in
-                let real = URL(fileURLWithPath: path).standardizedFileURL.resolvingSymlinksInPath().path
-                if real == root { return "" }
-                guard real.hasPrefix(root + "/") else { return nil }
-                return String(real.dropFirst(root.count + 1))
-            })
+            Facts(
+                name: Self.packageName(result.outputText) ?? (folder as NSString).lastPathComponent,
+                dependencies: paths.compactMap { path in
+                    let real = URL(fileURLWithPath: path).standardizedFileURL.resolvingSymlinksInPath().path
+                    if real == root { return "" }
+                    guard real.hasPrefix(root + "/") else { return nil }
+                    return String(real.dropFirst(root.count + 1))
+                },
+                platforms: platforms, binaryTargets: Self.binaryTargetPaths(result.outputText)))
+    }
+
+    /// The package's `name` in `dump-package`'s JSON.
+    static func packageName(_ json: String) -> String? {
+        let object = try? JSONSerialization.jsonObject(with: Data(json.utf8)) as? [String: Any]
+        return object?["name"] as? String
+    }
+
+    /// Each binary target with a `path` (not a `url`) in `dump-package`'s JSON: its name and path.
+    static func binaryTargetPaths(_ json: String) -> [[String]] {
+        guard let object = try? JSONSerialization.jsonObject(with: Data(json.utf8)) as? [String: Any] else {
+            return []
+        }
+        return (object["targets"] as? [[String: Any]] ?? []).compactMap { target in
+            guard target["type"] as? String == "binary", target["url"] == nil || target["url"] is NSNull,
+                let name = target["name"] as? String, let path = target["path"] as? String
+            else { return nil }
+            return [name, path]
+        }
     }
 
     /// The `path` of every `fileSystem` dependency in `dump-package`'s JSON; `nil` for other text.
@@ -167,24 +226,22 @@ package struct ManifestDependencies: Sendable {
         }
     }
 
-    private func readCache() -> [String: [String]] {
-        guard let text = try? String(contentsOfFile: cacheFile, encoding: .utf8) else { return [:] }
-        var cache: [String: [String]] = [:]
-        for line in text.split(separator: "\n") {
-            let fields = line.split(separator: "\t", omittingEmptySubsequences: false).map(String.init)
-            guard let key = fields.first, !key.isEmpty else { continue }
-            cache[key] = fields.dropFirst().filter { !$0.isEmpty }.map { $0 == "." ? "" : $0 }
-        }
+    private func readCache() -> [String: Facts] {
+        guard let data = FileManager.default.contents(atPath: cacheFile),
+            let cache = try? JSONDecoder().decode([String: Facts].self, from: data)
+        else { return [:] }
         return cache
     }
 
     /// Writes the answers, at most 500 (a manifest read again costs a second).
-    private func writeCache(_ cache: [String: [String]]) {
-        let lines = cache.map { key, folders in
-            ([key] + folders.map { $0.isEmpty ? "." : $0 }).joined(separator: "\t")
-        }.sorted().suffix(500)
+    private func writeCache(_ cache: [String: Facts]) {
+        let kept = Dictionary(
+            uniqueKeysWithValues: cache.sorted { $0.key < $1.key }.suffix(500).map { ($0.key, $0.value) })
         try? FileManager.default.createDirectory(
             atPath: (cacheFile as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
-        try? (lines.joined(separator: "\n") + "\n").write(toFile: cacheFile, atomically: true, encoding: .utf8)
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys]
+        guard let data = try? encoder.encode(kept) else { return }
+        try? data.write(to: URL(fileURLWithPath: cacheFile), options: .atomic)
     }
 }

@@ -19,10 +19,46 @@ package struct RepositoryLayout: Sendable, Equatable {
     package var units: [CheckUnit]
     /// Package folders set aside as test fixtures, for `--print-config` and messages.
     package var fixtures: [String]
+    /// Folders found but not checked, with why: an Xcode project that is no app
+    /// (``decidingApps(_:read:)``), a package that cannot build from a clone.
+    package var notChecked: [String: String] = [:]
 
     package init(units: [CheckUnit], fixtures: [String] = []) {
         self.units = units.sorted()
         self.fixtures = fixtures
+    }
+
+    /// The layout with each app decided from its tracked project files (``AppDecision``): an app
+    /// is named after its workspace or project; a folder whose projects build nothing of their own
+    /// is moved to ``notChecked``. `read` gives a blob's content by object name.
+    package func decidingApps(
+        _ listing: TreeListing, read: @Sendable (String) async throws -> Data
+    ) async throws -> RepositoryLayout {
+        let packages = Set(units.filter { $0.kind == .package }.map(\.path))
+        var decided = self
+        for (index, unit) in units.enumerated() where unit.kind == .app {
+            let decision = try await AppDecision.decide(
+                folder: unit.path, listing: listing, packages: packages, read: read)
+            if let why = decision.notAnApp {
+                decided.notChecked[unit.path] = "not an app: " + why
+            } else {
+                decided.units[index].container = decision.container
+            }
+        }
+        decided.units.removeAll { decided.notChecked[$0.path] != nil && $0.kind == .app }
+        return decided
+    }
+
+    /// The layout of `listing` under `settings`, with its apps decided (a configured list is taken
+    /// as it is), reading the project files from `repository`.
+    package static func decided(
+        _ listing: TreeListing, settings: LayoutSettings, repository: GitRepository
+    ) async throws -> RepositoryLayout {
+        let layout = try discover(listing, settings: settings)
+        guard settings.packages == nil, layout.units.contains(where: { $0.kind == .app }) else { return layout }
+        return try await layout.decidingApps(listing) { object in
+            Data(try await repository.output(["cat-file", "blob", object]).utf8)
+        }
     }
 
     /// The unit whose folder is the innermost one holding `file`; `nil` for a file outside every

@@ -105,6 +105,8 @@ package struct PlannedUnit: Sendable, Equatable {
     package var dependencyFolders: [String] = []
     /// The folders of other units inside its folder (not its files).
     package var nestedFolders: [String] = []
+    /// Its manifest's name and platforms (a package whose manifest was read).
+    package var manifest: ManifestSummary?
 
     package init(unit: CheckUnit, content: String, cacheKey: String? = nil, through: String? = nil) {
         self.unit = unit

@@ -42,6 +42,7 @@ extension CheckPlan {
                     unit: unit, content: content, cacheKey: key, through: selection.through[unit])
                 planned.dependencyFolders = unitPlan.dependencyFolders[unit] ?? []
                 planned.nestedFolders = unitPlan.nestedFolders[unit] ?? []
+                planned.manifest = unitPlan.manifests[unit.path]
                 units.append(planned)
             }
             if !verified.isEmpty {
@@ -73,6 +74,7 @@ extension CheckPlan {
                     through: unitPlan.selection.through[unit])
                 planned.dependencyFolders = unitPlan.dependencyFolders[unit] ?? []
                 planned.nestedFolders = unitPlan.nestedFolders[unit] ?? []
+                planned.manifest = unitPlan.manifests[unit.path]
                 return planned
             }
             return (units, unitPlan.selection.unchanged)

@@ -38,19 +38,24 @@ struct UnitGathering: Sendable {
 
     func plan(tree: String, changedPaths: [String]?) async throws -> UnitPlan {
         let listing = try await TreeListing.read(tree, in: repository)
-        let layout = try RepositoryLayout.discover(listing, settings: options.layoutSettings)
+        var layout = try await RepositoryLayout.decided(
+            listing, settings: options.layoutSettings, repository: repository)
         var notes: [String] = []
         var dependencies: [String: [String]] = [:]
-        // SwiftPM is asked only when there is something it could change: two packages or more, and
-        // (for a push) at least one of them touched.
+        var manifests: [String: ManifestSummary] = [:]
+        var unbuildable: [String: String] = [:]
+        // SwiftPM is asked (once per manifest, ever: the answers are cached) only when a package is
+        // checked: for a push, when one is touched.
         func readDependencies() async throws {
-            guard layout.units.filter({ $0.kind == .package }).count > 1 else { return }
+            guard layout.units.contains(where: { $0.kind == .package }) else { return }
             let reader = ManifestDependencies(
                 gitDirectory: gitDirectory, scratchDirectory: RunTemporaryDirectory.systemTemporaryDirectory,
                 environment: Environment.inherit.removing(GitRepository.clearedVariables))
             let answer = try await reader.read(layout, in: listing, repository: repository)
             dependencies = answer.dependencies
+            manifests = answer.summaries
             notes += answer.notes
+            unbuildable = answer.unbuildable
         }
         var selection: UnitSelection
         if let changedPaths {
@@ -67,6 +72,19 @@ struct UnitGathering: Sendable {
             selection = UnitSelection.all(layout, dependencies: dependencies)
         }
         selection = try narrowed(selection, layout: layout, dependencies: dependencies, byHand: changedPaths == nil)
+        // A package that cannot build from a clone is not checked (and says why); its folder stays
+        // its own, so a change there checks nothing else.
+        if !unbuildable.isEmpty {
+            let isUnbuildable = { (unit: CheckUnit) in unit.kind == .package && unbuildable[unit.path] != nil }
+            selection.affected.removeAll(where: isUnbuildable)
+            selection.unchanged.removeAll(where: isUnbuildable)
+            layout.notChecked.merge(unbuildable) { first, _ in first }
+        }
+        // What was found and is not checked: every such folder by hand, those the push touches.
+        for (folder, why) in layout.notChecked.sorted(by: { $0.key < $1.key })
+        where changedPaths?.contains(where: { folder.isEmpty || $0.hasPrefix(folder + "/") }) ?? true {
+            notes.append("not checked: \(folder.isEmpty ? "." : folder) (\(why))")
+        }
         var contents: [CheckUnit: String] = [:]
         var fingerprints: [CheckUnit: String] = [:]
         var dependencyFolders: [CheckUnit: [String]] = [:]
@@ -80,6 +98,7 @@ struct UnitGathering: Sendable {
         }
         var plan = UnitPlan(selection: selection, contents: contents, fingerprints: fingerprints, notes: notes)
         plan.dependencyFolders = dependencyFolders
+        plan.manifests = manifests.filter { folder, _ in selection.affected.contains { $0.path == folder } }
         plan.nestedFolders = Dictionary(
             uniqueKeysWithValues: selection.affected.map { unit in
                 (

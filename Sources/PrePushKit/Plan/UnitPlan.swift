@@ -18,6 +18,8 @@ package struct UnitPlan: Sendable, Equatable {
     package var dependencyFolders: [CheckUnit: [String]] = [:]
     /// The folders of other units inside each unit's folder (a package under the root package).
     package var nestedFolders: [CheckUnit: [String]] = [:]
+    /// What each package's manifest says of its name and platforms, by folder.
+    package var manifests: [String: ManifestSummary] = [:]
 
     package init(
         selection: UnitSelection, contents: [CheckUnit: String], fingerprints: [CheckUnit: String] = [:],

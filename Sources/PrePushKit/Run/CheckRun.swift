@@ -153,13 +153,19 @@ struct CheckRun: Sendable {
             let through = planned.through.map { " (it depends on \($0))" } ?? ""
             output.message("prepush: \(unit.kind == .app ? "app" : "package") \(unit.name)\(through)\n")
         }
-        // A repository with packages: the app is skipped where it cannot be built, and the packages
-        // are still checked. A repository of apps alone: nothing could be checked, which is an
-        // error (the backend's own), never a pass.
+        // A repository with packages: the app's build and tests are skipped where xcodebuild does
+        // not exist, its scanners still run, and the packages are still checked. A repository of
+        // apps alone: nothing could be built, which is an error (the backend's own), never a pass.
         let hasPackages = (check.units.map(\.unit) + check.unchanged).contains { $0.kind == .package }
+        var build = StepList.Build.backend
+        var recordsPass = true
         if unit.kind == .app, hasPackages, let skipped = appSkippedHere(unit, folder: folder, options: options) {
-            output.warning(skipped.figure)
-            return UnitResult(unit: planned, outcomes: [skipped], cacheKey: nil)
+            build = .notHere(skipped)
+            recordsPass = false
+        }
+        if unit.kind == .package, let route = packageRoute(planned, options: options) {
+            build = route
+            if case .notHere = route { recordsPass = false }
         }
         var context = StepContext(
             packageRoot: folder, options: options, addedLines: options.measuresAddedLines ? pushed : nil,
@@ -182,9 +188,10 @@ struct CheckRun: Sendable {
                     : planned.through.map { "it is checked because the package it depends on, \($0), changed" })
         }
         context.unitPath = unit.path
-        let steps = try StepList.make(options: options, packageRoot: folder)
+        let steps = try StepList.make(options: options, packageRoot: folder, build: build)
         let outcomes = try await StepList.run(steps, in: context)
-        var result = UnitResult(unit: planned, outcomes: outcomes, cacheKey: cacheKey)
+        // A unit whose build could not run here records nothing: a Mac must still check it.
+        var result = UnitResult(unit: planned, outcomes: outcomes, cacheKey: recordsPass ? cacheKey : nil)
         result.tests = context.testState
         result.plannedSteps = steps.map(\.name)
         return result
@@ -204,9 +211,38 @@ struct CheckRun: Sendable {
             let scheme = options.backend.scheme ?? container?.name ?? unit.name
             return StepOutcome(
                 name: "xcodebuild", status: .skipped, seconds: 0,
-                figure: "no xcodebuild here: \(name) not built or tested; on a Mac prepush runs xcodebuild "
-                    + "build-for-testing and test -scheme \(scheme), then its coverage")
+                figure: "no xcodebuild here: \(name) not built or tested (its scanners still run); on a Mac "
+                    + "prepush runs xcodebuild build-for-testing and test -scheme \(scheme), then its coverage")
         }
+    }
+
+    /// How a package for Apple platforms other than macOS is built (``DeclaredPlatform``): as Xcode
+    /// builds it, with xcodebuild, its scheme and a simulator of its platform, where xcodebuild
+    /// exists; not at all where it does not (a skipped row saying so). `nil`: SwiftPM's host build,
+    /// for a package whose platforms include macOS or are not listed, or when a backend is
+    /// configured by name.
+    private func packageRoute(_ planned: PlannedUnit, options: PrePushOptions) -> StepList.Build? {
+        guard options.backend.kind == .automatic, let manifest = planned.manifest,
+            let apple = DeclaredPlatform.hostBuildExclusion(manifest.platforms)
+        else { return nil }
+        let simulator = apple.simulator.rawValue
+        do {
+            try XcodeTools.require(["xcodebuild", "xcrun"], searchPath: environment["PATH"])
+        } catch {
+            return .notHere(
+                StepOutcome(
+                    name: "xcodebuild", status: .skipped, seconds: 0,
+                    figure: "\(planned.unit.name) is for \(apple.list) (its Package.swift's platforms), not for this "
+                        + "machine: not built or tested here, where no xcodebuild exists (its scanners still run); on a "
+                        + "Mac prepush builds and tests it with xcodebuild and an \(simulator) simulator"))
+        }
+        return .xcodebuild(
+            .package(
+                named: manifest.name,
+                platform: XcodePlatform.Reading(
+                    platform: apple.simulator, evidence: "Package.swift's platforms: \(apple.list)"),
+                configuration: options.configuration, tests: options.backend.tests,
+                testArguments: options.testArguments))
     }
 
     /// The lines the check's commit adds over what the remote has: over the commits the remote

@@ -1,15 +1,36 @@
 /// The steps of a check, in order: the backend's build, test and coverage (SwiftPM's, or
 /// xcodebuild's for an Xcode project), todoscan, errorlint, then the configured commands.
+///
+/// `build` replaces the backend's choice: xcodebuild with a plan made for the unit (a package
+/// for iOS only), or, where the unit cannot be built here, one skipped row saying why; the
+/// scanners and commands run either way.
 enum StepList {
-    static func make(options: PrePushOptions, packageRoot: String) throws -> [any Step] {
+    /// How a unit is built.
+    enum Build: Sendable {
+        /// The configured backend (SwiftPM, or xcodebuild for an Xcode project).
+        case backend
+        /// xcodebuild with this plan.
+        case xcodebuild(XcodeBuildPlan)
+        /// Not here: the skipped outcome that says why.
+        case notHere(StepOutcome)
+    }
+
+    static func make(options: PrePushOptions, packageRoot: String, build: Build = .backend) throws -> [any Step] {
         var steps: [any Step]
-        if let xcode = try XcodeBuildPlan.resolve(
-            options.backend, root: packageRoot, configuration: options.configuration,
-            testArguments: options.testArguments)
-        {
-            steps = XcodeSteps.steps(xcode)
-        } else {
-            steps = [SwiftBuildStep(), SwiftTestStep(), CoverageStep()]
+        switch build {
+        case .notHere(let outcome):
+            steps = [NotBuiltHereStep(outcome: outcome)]
+        case .xcodebuild(let plan):
+            steps = XcodeSteps.steps(plan)
+        case .backend:
+            if let xcode = try XcodeBuildPlan.resolve(
+                options.backend, root: packageRoot, configuration: options.configuration,
+                testArguments: options.testArguments)
+            {
+                steps = XcodeSteps.steps(xcode)
+            } else {
+                steps = [SwiftBuildStep(), SwiftTestStep(), CoverageStep()]
+            }
         }
         if options.runsTodoscan { steps.append(TodoScanStep()) }
         if options.runsErrorlint != false { steps.append(ErrorLintStep()) }

@@ -58,18 +58,30 @@ enum Verdict {
             names.append(outcome.name)
         }
         let onDisk = decisive.contains { $0.check.place == .onDisk } ? " (the work tree as it is on disk)" : ""
-        let units = Set(decisive.flatMap { $0.units.map(\.unit.unit) })
-        let packages =
-            units.count > 1 || units.contains { !$0.path.isEmpty }
-            ? ", \(units.count) " + (units.count == 1 ? "package" : "packages") : ""
         let skipped = decisive.flatMap(\.units).filter {
             $0.outcomes.contains { $0.status == .skipped && $0.name == "xcodebuild" }
         }
         let notHere =
             skipped.isEmpty
-            ? "" : "; not built here: " + skipped.map(\.unit.unit.name).joined(separator: ", ") + " (no xcodebuild)"
+            ? "" : "not built here: " + skipped.map(\.unit.unit.name).joined(separator: ", ") + " (no xcodebuild)"
+        if names.isEmpty {
+            // Nothing ran that could pass (every step skipped): no "passed ()".
+            output.verdict(
+                "prepush: nothing checked here\(onDisk)" + (notHere.isEmpty ? "" : "; " + notHere), passed: true)
+            return 0
+        }
+        let units = Set(decisive.flatMap { $0.units.map(\.unit.unit) })
+        let packageCount = units.filter { $0.kind == .package }.count
+        let appCount = units.count - packageCount
+        var counted: [String] = []
+        if units.count > 1 || units.contains(where: { !$0.path.isEmpty || $0.kind == .app }) {
+            if packageCount > 0 { counted.append("\(packageCount) " + (packageCount == 1 ? "package" : "packages")) }
+            if appCount > 0 { counted.append("\(appCount) " + (appCount == 1 ? "app" : "apps")) }
+        }
+        let packages = counted.isEmpty ? "" : ", " + counted.joined(separator: ", ")
         output.verdict(
-            "prepush: passed\(onDisk) (\(names.joined(separator: ", "))\(packages)) in \(String(format: "%.1f", seconds)) s\(notHere)",
+            "prepush: passed\(onDisk) (\(names.joined(separator: ", "))\(packages)) in "
+                + "\(String(format: "%.1f", seconds)) s\(notHere.isEmpty ? "" : "; " + notHere)",
             passed: true)
         return 0
     }

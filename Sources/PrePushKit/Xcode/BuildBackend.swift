@@ -43,15 +43,18 @@ package struct BuildBackend: Sendable, Hashable {
     }
 }
 
-/// What xcodebuild builds: a workspace or a project (`-workspace` / `-project`).
+/// What xcodebuild builds: a workspace or a project (`-workspace` / `-project`), or the Swift
+/// package of the folder it runs in (no option: xcodebuild opens `Package.swift` as Xcode does).
 package enum XcodeContainer: Sendable, Hashable {
     case workspace(String)
     case project(String)
+    case package
 
     /// The path as given (relative paths are taken from the repository's root).
     package var path: String {
         switch self {
         case .workspace(let path), .project(let path): path
+        case .package: "Package.swift"
         }
     }
 
@@ -67,6 +70,7 @@ package enum XcodeContainer: Sendable, Hashable {
         switch self {
         case .workspace(let path): ["-workspace", path]
         case .project(let path): ["-project", path]
+        case .package: []
         }
     }
 }

@@ -18,6 +18,8 @@ package enum XcodeBackendError: LocalizedError, Sendable, Equatable {
     case unknownPlatform(scheme: String, settings: String)
     /// No available simulator of the scheme's platform.
     case noSimulator(platform: String, runtimes: [String])
+    /// xcodebuild lists no scheme named after the package (`<name>-Package` or `<name>`).
+    case noPackageScheme(package: String, schemes: [String])
 
     package var errorDescription: String? {
         switch self {
@@ -29,6 +31,7 @@ package enum XcodeBackendError: LocalizedError, Sendable, Equatable {
         case .malformedOutput(let command, _): "The output of '\(command)' could not be read."
         case .unknownPlatform(let scheme, _): "The platform of the scheme '\(scheme)' could not be told."
         case .noSimulator(let platform, _): "There is no available \(platform) simulator to test on."
+        case .noPackageScheme(let name, _): "xcodebuild lists no scheme that builds the package \(name)."
         }
     }
 
@@ -48,6 +51,9 @@ package enum XcodeBackendError: LocalizedError, Sendable, Equatable {
             runtimes.isEmpty
                 ? "xcrun simctl lists no available simulator runtime."
                 : "xcrun simctl lists no available \(platform) device (runtimes: \(runtimes.joined(separator: ", ")))."
+        case .noPackageScheme(let name, let schemes):
+            "Xcode names a package's scheme \(name)-Package or \(name); xcodebuild -list lists "
+                + (schemes.isEmpty ? "none" : schemes.joined(separator: ", ")) + "."
         }
     }
 
@@ -65,6 +71,9 @@ package enum XcodeBackendError: LocalizedError, Sendable, Equatable {
         case .noSimulator(let platform, _):
             "Install a \(platform) simulator runtime (Xcode > Settings > Components, or 'xcodebuild -downloadPlatform "
                 + "\(platform)'), or pass --destination."
+        case .noPackageScheme:
+            "Run 'xcodebuild -list' in the package's folder; a shared scheme in .swiftpm/xcode/xcshareddata/xcschemes "
+                + "named after the package is used when there is one."
         }
     }
 }

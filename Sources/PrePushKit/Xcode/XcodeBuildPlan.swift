@@ -14,6 +14,12 @@ package struct XcodeBuildPlan: Sendable, Hashable {
     package var tests: XcodeTestSelection
     /// Passed to `test-without-building` only (`-parallel-testing-enabled NO`).
     package var testArguments: [String]
+    /// The platform when it is known without asking xcodebuild (a package's declared platforms):
+    /// the destination is then inferred from it, not from `-showBuildSettings`.
+    package var platform: XcodePlatform.Reading?
+    /// For a ``XcodeContainer/package``, the package's name: the scheme is chosen at run time from
+    /// the schemes xcodebuild lists (``XcodePackageScheme``), `scheme` is then ignored.
+    package var packageName: String?
 
     package init(
         container: XcodeContainer, scheme: String, destination: String? = nil, configuration: String = "Debug",
@@ -51,6 +57,24 @@ package struct XcodeBuildPlan: Sendable, Hashable {
     /// it builds for when no destination is given.
     package var showBuildSettings: [String] {
         ["xcodebuild", "-showBuildSettings", "-json"] + container.arguments + ["-scheme", scheme]
+    }
+
+    /// `xcodebuild -list -json`, in a package's folder: the schemes Xcode makes for it.
+    package static let listSchemes = ["xcodebuild", "-list", "-json"]
+
+    /// The plan that builds and tests the Swift package in the folder it runs in, for `platform`,
+    /// the way Xcode builds a package: its scheme (chosen at run time) and a simulator of its
+    /// platform.
+    package static func package(
+        named name: String, platform: XcodePlatform.Reading, configuration: String = "debug",
+        tests: XcodeTestSelection = XcodeTestSelection(), testArguments: [String] = []
+    ) -> XcodeBuildPlan {
+        var plan = XcodeBuildPlan(
+            container: .package, scheme: name, configuration: xcodeConfiguration(configuration), tests: tests,
+            testArguments: testArguments)
+        plan.platform = platform
+        plan.packageName = name
+        return plan
     }
 
     /// `xcrun simctl list devices available --json`: the simulators a destination can name.

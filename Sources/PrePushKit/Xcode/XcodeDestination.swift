@@ -29,7 +29,10 @@ package struct XcodeDestination: Sendable, Equatable {
         scheme: String, reading: XcodePlatform.Reading, simulators: () async throws -> SimulatorList
     ) async throws -> XcodeDestination {
         let platform = reading.platform
-        let because = "the scheme \(scheme) builds for \(platform.rawValue) (\(reading.evidence))"
+        let because =
+            reading.evidence.hasPrefix("Package.swift")
+            ? "the package is for \(platform.rawValue) (\(reading.evidence))"
+            : "the scheme \(scheme) builds for \(platform.rawValue) (\(reading.evidence))"
         guard platform.usesSimulator else {
             return XcodeDestination(specifier: "platform=macOS", reason: because)
         }
@@ -50,31 +53,46 @@ package struct XcodeDestination: Sendable, Equatable {
         _ plan: XcodeBuildPlan, capture: @Sendable ([String]) async throws -> Data
     ) async throws -> XcodeDestination {
         if let configured = plan.destination { return XcodeDestination(specifier: configured, reason: nil) }
-        let reading = try XcodePlatform.read(
-            buildSettingsJSON: try await capture(plan.showBuildSettings), scheme: plan.scheme)
+        let reading: XcodePlatform.Reading
+        if let known = plan.platform {
+            reading = known
+        } else {
+            reading = try XcodePlatform.read(
+                buildSettingsJSON: try await capture(plan.showBuildSettings), scheme: plan.scheme)
+        }
         return try await infer(scheme: plan.scheme, reading: reading) {
             try SimulatorList.parse(try await capture(XcodeBuildPlan.availableSimulators))
         }
     }
 }
 
-/// Resolves a check's destination once, on first use, for both xcodebuild steps: the build step
-/// asks first (and prints why), the test step gets the same answer.
+/// Resolves a check's destination (and a package's scheme) once, on first use, for both
+/// xcodebuild steps: the build step asks first (and prints why), the test step gets the same
+/// answer.
 actor XcodeDestinationResolver {
-    private let plan: XcodeBuildPlan
+    private var plan: XcodeBuildPlan
     private var resolved: XcodeDestination?
 
     init(plan: XcodeBuildPlan) {
         self.plan = plan
     }
 
-    /// The destination, and whether this call resolved it (so its line is printed once).
-    func destination(in context: StepContext) async throws -> (destination: XcodeDestination, isNew: Bool) {
-        if let resolved { return (resolved, false) }
+    /// The plan with its scheme, the destination, and whether this call resolved it (so its line
+    /// is printed once).
+    func destination(
+        in context: StepContext
+    ) async throws -> (
+        plan: XcodeBuildPlan, destination: XcodeDestination, isNew: Bool
+    ) {
+        if let resolved { return (plan, resolved, false) }
+        if let name = plan.packageName {
+            plan.scheme = try XcodePackageScheme.choose(
+                listJSON: try await XcodeTools.capture(XcodeBuildPlan.listSchemes, in: context), packageName: name)
+        }
         let destination = try await XcodeDestination.resolve(plan) { argv in
             try await XcodeTools.capture(argv, in: context)
         }
         resolved = destination
-        return (destination, true)
+        return (plan, destination, true)
     }
 }

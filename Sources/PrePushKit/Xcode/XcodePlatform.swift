@@ -41,7 +41,7 @@ package enum XcodePlatform: String, Sendable, CaseIterable {
     }
 
     /// The platform of a scheme, with the setting that told it.
-    package struct Reading: Sendable, Equatable {
+    package struct Reading: Sendable, Hashable {
         package var platform: XcodePlatform
         /// `PLATFORM_NAME iphoneos`, `SDKROOT macosx`, `SUPPORTED_PLATFORMS iphoneos iphonesimulator`.
         package var evidence: String

@@ -42,10 +42,12 @@ struct XcodeBuildStep: Step {
     func run(in context: StepContext) async throws -> StepOutcome {
         let clock = StepClock()
         let destination: XcodeDestination
+        let plan: XcodeBuildPlan
         do {
-            let (resolved, isNew) = try await destinations.destination(in: context)
+            let (resolvedPlan, resolved, isNew) = try await destinations.destination(in: context)
             if isNew, let line = resolved.line { context.output.message(line) }
             destination = resolved
+            plan = resolvedPlan
         } catch {
             return try XcodeSteps.failed(
                 name, header: "destination", error: error, figure: "no destination", in: context, clock: clock)
@@ -67,8 +69,9 @@ struct XcodeTestStep: Step {
         // xcodebuild refuses a result bundle path that already exists.
         try? FileManager.default.removeItem(atPath: bundle)
         let destination: XcodeDestination
+        let plan: XcodeBuildPlan
         do {
-            destination = try await destinations.destination(in: context).destination
+            (plan, destination, _) = try await destinations.destination(in: context)
         } catch {
             return try XcodeSteps.failed(
                 name, header: "destination", error: error, figure: "no destination", in: context, clock: clock)
