@@ -182,6 +182,7 @@ struct CheckRun: Sendable {
                     : planned.through.map { "it is checked because the package it depends on, \($0), changed" })
         }
         context.unitPath = unit.path
+        context.gitDirectory = gitDirectory
         let steps = try StepList.make(options: options, packageRoot: folder)
         let outcomes = try await StepList.run(steps, in: context)
         var result = UnitResult(unit: planned, outcomes: outcomes, cacheKey: cacheKey)
