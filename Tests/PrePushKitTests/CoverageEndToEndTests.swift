@@ -17,8 +17,23 @@ struct CoverageEndToEndTests {
                 name: "Calc",
                 targets: [
                     .target(name: "Calc"), .target(name: "Format", dependencies: ["Calc"]),
+                    .executableTarget(name: "calc-tool", dependencies: ["Calc"]), .target(name: "Extra"),
                     .testTarget(name: "CalcTests", dependencies: ["Calc", "Format"]),
                 ])
+            """,
+            // An executable and a library that no test links: absent from the test binary.
+            "Sources/calc-tool/main.swift": """
+            import Calc
+            let total = add(2, 3)
+            if total > 4 {
+                print(sign(total))
+            }
+            """,
+            "Sources/Extra/Extra.swift": """
+            public func triple(_ a: Int) -> Int {
+                let result = a * 3
+                return result
+            }
             """,
             "Sources/Calc/Calc.swift": """
             public func add(_ a: Int, _ b: Int) -> Int { a + b }
@@ -135,6 +150,65 @@ struct CoverageEndToEndTests {
         #expect(table.contains("Calc"))
         #expect(table.contains("  Sources/Format/Format.swift"))
         #expect(table.split(separator: "\n").last!.hasPrefix("Total"))
+    }
+
+    @Test(
+        "Targets no test links (an executable, a library) are in the coverage at 0 %, and the total equals llvm-cov report on the same objects"
+    )
+    func untestedTargets() async throws {
+        let root = try Self.makeFixture()
+        for arguments in [
+            ["build", "--build-tests", "--enable-code-coverage"], ["test", "--skip-build", "--enable-code-coverage"],
+        ] {
+            var step = Command("swift", arguments, workingDirectory: root)
+            step.timeout = .seconds(600)
+            try await step.run().checked()
+        }
+        let binPath = try await Command("swift", ["build", "--show-bin-path"], workingDirectory: root).output()
+        let describe = try await Command("swift", ["package", "describe", "--type", "json"], workingDirectory: root)
+            .output()
+        let graph = try PackageGraph.parse(describeJSON: Data(describe.utf8), packageRoot: root)
+        let untested = UntestedTargets.find(graph: graph, binPath: binPath)
+        #expect(untested.names == ["Extra", "calc-tool"])
+        #expect(untested.unbuilt.isEmpty)
+        // The module's folder, by its c99 name.
+        #expect(untested.objects.contains { $0.hasSuffix("/calc_tool.build/main.swift.o") })
+        #expect(!untested.objects.contains { $0.hasSuffix(".swiftmodule.o") })
+
+        var collector = CoverageCollector(
+            packageRoot: root, binPath: binPath, environment: ProcessInfo.processInfo.environment)
+        let alone = try await collector.summary()
+        #expect(alone.targets.map(\.name) == ["Calc", "Format"])
+        collector.objects = untested.objects
+        let summary = try await collector.summary()
+        #expect(summary.targets.map(\.name) == ["Calc", "Extra", "Format", "calc-tool"])
+        for name in ["Extra", "calc-tool"] {
+            let target = try #require(summary.targets.first { $0.name == name })
+            #expect(target.lines.count > 0 && target.lines.covered == 0, "\(name): \(target.lines)")
+        }
+        // What the tests ran is counted as before: the tested targets' figures do not change.
+        #expect(summary.files.filter { ["Calc", "Format"].contains($0.target) } == alone.files)
+
+        let report = try await Command(
+            try await ToolchainTool.locate("llvm-cov", environment: ProcessInfo.processInfo.environment),
+            [
+                "report", try #require(collector.testBinary()), "-instr-profile", collector.profileDataPath,
+                #"-ignore-filename-regex=\.build|Tests"#,
+            ] + collector.objectArguments
+        ).output()
+        let total = try #require(report.split(separator: "\n").first { $0.hasPrefix("TOTAL") })
+        let columns = total.split(separator: " ")
+        let lines = try #require(Int(columns[7]))
+        let missed = try #require(Int(columns[8]))
+        #expect(summary.total.count == lines)
+        #expect(summary.total.covered == lines - missed)
+        #expect(summary.total.count > alone.total.count)
+
+        // The lines too: the executable's are there, never run.
+        let counts = try await collector.lineCoverage().counts
+        let tool = try #require(
+            counts[URL(fileURLWithPath: root).standardizedFileURL.path + "/Sources/calc-tool/main.swift"])
+        #expect(!tool.isEmpty && tool.values.allSatisfy { $0 == 0 })
     }
 
     @Test("No profile (tests failed or never ran) is a clear error, not a crash")

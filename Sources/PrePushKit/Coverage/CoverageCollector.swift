@@ -25,6 +25,10 @@ package struct CoverageCollector: Sendable {
     /// merged from the selected test targets' runs.
     package var profileDataPath: String
 
+    /// Binaries or object files read besides the test binary (`-object`): those of the targets
+    /// no test links (``UntestedTargets``), whose files are then in the coverage at 0 %.
+    package var objects: [String] = []
+
     /// The test executable: `<Package>PackageTests.xctest` (a plain binary on Linux, a bundle on macOS).
     package func testBinary() -> String? {
         let entries = (try? FileManager.default.contentsOfDirectory(atPath: binPath)) ?? []
@@ -38,6 +42,9 @@ package struct CoverageCollector: Sendable {
         return path
     }
 
+    /// `-object PATH` for each of ``objects``.
+    package var objectArguments: [String] { objects.flatMap { ["-object", $0] } }
+
     /// The package's own coverage. Throws ``CoverageError/noCoverageData(path:)`` when the last test
     /// run left no profile (SwiftPM writes none when a test fails).
     package func summary() async throws -> CoverageSummary {
@@ -49,7 +56,7 @@ package struct CoverageCollector: Sendable {
         }
         var export = Command(
             try await ToolchainTool.locate("llvm-cov", environment: environment),
-            ["export", "-summary-only", "-instr-profile", profileDataPath, binary])
+            ["export", "-summary-only", "-instr-profile", profileDataPath, binary] + objectArguments)
         export.standardError = .capture(limit: 1 << 20)
         let result = try await export.run().checked()
         return try CoverageSummary.parse(exportJSON: Data(result.standardOutput?.bytes ?? []), packageRoot: packageRoot)
@@ -65,7 +72,7 @@ package struct CoverageCollector: Sendable {
         }
         var export = Command(
             try await ToolchainTool.locate("llvm-cov", environment: environment),
-            ["export", "-format=lcov", "-instr-profile", profileDataPath, binary])
+            ["export", "-format=lcov", "-instr-profile", profileDataPath, binary] + objectArguments)
         export.standardError = .capture(limit: 1 << 20)
         export.standardOutput = .capture(limit: 1 << 30)
         return LineCoverage.parse(lcov: try await export.run().checked().outputText)

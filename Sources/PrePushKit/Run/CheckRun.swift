@@ -188,6 +188,7 @@ struct CheckRun: Sendable {
                     : planned.through.map { "it is checked because the package it depends on, \($0), changed" })
         }
         context.unitPath = unit.path
+        context.gitDirectory = gitDirectory
         let steps = try StepList.make(options: options, packageRoot: folder, build: build)
         let outcomes = try await StepList.run(steps, in: context)
         // A unit whose build could not run here records nothing: a Mac must still check it.

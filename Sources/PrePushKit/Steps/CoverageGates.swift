@@ -2,7 +2,8 @@ import PreflightCore
 
 /// What both backends' coverage steps do once the coverage is read: leave out the excluded files
 /// (`coverageExclude`), print the table, check the minimums of the total, the targets and the
-/// files, measure the added lines, and keep it all for the exports and the run record.
+/// files, measure the added lines, fail a gate that measured no line (``NothingMeasured``), and
+/// keep it all for the exports and the run record.
 enum CoverageGates {
     /// The step's outcome, with the coverage attached. `summary` is already without the excluded
     /// files; `lineCoverage` is llvm-cov's or xccov's counts per line when they were read.
@@ -27,6 +28,12 @@ enum CoverageGates {
                 figure += suffix
                 if diffStatus == .failed { status = .failed }
             }
+        }
+        // A gate over no measured line passes on nothing: it fails, saying so.
+        if let failure = NothingMeasured.coverage(summary, options: options) {
+            NothingMeasured.report(failure, title: "coverage", inStep: true, context: context)
+            status = .failed
+            figure = failure.figure
         }
         output.endStep(passed: status == .passed, line: status == .passed ? nil : "<== coverage: failed")
         var outcome = StepOutcome(name: "coverage", status: status, seconds: clock.seconds, figure: figure)

@@ -10,11 +10,30 @@ struct CoverageStep: Step {
     func run(in context: StepContext) async throws -> StepOutcome {
         let output = context.output
         let options = context.options
+        var graph: PackageGraph?
+        var describeFailure: String?
+        do {
+            graph = try await context.packageGraph()
+        } catch let failure as DescribedPackage.DescribeFailure {
+            describeFailure = failure.message
+        }
+        if let graph, graph.testTargets.isEmpty { return Self.noTestTargets(in: context) }
         output.beginStep("==> coverage")
         let clock = StepClock()
         let binPath = try await Self.productsFolder(context)
         var collector = CoverageCollector(
             packageRoot: context.packageRoot, binPath: binPath, environment: context.runEnvironment)
+        if let graph {
+            let untested = UntestedTargets.find(graph: graph, binPath: binPath)
+            collector.objects = untested.objects
+            if !untested.unbuilt.isEmpty {
+                output.warning(
+                    "coverage: no object files of \(untested.unbuilt.joined(separator: ", ")) in \(binPath): "
+                        + "not in the coverage")
+            }
+        } else if let describeFailure {
+            output.warning("coverage: the targets no test links are not in the coverage (\(describeFailure))")
+        }
         if context.testState.selected {
             // The fresh profiles of the test targets that ran and the recorded ones of those
             // skipped: merged, the coverage a run of every test gives.
@@ -45,6 +64,16 @@ struct CoverageStep: Step {
 }
 
 extension CoverageStep {
+    /// The coverage row of a package without test targets: skipped, as there is nothing to
+    /// measure; failed when a coverage gate applies to it (``NothingMeasured``).
+    static func noTestTargets(in context: StepContext) -> StepOutcome {
+        guard let failure = NothingMeasured.noTestTargets(options: context.options) else {
+            return StepOutcome(name: "coverage", status: .skipped, seconds: 0, figure: "no test targets: not measured")
+        }
+        NothingMeasured.report(failure, title: "coverage", inStep: false, context: context)
+        return StepOutcome(name: "coverage", status: .failed, seconds: 0, figure: failure.figure)
+    }
+
     /// SwiftPM's products folder for the check's configuration and scratch path.
     static func productsFolder(_ context: StepContext) async throws -> String {
         if let built = CoverageCollector.productsFolder(

@@ -43,6 +43,22 @@ package struct StepContext: Sendable {
     package var testState = TestSelectionState()
     /// The checked unit's folder relative to the repository's root (empty for the root).
     package var unitPath = ""
+    /// The repository's git directory, where prepush keeps what it learns (the package
+    /// descriptions); `nil` keeps nothing.
+    package var gitDirectory: String?
+    /// The package's description, read once by the first step that asks (``packageGraph()``).
+    package var describedPackage = DescribedPackage()
+
+    /// SwiftPM's description of the checked package, read once per check (and kept under the
+    /// git directory per manifest content and toolchain). Throws
+    /// ``DescribedPackage/DescribeFailure`` when SwiftPM could not describe it.
+    package func packageGraph() async throws -> PackageGraph {
+        try await describedPackage.graph {
+            try await PackageDescriber(gitDirectory: gitDirectory).graph(
+                of: packageRoot, toolchain: ToolchainIdentity.current(environment: runEnvironment),
+                swiftOptions: swiftOptions, environment: environment)
+        }
+    }
 
     /// What every command of the run gets: `TMPDIR` pointing into the run's own folder, and none
     /// of the variables a hook inherits that would point git at another folder than the package's.
@@ -61,11 +77,16 @@ package struct StepContext: Sendable {
 
     /// Runs one argv as a step, streaming its output lines to the log. `figure` makes the step's
     /// key figure from the lines it wrote to standard output and to standard error. `variables`
-    /// are set in its environment; `alsoPassing` are endings besides exit 0 that pass.
+    /// are set in its environment; `alsoPassing` are endings besides exit 0 that pass. `failure`
+    /// can fail a command that passed, from its lines (``NothingMeasured``: no test ran); its
+    /// message is printed in the step, its figure is the step's.
     package func command(
         _ name: String, _ argv: [String], variables: [String: String] = [:],
         alsoPassing: [Termination] = [],
-        figure: @escaping @Sendable (_ output: [String], _ errors: [String]) -> String = { _, _ in "" }
+        figure: @escaping @Sendable (_ output: [String], _ errors: [String]) -> String = { _, _ in "" },
+        failure: @escaping @Sendable (_ output: [String], _ errors: [String]) -> NothingMeasured.Failure? = { _, _ in
+            nil
+        }
     ) async throws -> StepOutcome {
         let process: StepProcess
         switch try await launch(name, argv, variables: variables) {
@@ -73,14 +94,17 @@ package struct StepContext: Sendable {
         case .ran(let ran): process = ran
         }
         let result = process.result
-        let passed = result.succeeded || alsoPassing.contains(result.termination)
+        var passed = result.succeeded || alsoPassing.contains(result.termination)
         let seconds = process.clock.seconds
-        output.endStep(
-            passed: passed,
-            line:
-                "<== \(name): \(passed ? "passed" : "failed with \(result.termination)") in \(String(format: "%.1f", seconds)) s"
-        )
-        let shown = passed ? figure(process.outputLines, process.errorLines) : "\(result.termination)"
+        let failed = passed ? failure(process.outputLines, process.errorLines) : nil
+        if let failed {
+            NothingMeasured.report(failed, title: name, inStep: true, context: self)
+            passed = false
+        }
+        let how = failed.map { "failed: \($0.figure)" } ?? (passed ? "passed" : "failed with \(result.termination)")
+        output.endStep(passed: passed, line: "<== \(name): \(how) in \(String(format: "%.1f", seconds)) s")
+        let shown =
+            failed?.figure ?? (passed ? figure(process.outputLines, process.errorLines) : "\(result.termination)")
         return StepOutcome(name: name, status: passed ? .passed : .failed, seconds: seconds, figure: shown)
     }
 

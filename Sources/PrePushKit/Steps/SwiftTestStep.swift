@@ -13,10 +13,31 @@ struct SwiftTestStep: Step {
     let name = "test"
 
     func run(in context: StepContext) async throws -> StepOutcome {
-        if let input = context.testSelection, let plan = try await plan(input, in: context) {
+        let graph: Result<PackageGraph, DescribedPackage.DescribeFailure>
+        do {
+            graph = .success(try await context.packageGraph())
+        } catch let failure as DescribedPackage.DescribeFailure {
+            graph = .failure(failure)
+        }
+        if case .success(let graph) = graph, graph.testTargets.isEmpty {
+            return Self.noTestTargets(in: context)
+        }
+        if let input = context.testSelection, let plan = try await plan(input, graph: graph, in: context) {
             return try await runSelected(plan, in: context)
         }
-        return try await context.command(name, Self.argv(context)) { output, _ in TestCount.figure(output) }
+        return try await context.command(
+            name, Self.argv(context), figure: { output, errors in TestCount.figure(output + errors) },
+            failure: { output, errors in
+                NothingMeasured.tests(ran: TestCount.count(output + errors), hint: NothingMeasured.swiftPMTestHint)
+            })
+    }
+
+    /// The row of a package whose description lists no test target: nothing to run, said so (not
+    /// `swift test`'s "no tests found" error, which would fail every push of a package without
+    /// tests).
+    static func noTestTargets(in context: StepContext) -> StepOutcome {
+        context.output.message("prepush: test: the package has no test targets (Package.swift declares none)\n")
+        return StepOutcome(name: "test", status: .skipped, seconds: 0, figure: "no test targets")
     }
 
     static func argv(_ context: StepContext) -> [String] {
@@ -25,7 +46,10 @@ struct SwiftTestStep: Step {
     }
 
     /// The selection, or `nil` (with the line saying why) when every test runs in one go.
-    private func plan(_ input: TestSelectionInput, in context: StepContext) async throws -> TestSelectionPlan? {
+    private func plan(
+        _ input: TestSelectionInput, graph described: Result<PackageGraph, DescribedPackage.DescribeFailure>,
+        in context: StepContext
+    ) async throws -> TestSelectionPlan? {
         func everything(_ why: String) -> TestSelectionPlan? {
             context.output.message("prepush: all tests: \(why)\n")
             return nil
@@ -36,21 +60,13 @@ struct SwiftTestStep: Step {
         }) {
             return everything("the test arguments choose the tests (--filter, --skip)")
         }
+        let graph: PackageGraph
+        switch described {
+        case .success(let described): graph = described
+        case .failure(let failure): return everything(failure.message)
+        }
         let listing = try await TreeListing.read(input.tree, in: input.repository)
         let prefix = input.unitPath.isEmpty ? "" : input.unitPath + "/"
-        let manifests = ManifestDependencies.manifests(of: input.unitPath, in: listing)
-            .map { "\($0.name) \($0.object)" }.joined(separator: "\n")
-        let graph: PackageGraph
-        do {
-            graph = try await PackageDescriber(gitDirectory: input.gitDirectory).graph(
-                of: context.packageRoot, manifests: manifests + "\n" + input.settings,
-                swiftOptions: context.swiftOptions, environment: context.environment)
-        } catch let error as ProcessError {
-            if case .interrupted = error { throw error }
-            return everything("swift package describe failed (\(error.localizedDescription))")
-        } catch {
-            return everything("swift package describe printed no package description")
-        }
         let tests = graph.testTargets
         if tests.isEmpty { return nil }
         // A Package.resolved the tree does not track is what the build resolved: its content counts.
@@ -92,6 +108,8 @@ struct SwiftTestStep: Step {
                 folder: binPath, workingDirectory: context.packageRoot, environment: context.environment,
                 profileFolder: runFolder)
         }
+        // Whether any run printed how many tests it ran (only then can "none ran" be said).
+        var counted = false
         for test in plan.run {
             let kept = runFolder + "/tests-\(test.key).profdata"
             try? FileManager.default.removeItem(atPath: kept)
@@ -107,14 +125,21 @@ struct SwiftTestStep: Step {
                 return StepOutcome(
                     name: name, status: .failed, seconds: seconds, figure: "\(test.name): \(outcome.figure)")
             }
-            let count = Int(outcome.figure.prefix { $0.isNumber }) ?? 0
-            ran += count
+            let count = Int(outcome.figure.prefix { $0.isNumber })
+            counted = counted || count != nil
+            ran += count ?? 0
             if FileManager.default.fileExists(atPath: kept) {
                 context.testState.add(profile: kept)
-                context.testState.stage(.init(key: test.key, profile: kept, tests: count))
+                context.testState.stage(.init(key: test.key, profile: kept, tests: count ?? 0))
             }
         }
         let before = plan.skipped.reduce(0) { $0 + $1.record.tests }
+        if let failure = NothingMeasured.tests(
+            ran: counted || !plan.skipped.isEmpty ? ran + before : nil, hint: NothingMeasured.swiftPMTestHint)
+        {
+            NothingMeasured.report(failure, title: name, inStep: false, context: context)
+            return StepOutcome(name: name, status: .failed, seconds: seconds, figure: failure.figure)
+        }
         var figure = "\(ran) test\(ran == 1 ? "" : "s") passed"
         if !plan.skipped.isEmpty {
             figure +=
@@ -130,8 +155,8 @@ struct SwiftTestStep: Step {
         _ test: TestSelectionPlan.Target, binPath: String, keeping kept: String, in context: StepContext
     ) async throws -> StepOutcome {
         let argv = Self.argv(context) + ["--filter", "^\(test.module)\\."]
-        let outcome = try await context.command("\(name) \(test.name)", argv) { output, _ in
-            TestCount.figure(output)
+        let outcome = try await context.command("\(name) \(test.name)", argv) { output, errors in
+            TestCount.figure(output + errors)
         }
         if outcome.status == .passed {
             try? FileManager.default.copyItem(atPath: binPath + "/codecov/default.profdata", toPath: kept)
@@ -149,7 +174,7 @@ struct SwiftTestStep: Step {
         try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
         let variables = executable.variables(profileFolder: folder, environment: context.runEnvironment)
         var seconds = 0.0
-        var count = 0
+        var count: Int?
         for run in executable.runs(module: test.module) {
             let outcome = try await context.command(
                 "\(name) \(test.name) (\(run.library))", run.argv, variables: variables,
@@ -159,30 +184,55 @@ struct SwiftTestStep: Step {
             if outcome.status == .failed {
                 return StepOutcome(name: name, status: .failed, seconds: seconds, figure: outcome.figure)
             }
-            count += Int(outcome.figure.prefix { $0.isNumber }) ?? 0
+            if let ran = Int(outcome.figure.prefix { $0.isNumber }) { count = (count ?? 0) + ran }
         }
         let profiles = ((try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? [])
             .filter { $0.hasSuffix(".profraw") }.sorted().map { folder + "/" + $0 }
         if !profiles.isEmpty {
             _ = try await CoverageStep.merge(profiles, into: kept, in: context)
         }
-        return StepOutcome(
-            name: name, status: .passed, seconds: seconds, figure: "\(count) test\(count == 1 ? "" : "s") passed")
+        return StepOutcome(name: name, status: .passed, seconds: seconds, figure: TestCount.figure(count))
     }
 }
 
 /// How many tests ran, read from XCTest's and Swift Testing's closing lines.
 enum TestCount {
+    /// The figure: `5 tests passed`, or `passed` when no line said how many ran.
     static func figure(_ lines: [String]) -> String {
-        var total = 0
+        figure(count(lines))
+    }
+
+    static func figure(_ count: Int?) -> String {
+        guard let count else { return "passed (no test count printed)" }
+        return "\(count) test\(count == 1 ? "" : "s") passed"
+    }
+
+    /// The number of tests the lines say ran; `nil` when no line says (then nothing is known).
+    ///
+    /// - Swift Testing: `✔ Test run with 5 tests in 2 suites passed after …` (one per run).
+    /// - XCTest: `Executed 12 tests, with 0 failures …`, once per suite, the largest being the
+    ///   grand total; with `--parallel`, which prints no such line, `[3/12] Testing Module.Class/test`.
+    static func count(_ lines: [String]) -> Int? {
+        var total: Int?
+        func add(_ count: Int) { total = (total ?? 0) + count }
+        var executed: Int?
+        var parallel: Int?
         for line in lines {
-            // XCTest: "Executed 12 tests, with 0 failures (0 unexpected) in 0.01 (0.01) seconds" (the
-            // last one is the grand total); Swift Testing: "✔ Test run with 5 tests in 2 suites passed…".
-            if let count = number(after: "Test run with ", in: line) { total += count }
+            if let count = number(after: "Test run with ", in: line) { add(count) }
+            if line.hasPrefix("\t Executed ") || line.hasPrefix("Executed "),
+                let count = number(after: "Executed ", in: line)
+            {
+                executed = max(executed ?? 0, count)
+            }
+            if line.hasPrefix("["), let slash = line.firstIndex(of: "/"), let close = line.firstIndex(of: "]"),
+                slash < close, line[close...].hasPrefix("] Testing "),
+                let count = Int(line[line.index(after: slash)..<close])
+            {
+                parallel = max(parallel ?? 0, count)
+            }
         }
-        let xctest = lines.last { $0.hasPrefix("\t Executed ") || $0.hasPrefix("Executed ") }
-        if let xctest, let count = number(after: "Executed ", in: xctest) { total += count }
-        return "\(total) test\(total == 1 ? "" : "s") passed"
+        if let xctest = executed ?? parallel { add(xctest) }
+        return total
     }
 
     private static func number(after prefix: String, in line: String) -> Int? {
