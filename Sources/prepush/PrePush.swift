@@ -340,7 +340,7 @@ extension PrePush {
 
         func run() async throws {
             let installer = HookInstaller(
-                repository: FileManager.default.currentDirectoryPath, prepushBinary: ExecutablePath.current())
+                repository: FileManager.default.currentDirectoryPath, prepushBinary: invokedPath())
             switch try installer.install(force: force) {
             case .installed(let path): ToolOutput.standardError("prepush: installed \(path)\n")
             case .updated(let path): ToolOutput.standardError("prepush: updated \(path)\n")
@@ -358,10 +358,17 @@ extension PrePush {
 
         func run() async throws {
             let installer = HookInstaller(
-                repository: FileManager.default.currentDirectoryPath, prepushBinary: ExecutablePath.current())
+                repository: FileManager.default.currentDirectoryPath, prepushBinary: invokedPath())
             let removed = try installer.uninstall()
             ToolOutput.standardError(
                 removed ? "prepush: uninstalled the pre-push hook\n" : "prepush: no prepush hook is installed\n")
         }
     }
+}
+
+/// The path this prepush was started by, for the hook (``ExecutablePath/asInvoked(argument0:searchPath:currentDirectory:)``).
+private func invokedPath() -> String {
+    ExecutablePath.asInvoked(
+        argument0: CommandLine.arguments.first ?? "", searchPath: ProcessInfo.processInfo.environment["PATH"],
+        currentDirectory: FileManager.default.currentDirectoryPath)
 }

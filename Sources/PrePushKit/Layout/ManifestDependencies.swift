@@ -145,14 +145,8 @@ package struct ManifestDependencies: Sendable {
         guard let paths = Self.localDependencyPaths(result.outputText) else {
             return .failure(DumpFailure(message: "its output is not the JSON SwiftPM writes"))
         }
-        let root = URL(fileURLWithPath: base).resolvingSymlinksInPath().path
-        return .success(
-            paths.compactMap { path in
-                let real = URL(fileURLWithPath: path).standardizedFileURL.resolvingSymlinksInPath().path
-                if real == root { return "" }
-                guard real.hasPrefix(root + "/") else { return nil }
-                return String(real.dropFirst(root.count + 1))
-            })
+        let root = PhysicalRoot(base)
+        return .success(paths.compactMap { root.relative(PhysicalRoot.physical($0)) })
     }
 
     /// The `path` of every `fileSystem` dependency in `dump-package`'s JSON; `nil` for other text.
