@@ -132,7 +132,8 @@ struct WorkTreeSnapshotTests {
 
     @Test(
         "An unreadable untracked file and folder: reported, the rest of the snapshot taken (issue 24, item 8)",
-        .enabled(if: permissionsApply, "running as root, which reads every file; scripts/mac-like-run.sh runs this unprivileged"))
+        .enabled(
+            if: WorkTreeSnapshotTests.permissionsApply, "running as root, which reads every file; scripts/mac-like-run.sh runs this unprivileged"))
     func unreadableFiles() async throws {
         let repository = try await make()
         defer {

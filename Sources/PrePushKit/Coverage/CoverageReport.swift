@@ -63,10 +63,10 @@ package struct PackageCoverage: Sendable, Hashable {
     /// Line counts keyed by package-relative path, from llvm-cov's or xccov's counts keyed by
     /// absolute path; files outside `root` are left out.
     package static func relativeLines(_ coverage: LineCoverage, root: String) -> [String: [Int: Int]] {
-        let root = PhysicalRoot(root)
+        let physicalRoot = PhysicalRoot(root)
         var lines: [String: [Int: Int]] = [:]
         for (path, counts) in coverage.counts {
-            if let relative = root.relative(path), !relative.isEmpty { lines[relative] = counts }
+            if let relative = physicalRoot.relative(path), !relative.isEmpty { lines[relative] = counts }
         }
         return lines
     }

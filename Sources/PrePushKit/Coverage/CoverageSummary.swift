@@ -66,11 +66,11 @@ package struct CoverageSummary: Sendable, Hashable {
         guard let root = document as? [String: Any], let exports = root["data"] as? [[String: Any]] else {
             throw .malformedExport(detail: "no \"data\" array at the top level")
         }
-        let root = PhysicalRoot(packageRoot)
+        let physicalRoot = PhysicalRoot(packageRoot)
         var files: [FileCoverage] = []
         for export in exports {
             for file in export["files"] as? [[String: Any]] ?? [] {
-                guard let filename = file["filename"] as? String, let relative = root.relative(filename),
+                guard let filename = file["filename"] as? String, let relative = physicalRoot.relative(filename),
                     let summary = file["summary"] as? [String: Any]
                 else { continue }
                 guard let target = ownTarget(of: relative) else { continue }

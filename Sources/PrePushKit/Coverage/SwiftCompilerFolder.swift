@@ -35,7 +35,7 @@ package struct SwiftCompilerFolder: Sendable, Equatable {
         let searchPath = environment["PATH"] ?? "/usr/bin:/bin"
         if let exec = environment["SWIFT_EXEC"], !exec.isEmpty {
             // SwiftPM's lookup: a path as it is, a bare name on PATH.
-            let compiler = exec.contains("/") ? exec : Command.locate(exec, searchPath: searchPath)
+            let compiler: String? = exec.contains("/") ? exec : Command.locate(exec, searchPath: searchPath)
             guard let compiler, FileManager.default.isExecutableFile(atPath: compiler) else {
                 return .failure(NotFound(searched: ["SWIFT_EXEC=\(exec) is not an executable file"]))
             }

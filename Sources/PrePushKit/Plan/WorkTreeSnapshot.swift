@@ -94,10 +94,9 @@ struct WorkTreeSnapshot: Sendable {
         if status.isClean, let headTree {
             return WorkTreeState(head: status.head, tree: headTree, isClean: true)
         }
-        let tree: String
-        let unreadable: [String]
+        let written: (tree: String, unreadable: [String])
         do {
-            (tree, unreadable) = try await write(through: indexFile)
+            written = try await write(through: indexFile)
         } catch is GitError {
             let index: String
             if FileManager.default.fileExists(atPath: indexFile + ".lock") {
@@ -110,8 +109,9 @@ struct WorkTreeSnapshot: Sendable {
             }
             defer { if index != indexFile { try? FileManager.default.removeItem(atPath: index) } }
             try await seedIndex(index)
-            (tree, unreadable) = try await write(through: index)
+            written = try await write(through: index)
         }
+        let (tree, unreadable) = written
         let unrepresentable =
             status.dirtySubmodules.map { "\($0) (a submodule with uncommitted changes)" }
             + unreadable.map { "\($0) (unreadable: git could not read it; not in the content checked)" }

@@ -20,7 +20,7 @@ package enum XccovReport {
         guard let root = document as? [String: Any], let targets = root["targets"] as? [[String: Any]] else {
             throw .malformedReport(detail: "no \"targets\" array at the top level")
         }
-        let root = PhysicalRoot(projectRoot)
+        let physicalRoot = PhysicalRoot(projectRoot)
         var files: [FileCoverage] = []
         for target in targets {
             guard let name = target["name"] as? String else {
@@ -28,7 +28,7 @@ package enum XccovReport {
             }
             if isTestBundle(name) { continue }
             for file in target["files"] as? [[String: Any]] ?? [] {
-                guard let path = file["path"] as? String, let relative = root.relative(path) else { continue }
+                guard let path = file["path"] as? String, let relative = physicalRoot.relative(path) else { continue }
                 if relative.split(separator: "/").contains(where: { $0.hasPrefix(".") || $0 == "DerivedData" }) {
                     continue
                 }

@@ -53,8 +53,13 @@ package struct Glob: Sendable, Hashable, CustomStringConvertible {
     func matchesFile(utf8 path: UnsafeBufferPointer<UInt8>) -> Bool {
         guard matchesComponents else { return matches(String(decoding: path, as: UTF8.self)) }
         if !Self.isASCII(path) {
-            return Self.composed(Array(path)).withUnsafeBufferPointer { matchesFile(utf8: $0) }
+            return Self.composed(Array(path)).withUnsafeBufferPointer { matchesName(utf8: $0) }
         }
+        return matchesName(utf8: path)
+    }
+
+    /// The last component of `path` (already in NFC) against a pattern without `/`.
+    private func matchesName(utf8 path: UnsafeBufferPointer<UInt8>) -> Bool {
         var nameStart = path.count
         while nameStart > 0 && path[nameStart - 1] != Self.slash { nameStart -= 1 }
         return matchesComponent(UnsafeBufferPointer(rebasing: path[nameStart...]))
