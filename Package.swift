@@ -104,9 +104,9 @@ let package = Package(
 
         // MARK: Tests
         .testTarget(name: "ProcessKitTests", dependencies: ["ProcessKit", "TestSupport"]),
-        .testTarget(name: "PreflightCoreTests", dependencies: ["PreflightCore", "ProcessKit"]),
+        .testTarget(name: "PreflightCoreTests", dependencies: ["PreflightCore", "ProcessKit", "TestSupport"]),
         .testTarget(name: "ToolCommandTests", dependencies: ["ProcessKit", "TestSupport"]),
-        .testTarget(name: "PrePushKitTests", dependencies: ["PrePushKit", "ProcessKit"], exclude: ["Fixtures"]),
+        .testTarget(name: "PrePushKitTests", dependencies: ["PrePushKit", "ProcessKit", "TestSupport"], exclude: ["Fixtures"]),
         .testTarget(name: "TodoScanKitTests", dependencies: ["TodoScanKit", "PreflightCore"]),
         .testTarget(name: "StringCatalogKitTests", dependencies: ["StringCatalogKit", "PreflightCore"]),
         .testTarget(name: "ErrorLintKitTests", dependencies: ["ErrorLintKit", "StringCatalogKit", "PreflightCore"]),

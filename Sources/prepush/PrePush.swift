@@ -341,7 +341,7 @@ extension PrePush {
         var force = false
 
         func run() async throws {
-            let binary = ExecutablePath.current()
+            let binary = invokedPath()
             let installer = HookInstaller(repository: FileManager.default.currentDirectoryPath, prepushBinary: binary)
             ToolOutput.standardError(try installer.install(force: force).message(binary: binary))
         }
@@ -352,8 +352,15 @@ extension PrePush {
 
         func run() async throws {
             let installer = HookInstaller(
-                repository: FileManager.default.currentDirectoryPath, prepushBinary: ExecutablePath.current())
+                repository: FileManager.default.currentDirectoryPath, prepushBinary: invokedPath())
             ToolOutput.standardError(try installer.uninstall().message)
         }
     }
+}
+
+/// The path this prepush was started by, for the hook (``ExecutablePath/asInvoked(argument0:searchPath:currentDirectory:)``).
+private func invokedPath() -> String {
+    ExecutablePath.asInvoked(
+        argument0: CommandLine.arguments.first ?? "", searchPath: ProcessInfo.processInfo.environment["PATH"],
+        currentDirectory: FileManager.default.currentDirectoryPath)
 }

@@ -87,18 +87,19 @@ struct CoverageEndToEndTests {
 
         // On a Mac: the swift shim and xcrun first, then /usr/bin (here Debian's LLVM 14, which
         // cannot read these profiles), then the toolchain. The same coverage, read the same way.
-        let toolchain = try ToolchainToolTests.realToolchain()
+        let toolchain = try await ToolchainToolTests.realToolchain()
         let shims = try ToolchainToolTests.Folder()
         defer { shims.remove() }
         try ToolchainToolTests.swiftShim(in: shims, toolchain: toolchain)
-        try ToolchainToolTests.xcrun(in: shims, toolchains: ["default": toolchain], log: shims.path + "/log")
+        try ToolchainToolTests.xcrun(in: shims, answering: toolchain, log: shims.path + "/log")
         let mac = CoverageCollector(
             packageRoot: root, binPath: binPath,
             environment: ["PATH": [shims.path, "/usr/bin", "/bin", toolchain].joined(separator: ":")])
         #expect(try await mac.summary() == summary)
 
         let report = try await Command(
-            try await ToolchainTool.locate("llvm-cov", environment: ProcessInfo.processInfo.environment),
+            try await ToolchainTool.locate(
+                "llvm-cov", environment: ProcessInfo.processInfo.environment, directory: root),
             [
                 "report", try #require(collector.testBinary()), "-instr-profile", collector.profileDataPath,
                 #"-ignore-filename-regex=\.build|Tests"#,

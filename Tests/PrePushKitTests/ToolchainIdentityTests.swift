@@ -7,27 +7,26 @@ import Testing
 @Suite("Toolchain identity")
 struct ToolchainIdentityTests {
     private let environment = ProcessInfo.processInfo.environment
+    private let directory = NSTemporaryDirectory()
 
-    @Test("The same environment gives the same identity, naming the real swift")
-    func stable() throws {
-        let identity = ToolchainIdentity.current(environment: environment)
-        #expect(identity == ToolchainIdentity.current(environment: environment))
-        let swift = try #require(
-            (environment["PATH"] ?? "").split(separator: ":").map { $0 + "/swift" }
-                .first { FileManager.default.isExecutableFile(atPath: $0) })
-        #expect(identity.hasPrefix(URL(fileURLWithPath: swift).resolvingSymlinksInPath().path + "\n"))
+    @Test("The same environment gives the same identity, naming the compiler's folder")
+    func stable() async throws {
+        let identity = ToolchainIdentity.current(environment: environment, directory: directory)
+        #expect(identity == ToolchainIdentity.current(environment: environment, directory: directory))
+        let folder = try await SwiftCompilerFolder.locate(environment: environment, directory: directory).get()
+        #expect(identity.contains(folder.path + "\n"))
     }
 
     @Test("Another Xcode or toolchain selection, or no swift at all, is another identity")
     func selection() {
-        let identity = ToolchainIdentity.current(environment: environment)
+        let identity = ToolchainIdentity.current(environment: environment, directory: directory)
         var xcode = environment
         xcode["DEVELOPER_DIR"] = "/Applications/Xcode-16.4.app/Contents/Developer"
         var toolchains = environment
         toolchains["TOOLCHAINS"] = "org.swift.62202505141a"
         var noSwift = environment
         noSwift["PATH"] = "/nonexistent"
-        let others = [xcode, toolchains, noSwift].map { ToolchainIdentity.current(environment: $0) }
+        let others = [xcode, toolchains, noSwift].map { ToolchainIdentity.current(environment: $0, directory: directory) }
         #expect(Set(others + [identity]).count == 4)
     }
 
@@ -36,12 +35,12 @@ struct ToolchainIdentityTests {
         let toolchain = NSTemporaryDirectory() + "prepush-toolchain-" + UUID().uuidString
         try FileManager.default.createDirectory(atPath: toolchain, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(atPath: toolchain) }
-        for name in ["swift", "swift-frontend"] {
+        for name in ["swift", "swiftc", "swift-frontend"] {
             try Data("#!/bin/sh\n".utf8).write(to: URL(fileURLWithPath: toolchain + "/" + name))
             try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: toolchain + "/" + name)
         }
-        let before = ToolchainIdentity.current(environment: ["PATH": toolchain])
+        let before = ToolchainIdentity.current(environment: ["PATH": toolchain], directory: toolchain)
         try Data("#!/bin/sh\n# 6.3.2\n".utf8).write(to: URL(fileURLWithPath: toolchain + "/swift-frontend"))
-        #expect(ToolchainIdentity.current(environment: ["PATH": toolchain]) != before)
+        #expect(ToolchainIdentity.current(environment: ["PATH": toolchain], directory: toolchain) != before)
     }
 }

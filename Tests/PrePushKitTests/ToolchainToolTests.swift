@@ -1,18 +1,22 @@
 import Foundation
-import PrePushKit
 import ProcessKit
 import Testing
 
-/// Finding the toolchain's llvm-cov as macOS and Linux do, with PATHs built the way those systems
-/// build them: macOS's `/usr/bin/swift` is a shim script, not a link, and `xcrun` knows the
-/// toolchain; this machine's `/usr/bin/llvm-cov` is Debian's LLVM 14, a trap to stay out of.
-@Suite("Toolchain tools: llvm-cov found the platform's way")
+@testable import PrePushKit
+
+/// Finding the toolchain's llvm-cov as SwiftPM does (beside the compiler in use), with PATHs built
+/// the way macOS, Linux and swiftly build them: macOS's `/usr/bin/swift` is a shim, not a link,
+/// beside an `xcrun` that may answer another LLVM; swiftly's `swift` is a link to its proxy
+/// whatever toolchain is selected; this machine's `/usr/bin/llvm-cov` is Debian's LLVM 14, a trap
+/// to stay out of.
+@Suite("Toolchain tools: llvm-cov found beside the compiler SwiftPM uses")
 struct ToolchainToolTests {
-    /// The real toolchain's folder: where the `swift` on this process's PATH really lives.
-    static func realToolchain() throws -> String {
-        let swift = try #require(
-            Command.locate("swift", searchPath: ProcessInfo.processInfo.environment["PATH"]), "no swift on PATH")
-        return (URL(fileURLWithPath: swift).resolvingSymlinksInPath().path as NSString).deletingLastPathComponent
+    /// The real toolchain's folder: where the compiler of this process's `swift` lives (a link's
+    /// target on Linux; on macOS, where `/usr/bin/swift` is a shim, the folder its driver names).
+    static func realToolchain() async throws -> String {
+        let environment = ProcessInfo.processInfo.environment
+        return try await SwiftCompilerFolder.locate(environment: environment, directory: NSTemporaryDirectory()).get()
+            .path
     }
 
     /// A folder of stand-in executables (shell scripts) or links.
@@ -41,136 +45,192 @@ struct ToolchainToolTests {
         try folder.script("swift", "exec '\(toolchain)/swift' \"$@\"")
     }
 
-    /// An `xcrun` that answers `--find NAME` from `$TOOLCHAINS`' folder (like `xcrun`, which
-    /// honours `TOOLCHAINS` and `DEVELOPER_DIR`) and records what it was asked and with which
-    /// environment.
-    static func xcrun(in folder: Folder, toolchains: [String: String], log: String) throws {
-        var cases = ""
-        for (name, directory) in toolchains.sorted(by: { $0.key < $1.key }) {
-            cases += "    '\(name)') directory='\(directory)' ;;\n"
-        }
+    /// An `xcrun` that answers `--find NAME` from one folder (Xcode's LLVM, say) and records that
+    /// it was asked.
+    static func xcrun(in folder: Folder, answering directory: String, log: String) throws {
         try folder.script(
             "xcrun",
             """
-            printf '%s|%s|%s\\n' "$*" "${DEVELOPER_DIR-unset}" "${TOOLCHAINS-unset}" >>'\(log)'
-            [ "$1" = --find ] || exit 64
-            case "${TOOLCHAINS-default}" in
-            \(cases)    *) echo "xcrun: error: unknown toolchain" >&2; exit 1 ;;
-            esac
-            if [ -x "$directory/$2" ]; then echo "$directory/$2"; exit 0; fi
-            echo "xcrun: error: unable to find utility \\"$2\\", not a developer tool or in PATH" >&2
+            printf '%s\\n' "$*" >>'\(log)'
+            [ "$1" = --find ] && [ -x "\(directory)/$2" ] && { echo "\(directory)/$2"; exit 0; }
             exit 72
             """)
     }
 
-    @Test("macOS: a swift shim first, /usr/bin (Debian's llvm-cov) ahead of the toolchain; xcrun's answer wins")
-    func xcrunFindsTheToolchain() async throws {
-        let toolchain = try Self.realToolchain()
+    /// A swift.org toolchain's `usr/bin` stand-in whose driver answers `-print-target-info` as a
+    /// real one does (Swift 6.3.1's shape, its resource folder in the toolchain), with `llvm-cov`.
+    static func standInToolchain(_ root: String, version: String) throws {
+        let bin = root + "/usr/bin"
+        try FileManager.default.createDirectory(atPath: bin, withIntermediateDirectories: true)
+        let info = """
+            {"compilerVersion": "Swift version \(version)", "target": {"triple": "x86_64-unknown-linux-gnu"},
+             "paths": {"runtimeLibraryPaths": ["\(root)/usr/lib/swift/linux"], "runtimeResourcePath": "\(root)/usr/lib/swift"}}
+            """
+        let scripts = [
+            "swift": "[ \"$1\" = -print-target-info ] || exit 64\ncat <<'JSON'\n\(info)\nJSON",
+            "swift-frontend": "exit 0", "swiftc": "exit 0", "llvm-cov": "echo 'LLVM version \(version)'",
+            "llvm-profdata": "exit 0",
+        ]
+        for (name, body) in scripts {
+            try ("#!/bin/sh\n" + body + "\n").write(toFile: bin + "/" + name, atomically: true, encoding: .utf8)
+            try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: bin + "/" + name)
+        }
+    }
+
+    /// swiftly's layout: every name in `bin` a link to one proxy, which runs the toolchain the
+    /// current folder's `.swift-version` names (swiftly reads it from the folder up; one level is
+    /// enough here) from `toolchains/<version>`.
+    static func swiftly(in folder: Folder) throws -> String {
+        let bin = folder.path + "/bin"
+        try FileManager.default.createDirectory(atPath: bin, withIntermediateDirectories: true)
+        try """
+        #!/bin/sh
+        version=$(cat .swift-version 2>/dev/null) || { echo "swiftly: no toolchain selected" >&2; exit 1; }
+        exec '\(folder.path)/toolchains/'"$version"'/usr/bin/'"$(basename "$0")" "$@"
+
+        """.write(toFile: bin + "/swiftly", atomically: true, encoding: .utf8)
+        try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: bin + "/swiftly")
+        for name in ["swift", "swiftc", "swift-frontend", "llvm-cov", "llvm-profdata"] {
+            try FileManager.default.createSymbolicLink(atPath: bin + "/" + name, withDestinationPath: "swiftly")
+        }
+        return bin
+    }
+
+    @Test("macOS: /usr/bin/swift a shim and xcrun answering Xcode's LLVM; the compiler's own folder wins, as in SwiftPM")
+    func shimAndXcrun() async throws {
+        let toolchain = try await Self.realToolchain()
         let shims = try Folder()
-        defer { shims.remove() }
+        let xcode = try Folder()
+        defer {
+            shims.remove()
+            xcode.remove()
+        }
         let log = shims.path + "/xcrun.log"
+        try xcode.script("llvm-cov", "echo 'Apple LLVM version 17'")
         try Self.swiftShim(in: shims, toolchain: toolchain)
-        try Self.xcrun(in: shims, toolchains: ["default": toolchain], log: log)
+        try Self.xcrun(in: shims, answering: xcode.path, log: log)
         let path = [shims.path, "/usr/bin", "/bin", toolchain].joined(separator: ":")
         let environment = ["PATH": path, "DEVELOPER_DIR": "/Applications/Xcode.app/Contents/Developer"]
 
-        let found = try await ToolchainTool.locate("llvm-cov", environment: environment)
+        let found = try await ToolchainTool.locate("llvm-cov", environment: environment, directory: shims.path)
         #expect(found == toolchain + "/llvm-cov")
         #expect(found != "/usr/bin/llvm-cov")
-        // The environment reached xcrun as given: DEVELOPER_DIR set, TOOLCHAINS not.
-        let asked = try String(contentsOfFile: log, encoding: .utf8)
-        #expect(asked == "--find llvm-cov|/Applications/Xcode.app/Contents/Developer|unset\n")
+        #expect(!FileManager.default.fileExists(atPath: log), "xcrun was asked")
         // The tool found reads this toolchain's profiles: it is this toolchain's LLVM.
         let version = try await Command(found, ["--version"]).output()
         #expect(!version.contains("Debian LLVM version 14"))
     }
 
-    @Test("TOOLCHAINS chooses what xcrun finds, as it chooses swift")
-    func toolchainsIsHonoured() async throws {
-        let toolchain = try Self.realToolchain()
-        let shims = try Folder()
-        let other = try Folder()
-        defer {
-            shims.remove()
-            other.remove()
+    @Test("swiftly: one proxy for every name; each package folder's .swift-version selects the llvm-cov and the identity")
+    func swiftlySelection() async throws {
+        let toolchain = try await Self.realToolchain()
+        let home = try Folder()
+        defer { home.remove() }
+        let bin = try Self.swiftly(in: home)
+        try FileManager.default.createDirectory(
+            atPath: home.path + "/toolchains/6.3.1/usr/bin", withIntermediateDirectories: true)
+        try FileManager.default.createSymbolicLink(
+            atPath: home.path + "/toolchains/6.3.1/usr/bin/swift", withDestinationPath: toolchain + "/swift")
+        try Self.standInToolchain(home.path + "/toolchains/main-snapshot", version: "6.4-dev")
+        let (current, snapshot) = (home.path + "/current", home.path + "/snapshot")
+        for (folder, version) in [(current, "6.3.1"), (snapshot, "main-snapshot")] {
+            try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+            try version.write(toFile: folder + "/.swift-version", atomically: true, encoding: .utf8)
         }
-        try other.script("llvm-cov", "echo other")
-        try Self.swiftShim(in: shims, toolchain: toolchain)
-        try Self.xcrun(
-            in: shims, toolchains: ["default": toolchain, "org.swift.other": other.path], log: shims.path + "/log")
-        let path = [shims.path, "/usr/bin", "/bin"].joined(separator: ":")
-        let chosen = try await ToolchainTool.locate(
-            "llvm-cov", environment: ["PATH": path, "TOOLCHAINS": "org.swift.other"])
-        #expect(chosen == other.path + "/llvm-cov")
-        #expect(try await ToolchainTool.locate("llvm-cov", environment: ["PATH": path]) == toolchain + "/llvm-cov")
+        // An xcrun and Debian's llvm-cov on PATH too: neither is the selected toolchain's.
+        let shims = try Folder()
+        defer { shims.remove() }
+        try Self.xcrun(in: shims, answering: "/usr/bin", log: shims.path + "/xcrun.log")
+        let environment = ["PATH": [bin, shims.path, "/usr/bin", "/bin"].joined(separator: ":")]
+
+        #expect(
+            try await ToolchainTool.locate("llvm-cov", environment: environment, directory: current)
+                == toolchain + "/llvm-cov")
+        #expect(
+            try await ToolchainTool.locate("llvm-cov", environment: environment, directory: snapshot)
+                == home.path + "/toolchains/main-snapshot/usr/bin/llvm-cov")
+        #expect(!FileManager.default.fileExists(atPath: shims.path + "/xcrun.log"))
+
+        // The cache's identity follows the selection, not swiftly's own file.
+        let identities = [current, snapshot, current].map {
+            ToolchainIdentity.current(environment: environment, directory: $0)
+        }
+        #expect(identities[0] == identities[2])
+        #expect(identities[0] != identities[1])
+        #expect(identities[1].contains("Swift version 6.4-dev"))
+        #expect(identities[0].contains(toolchain + "\n"))
+    }
+
+    @Test("SWIFT_EXEC names the compiler, as for SwiftPM: the tools beside it")
+    func swiftExec() async throws {
+        let other = try Folder()
+        defer { other.remove() }
+        try Self.standInToolchain(other.path, version: "6.2")
+        let toolchain = try await Self.realToolchain()
+        let environment = ["PATH": toolchain + ":/usr/bin:/bin", "SWIFT_EXEC": other.path + "/usr/bin/swiftc"]
+        #expect(
+            try await ToolchainTool.locate("llvm-profdata", environment: environment, directory: other.path)
+                == other.path + "/usr/bin/llvm-profdata")
+        await #expect(throws: CoverageError.self) {
+            try await ToolchainTool.locate(
+                "llvm-cov", environment: ["PATH": toolchain, "SWIFT_EXEC": "/nonexistent/swiftc"], directory: "/")
+        }
     }
 
     @Test("Linux: swift is a link into the toolchain, found after /usr/bin; llvm-cov beside the resolved swift")
     func besideTheResolvedSwift() async throws {
-        let toolchain = try Self.realToolchain()
+        let toolchain = try await Self.realToolchain()
         let links = try Folder()
         defer { links.remove() }
         try links.link("swift", to: toolchain + "/swift")
         // /usr/bin (Debian's llvm-cov) first, the link after it, the toolchain not on PATH at all.
-        let found = try await ToolchainTool.locate("llvm-cov", environment: ["PATH": "/usr/bin:/bin:" + links.path])
+        let found = try await ToolchainTool.locate(
+            "llvm-cov", environment: ["PATH": "/usr/bin:/bin:" + links.path], directory: links.path)
         #expect(found == toolchain + "/llvm-cov")
     }
 
-    @Test("A shim without xcrun: toolMissing saying where it looked, never /usr/bin's or PATH's llvm-cov")
-    func shimWithoutXcrun() async throws {
-        let toolchain = try Self.realToolchain()
-        let shims = try Folder()
-        defer { shims.remove() }
-        try Self.swiftShim(in: shims, toolchain: toolchain)
+    @Test("A proxy whose driver fails: toolMissing with its words, never /usr/bin's or PATH's llvm-cov")
+    func failingProxy() async throws {
+        let toolchain = try await Self.realToolchain()
+        let home = try Folder()
+        defer { home.remove() }
+        let bin = try Self.swiftly(in: home)
         // Both a foreign llvm-cov (/usr/bin here) and the right one (the toolchain's folder) are on
-        // PATH; neither is found the platform's way, so neither may be taken.
-        let path = [shims.path, "/usr/bin", "/bin", toolchain].joined(separator: ":")
+        // PATH; no toolchain is selected (no .swift-version), so neither may be taken.
+        let path = [bin, "/usr/bin", "/bin", toolchain].joined(separator: ":")
         let error = await #expect(throws: CoverageError.self) {
-            try await ToolchainTool.locate("llvm-cov", environment: ["PATH": path])
+            try await ToolchainTool.locate("llvm-cov", environment: ["PATH": path], directory: home.path)
         }
         guard case .toolMissing(let tool, let searched) = error else {
             Issue.record("expected toolMissing, got \(String(describing: error))")
             return
         }
         #expect(tool == "llvm-cov")
-        #expect(searched.contains("no xcrun on PATH"))
-        #expect(searched.contains("not beside swift (\(shims.path)/swift"))
+        #expect(searched.contains("swiftly: no toolchain selected"), "\(searched)")
         #expect(error?.errorDescription == "The Swift toolchain's 'llvm-cov' was not found.")
-        #expect(error?.failureReason?.contains("xcrun --find") == true)
+        #expect(error?.failureReason?.contains("-print-target-info") == true)
         #expect(error?.recoverySuggestion?.contains("DEVELOPER_DIR") == true)
     }
 
-    @Test("xcrun that finds nothing: the link beside swift still counts; with only a shim, xcrun's words are reported")
-    func xcrunFindsNothing() async throws {
-        let toolchain = try Self.realToolchain()
-        let empty = try Folder()
-        let shims = try Folder()
-        let links = try Folder()
-        defer {
-            for folder in [empty, shims, links] { folder.remove() }
-        }
-        try Self.xcrun(in: shims, toolchains: ["default": empty.path], log: shims.path + "/log")
-        try links.link("swift", to: toolchain + "/swift")
-        let found = try await ToolchainTool.locate(
-            "llvm-cov", environment: ["PATH": [shims.path, "/usr/bin", "/bin", links.path].joined(separator: ":")])
-        #expect(found == toolchain + "/llvm-cov")
-
-        try Self.swiftShim(in: shims, toolchain: toolchain)
+    @Test("A toolchain folder without llvm-cov: toolMissing naming the folder")
+    func toolchainWithoutTool() async throws {
+        let partial = try Folder()
+        defer { partial.remove() }
+        try Self.standInToolchain(partial.path, version: "6.3")
+        try FileManager.default.removeItem(atPath: partial.path + "/usr/bin/llvm-cov")
         let error = await #expect(throws: CoverageError.self) {
             try await ToolchainTool.locate(
-                "llvm-cov", environment: ["PATH": [shims.path, "/usr/bin", "/bin", toolchain].joined(separator: ":")])
+                "llvm-cov", environment: ["PATH": partial.path + "/usr/bin:/usr/bin:/bin"], directory: partial.path)
         }
-        #expect(
-            error?.failureReason?.contains("unable to find utility \"llvm-cov\"") == true,
-            "\(String(describing: error))")
+        #expect(error?.failureReason?.contains("not in the compiler's folder \(partial.path)/usr/bin") == true)
     }
 
     @Test("No PATH entries at all: toolMissing, not a crash")
     func nothingOnPath() async throws {
         let empty = try Folder()
         defer { empty.remove() }
-        await #expect(throws: CoverageError.toolMissing("llvm-cov", searched: "no xcrun on PATH; no swift on PATH")) {
-            try await ToolchainTool.locate("llvm-cov", environment: ["PATH": empty.path])
+        await #expect(throws: CoverageError.toolMissing("llvm-cov", searched: "no swift on PATH")) {
+            try await ToolchainTool.locate("llvm-cov", environment: ["PATH": empty.path], directory: empty.path)
         }
     }
 }

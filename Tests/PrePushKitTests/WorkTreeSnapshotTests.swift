@@ -118,4 +118,63 @@ struct WorkTreeSnapshotTests {
         let state = try await take(repository)
         #expect(state.tree == (try await repository.expectedTree()))
     }
+
+    /// Whether this process can be denied a file by its permissions (not as root, which reads
+    /// everything): `.ci/run`'s Mac-like run (scripts/mac-like-run.sh) runs this suite again as an
+    /// unprivileged user.
+    static let permissionsApply: Bool = {
+        let probe = NSTemporaryDirectory() + "permission-probe-" + UUID().uuidString
+        defer { try? FileManager.default.removeItem(atPath: probe) }
+        guard FileManager.default.createFile(atPath: probe, contents: Data("x".utf8), attributes: [.posixPermissions: 0])
+        else { return false }
+        return FileManager.default.contents(atPath: probe) == nil
+    }()
+
+    @Test(
+        "An unreadable untracked file and folder: reported, the rest of the snapshot taken (issue 24, item 8)",
+        .enabled(
+            if: WorkTreeSnapshotTests.permissionsApply, "running as root, which reads every file; scripts/mac-like-run.sh runs this unprivileged"))
+    func unreadableFiles() async throws {
+        let repository = try await make()
+        defer {
+            _ = chmod(repository.root + "/Locked", 0o755)
+            try? FileManager.default.removeItem(atPath: repository.root)
+        }
+        try repository.write("Sources/A/New.swift", "let b = 1\n")
+        try repository.write("secret.txt", "another user's\n")
+        try repository.write("Locked/inside.txt", "unreachable\n")
+        #expect(chmod(repository.root + "/secret.txt", 0) == 0)
+        #expect(chmod(repository.root + "/Locked", 0) == 0)
+
+        let state = try await take(repository)
+        #expect(!state.isClean)
+        #expect(
+            state.unrepresentable == [
+                "Locked/ (unreadable: git could not read it; not in the content checked)",
+                "secret.txt (unreadable: git could not read it; not in the content checked)",
+            ])
+        // The readable change is in the tree; the unreadable ones are not.
+        let files = try await repository.git(["ls-tree", "-r", "--name-only", state.tree])
+        #expect(files.split(separator: "\n").sorted() == [".gitignore", "Sources/A/A.swift", "Sources/A/New.swift"])
+        let head = try await repository.git(["rev-parse", "HEAD^{tree}"])
+        #expect(!state.holds(head))
+        let changes = try await repository.snapshot.differences(from: head, to: state)
+        #expect(changes.map(\.path).contains { $0.hasPrefix("secret.txt (unreadable") })
+    }
+
+    @Test("git add's messages about files it could not read become paths")
+    func unreadableMessages() {
+        let messages = """
+            warning: could not open directory 'Locked/': Permission denied
+            error: open("Sources/A/Secret.swift"): Permission denied
+            error: unable to index file 'Sources/A/Secret.swift'
+            error: unable to index file 'name with spaces.txt'
+            fatal: adding files failed
+            """
+        #expect(
+            WorkTreeSnapshot.unreadablePaths(inMessages: messages) == [
+                "Locked/", "Sources/A/Secret.swift", "name with spaces.txt",
+            ])
+        #expect(WorkTreeSnapshot.unreadablePaths(inMessages: "fatal: not a git repository").isEmpty)
+    }
 }

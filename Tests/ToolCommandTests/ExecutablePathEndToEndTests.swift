@@ -19,32 +19,66 @@ struct ExecutablePathEndToEndTests {
         return String(cString: resolved)
     }
 
-    @Test("prepush install run through PATH in a repository records the real binary, not <repository>/prepush")
-    func installThroughPath() async throws {
+    /// A folder with `bin/prepush` a link to the built prepush (as Homebrew links
+    /// `/opt/homebrew/bin/prepush` into its versioned `Cellar`), and a new repository.
+    struct Layout {
         let root = NSTemporaryDirectory() + "prepush-self-" + UUID().uuidString
-        defer { try? FileManager.default.removeItem(atPath: root) }
-        let bin = root + "/bin"
-        let repository = root + "/repository"
-        for folder in [bin, repository] {
-            try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        var bin: String { root + "/bin" }
+        var repository: String { root + "/repository" }
+
+        init() async throws {
+            for folder in [root + "/bin", root + "/repository"] {
+                try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+            }
+            try FileManager.default.createSymbolicLink(
+                atPath: root + "/bin/prepush", withDestinationPath: ToolCommandTests.productsDirectory + "/prepush")
+            try await Command("git", ["init", "-q", root + "/repository"]).run().checked()
         }
-        try FileManager.default.createSymbolicLink(
-            atPath: bin + "/prepush", withDestinationPath: ToolCommandTests.productsDirectory + "/prepush")
-        try await Command("git", ["init", "-q", repository]).run().checked()
 
+        /// `prepush install` as a shell runs `command` in the repository, `bin` first on PATH.
+        func install(_ command: String) async throws -> String {
+            var install = Command("/bin/sh", ["-c", command], workingDirectory: repository)
+            let path = ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin"
+            install.environment = .inherit.setting(["PATH": bin + ":" + path]).removing(
+                "GIT_DIR", "GIT_WORK_TREE", "GIT_INDEX_FILE")
+            let result = try await install.run()
+            #expect(result.succeeded, "\(result.errorText)")
+            return try String(contentsOfFile: repository + "/.git/hooks/pre-push", encoding: .utf8)
+        }
+
+        func remove() { try? FileManager.default.removeItem(atPath: root) }
+    }
+
+    @Test("prepush install run through PATH records the PATH entry, the link kept, never <repository>/prepush")
+    func installThroughPath() async throws {
+        let layout = try await Layout()
+        defer { layout.remove() }
         // A shell starts it by name: argv[0] is the bare word "prepush", the current folder the
-        // repository's.
-        var install = Command("/bin/sh", ["-c", "prepush install"], workingDirectory: repository)
-        let path = ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin"
-        install.environment = .inherit.setting(["PATH": bin + ":" + path]).removing(
-            "GIT_DIR", "GIT_WORK_TREE", "GIT_INDEX_FILE")
-        let result = try await install.run()
-        #expect(result.succeeded, "\(result.errorText)")
+        // repository's. The link is what stays when Homebrew upgrades and cleans up.
+        let hook = try await layout.install("prepush install")
+        let quoted = "\nprepush='\(layout.bin)/prepush'\n"
+        #expect(hook.contains(quoted), "\(hook)")
+        #expect(!hook.contains(layout.repository + "/prepush"))
+        #expect(!hook.contains(try Self.realPath(ToolCommandTests.productsDirectory + "/prepush") + "'"))
+    }
 
-        let hook = try String(contentsOfFile: repository + "/.git/hooks/pre-push", encoding: .utf8)
+    @Test("Started by a path: that path with '..' removed, links kept; a path not leading to prepush is not baked")
+    func installByPath() async throws {
+        let layout = try await Layout()
+        defer { layout.remove() }
+        let hook = try await layout.install("../bin/../bin/prepush install")
+        #expect(hook.contains("\nprepush='\(layout.bin)/prepush'\n"), "\(hook)")
+
+        // argv[0] names a file that is not the running prepush (exec -a): the real path instead.
+        let decoy = layout.root + "/decoy"
+        try "#!/bin/sh\n".write(toFile: decoy, atomically: true, encoding: .utf8)
+        try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: decoy)
         let real = try Self.realPath(ToolCommandTests.productsDirectory + "/prepush")
-        #expect(hook.contains("\nprepush='\(real)'\n"), "\(hook)")
-        #expect(!hook.contains(repository + "/prepush"))
-        #expect(!hook.contains(bin + "/prepush"))
+        let script = "exec -a '\(decoy)' '\(layout.bin)/prepush' install"
+        let bash = ["/bin/bash", "/usr/bin/bash"].first { FileManager.default.isExecutableFile(atPath: $0) }
+        if let bash {
+            let fallback = try await layout.install("\(bash) -c \"\(script)\"")
+            #expect(fallback.contains("\nprepush='\(real)'\n"), "\(fallback)")
+        }
     }
 }

@@ -17,6 +17,7 @@
 # Both runs pay the same incremental build: before each, the previous commit is checked out and
 # built (untimed), then the commit is checked out again. Prints one row per commit and the totals; exits 1 when any row disagrees. todoscan and errorlint
 # are off (they are not what is measured); the verified-tree cache is off (--no-cache).
+source "$(dirname "$0")/../lib/portable.sh"
 set -euo pipefail
 
 commits=20
@@ -82,7 +83,7 @@ for repository in "$@"; do
     name=$(basename "$(dirname "$(cd "$repository" && pwd)")")
     clone=$scratch/$name
     git clone -q "$repository" "$clone"
-    list=$(git -C "$clone" rev-list --first-parent -n "$((commits + 1))" HEAD | tac)
+    list=$(git -C "$clone" rev-list --first-parent -n "$((commits + 1))" HEAD | reverse_lines)
     base=$(echo "$list" | head -n 1)
     echo "== $name: $commits commits after ${base:0:10}, each checked with every test and with the affected ones"
     git -C "$clone" checkout -q --detach "$base"

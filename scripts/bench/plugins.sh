@@ -13,6 +13,7 @@
 # resolution, plugin compilation, the tool's build when from source, and the scan). Prints the
 # times, the ratios, and whether swift-syntax was fetched or compiled on each side. The
 # from-source first uses run first, then the bundle's.
+source "$(dirname "$0")/../lib/portable.sh"
 set -euo pipefail
 
 repo=$(cd "$(dirname "$0")/../.." && pwd)
@@ -69,9 +70,9 @@ first_use() {
     local folder=$1 verb=$2 log=$3
     rm -rf "$folder/.build"
     local start end
-    start=$(date +%s.%N)
+    start=$(now_seconds)
     (cd "$folder" && swift package "$verb" --target Consumer >"$log" 2>&1) || true
-    end=$(date +%s.%N)
+    end=$(now_seconds)
     echo "$end - $start" | bc
 }
 

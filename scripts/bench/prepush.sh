@@ -19,6 +19,7 @@
 # Prints each hyperfine table (Markdown) and the ratios. Needs git and a Swift toolchain; installs
 # hyperfine with apt and lefthook with pip when they are missing (lefthook is left out when pip
 # cannot reach PyPI).
+source "$(dirname "$0")/../lib/portable.sh"
 set -euo pipefail
 
 repo=$(cd "$(dirname "$0")/../.." && pwd)
@@ -147,7 +148,7 @@ hyperfine -N --warmup "$warmup" --runs "$runs" \
     -n "git push, no hook (--no-verify)" "git -C $work/prepush push --dry-run -q --no-verify origin main" >&2
 
 echo "== (b) full warm run against the raw commands" >&2
-llvm_cov=$(dirname "$(readlink -f "$(command -v swift)")")/llvm-cov
+llvm_cov=$(dirname "$(real_path "$(command -v swift)")")/llvm-cov
 bin=$(cd "$work/prepush" && swift build --show-bin-path)
 raw="swift build --build-tests --enable-code-coverage && swift test --skip-build --enable-code-coverage && $llvm_cov export -summary-only -instr-profile $bin/codecov/default.profdata $bin/CalcPackageTests.xctest >/dev/null"
 (cd "$work/prepush" && bash -c "$raw" >/dev/null 2>&1) # warm
@@ -188,7 +189,7 @@ PY
 echo
 echo "prepush: $prepush ($(git -C "$repo" rev-parse --short HEAD 2>/dev/null || echo "sources not in git"), $(swift --version 2>/dev/null | head -1))"
 echo "lefthook: $(lefthook version 2>/dev/null || echo 'not installed') ${lefthook_go:+(Go binary $lefthook_go)}"
-echo "machine: nproc $(nproc), load average $(cut -d' ' -f1-3 /proc/loadavg)"
+echo "machine: nproc $(cpu_count), load average $(load_average)"
 for table in overhead verified full; do
     echo
     cat "$work/$table.md"

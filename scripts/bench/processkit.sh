@@ -6,6 +6,7 @@
 #   scripts/bench/processkit.sh --help          # the benchmark's own flags (passed through)
 #
 # The build goes to stderr; stdout is the header and the tables.
+source "$(dirname "$0")/../lib/portable.sh"
 set -euo pipefail
 cd "$(dirname "$0")/../.."
 
@@ -15,14 +16,14 @@ timeout 1800 swift build -c release --package-path Benchmarks --scratch-path "$s
 bin="$(swift build -c release --package-path Benchmarks --scratch-path "$scratch" --show-bin-path)/processkit-bench"
 
 echo "date: $(date -u '+%Y-%m-%d %H:%M:%S UTC')"
-echo "machine: nproc $(nproc), kernel $(uname -r), $(awk '/MemTotal/ { printf "%.0f GiB RAM", $2 / 1048576 }' /proc/meminfo)"
+echo "machine: nproc $(cpu_count), kernel $(uname -r), $(awk '/MemTotal/ { printf "%.0f GiB RAM", $2 / 1048576 }' /proc/meminfo)"
 echo "toolchain: $(swift --version 2>/dev/null | head -n 1)"
 processkit_commit=$(git log -1 --format=%h -- Sources/ProcessKit Sources/CProcessKit 2>/dev/null || echo unknown)
 if [ -n "$(git status --porcelain -- Sources/ProcessKit Sources/CProcessKit 2>/dev/null)" ]; then
     processkit_commit="$processkit_commit + uncommitted changes"
 fi
 echo "ProcessKit: last changed in $processkit_commit; swift-subprocess 1.0.2"
-echo "load average before: $(cut -d ' ' -f 1-3 /proc/loadavg)"
+echo "load average before: $(load_average)"
 echo
 
 # Run with only stdin, stdout and stderr open: Foundation's Process.run() (under ProcessKit and the
@@ -38,4 +39,4 @@ echo
 )
 
 echo
-echo "load average after: $(cut -d ' ' -f 1-3 /proc/loadavg)"
+echo "load average after: $(load_average)"

@@ -18,6 +18,7 @@
 # PACKAGE is built first (`swift build --build-tests --enable-code-coverage`, untimed). Each round
 # runs every test target both ways, interleaved, and the full run; prints each target's median
 # seconds and the sums.
+source "$(dirname "$0")/../lib/portable.sh"
 set -euo pipefail
 
 [ $# -ge 1 ] || { echo "usage: $0 PACKAGE [ROUNDS]" >&2; exit 2; }
@@ -25,7 +26,7 @@ package=$(cd "$1" && pwd)
 rounds=${2:-3}
 scratch=$(mktemp -d "${TMPDIR:-/tmp}/test-target-profiles.XXXXXX")
 trap 'rm -rf "$scratch"' EXIT
-profdata=$(dirname "$(readlink -f "$(command -v swift)")")/llvm-profdata
+profdata=$(dirname "$(real_path "$(command -v swift)")")/llvm-profdata
 cd "$package"
 swift build --build-tests --enable-code-coverage >/dev/null 2>&1
 bin=$(swift build --show-bin-path)
@@ -36,9 +37,9 @@ print(" ".join(t["c99name"] for t in json.load(sys.stdin)["targets"] if t["type"
 # seconds COMMAND…: runs it quietly, prints the wall seconds.
 seconds() {
     local start end
-    start=$(date +%s.%N)
+    start=$(now_seconds)
     "$@" >/dev/null 2>&1 || true
-    end=$(date +%s.%N)
+    end=$(now_seconds)
     echo "$end - $start" | bc
 }
 
@@ -81,7 +82,7 @@ for round in $(seq "$rounds"); do
     echo "(all) full $(seconds swift test --skip-build --enable-code-coverage)" >>"$scratch/times"
 done
 rm -f default.profraw
-echo "== $(basename "$package"): $rounds rounds, median seconds, $(date -u '+%Y-%m-%d %H:%M UTC'), load $(cut -d' ' -f1-3 /proc/loadavg)"
+echo "== $(basename "$package"): $rounds rounds, median seconds, $(date -u '+%Y-%m-%d %H:%M UTC'), load $(load_average)"
 python3 - "$scratch/times" <<'PY'
 import statistics, sys
 times = {}

@@ -12,6 +12,7 @@
 #
 # todoscan is built in release with --static-swift-stdlib, as scripts/install-hooks.sh builds the
 # tools: half the start-up time of a dynamically linked binary. DYNAMIC=1 builds without it.
+source "$(dirname "$0")/../lib/portable.sh"
 set -euo pipefail
 
 repo=$(cd "$(dirname "$0")/../.." && pwd)
@@ -85,7 +86,7 @@ hyperfine --warmup "$warmup" --runs "$runs" --ignore-failure --shell bash \
     -n "find + egrep + perl" "$classic" >&2
 
 echo
-echo "todoscan: release build, ${static_flag:-dynamically linked} ($(git -C "$repo" rev-parse --short HEAD 2>/dev/null || echo "sources not in git")); machine: nproc $(nproc), load average $(cut -d' ' -f1-3 /proc/loadavg)"
+echo "todoscan: release build, ${static_flag:-dynamically linked} ($(git -C "$repo" rev-parse --short HEAD 2>/dev/null || echo "sources not in git")); machine: nproc $(cpu_count), load average $(load_average)"
 echo "Commands (CORPUS=$corpus):"
 printf '  todoscan (same file types):   %s\n' "$ts_same"
 printf '  todoscan (all its languages): %s\n' "$ts_all"

@@ -55,7 +55,7 @@ package struct CoverageCollector: Sendable {
             throw CoverageError.noCoverageData(path: binPath + "/*PackageTests.xctest")
         }
         var export = Command(
-            try await ToolchainTool.locate("llvm-cov", environment: environment),
+            try await ToolchainTool.locate("llvm-cov", environment: environment, directory: packageRoot),
             ["export", "-summary-only", "-instr-profile", profileDataPath, binary] + objectArguments)
         export.standardError = .capture(limit: 1 << 20)
         let result = try await export.run().checked()
@@ -71,7 +71,7 @@ package struct CoverageCollector: Sendable {
             throw CoverageError.noCoverageData(path: binPath + "/*PackageTests.xctest")
         }
         var export = Command(
-            try await ToolchainTool.locate("llvm-cov", environment: environment),
+            try await ToolchainTool.locate("llvm-cov", environment: environment, directory: packageRoot),
             ["export", "-format=lcov", "-instr-profile", profileDataPath, binary] + objectArguments)
         export.standardError = .capture(limit: 1 << 20)
         export.standardOutput = .capture(limit: 1 << 30)

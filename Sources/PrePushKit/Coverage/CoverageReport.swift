@@ -1,4 +1,5 @@
 import Foundation
+import PreflightCore
 
 /// The coverage of one run, for the exports (`--coverage-report`) and the run record (`--report`):
 /// a list of packages, each with its files and targets, as the coverage step measured them.
@@ -62,18 +63,10 @@ package struct PackageCoverage: Sendable, Hashable {
     /// Line counts keyed by package-relative path, from llvm-cov's or xccov's counts keyed by
     /// absolute path; files outside `root` are left out.
     package static func relativeLines(_ coverage: LineCoverage, root: String) -> [String: [Int: Int]] {
-        let prefix = URL(fileURLWithPath: root).standardizedFileURL.path + "/"
+        let physicalRoot = PhysicalRoot(root)
         var lines: [String: [Int: Int]] = [:]
         for (path, counts) in coverage.counts {
-            var relative: String?
-            if path.hasPrefix(prefix) {
-                relative = String(path.dropFirst(prefix.count))
-            } else {
-                let resolved = URL(fileURLWithPath: path).resolvingSymlinksInPath().path
-                let resolvedRoot = URL(fileURLWithPath: root).resolvingSymlinksInPath().path + "/"
-                if resolved.hasPrefix(resolvedRoot) { relative = String(resolved.dropFirst(resolvedRoot.count)) }
-            }
-            if let relative { lines[relative] = counts }
+            if let relative = physicalRoot.relative(path), !relative.isEmpty { lines[relative] = counts }
         }
         return lines
     }

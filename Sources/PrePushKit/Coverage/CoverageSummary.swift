@@ -1,4 +1,5 @@
 import Foundation
+import PreflightCore
 
 /// Covered and coverable counts of one kind (lines, functions, regions).
 package struct CoverageCount: Sendable, Hashable {
@@ -65,14 +66,13 @@ package struct CoverageSummary: Sendable, Hashable {
         guard let root = document as? [String: Any], let exports = root["data"] as? [[String: Any]] else {
             throw .malformedExport(detail: "no \"data\" array at the top level")
         }
-        let prefix = URL(fileURLWithPath: packageRoot).standardizedFileURL.path + "/"
+        let physicalRoot = PhysicalRoot(packageRoot)
         var files: [FileCoverage] = []
         for export in exports {
             for file in export["files"] as? [[String: Any]] ?? [] {
-                guard let filename = file["filename"] as? String, filename.hasPrefix(prefix),
+                guard let filename = file["filename"] as? String, let relative = physicalRoot.relative(filename),
                     let summary = file["summary"] as? [String: Any]
                 else { continue }
-                let relative = String(filename.dropFirst(prefix.count))
                 guard let target = ownTarget(of: relative) else { continue }
                 files.append(
                     FileCoverage(
@@ -161,9 +161,10 @@ package enum CoverageError: LocalizedError, Sendable, Equatable {
             "'\(path)' does not exist: the tests did not finish (SwiftPM writes no profile when a test fails) "
                 + "or were not built with --enable-code-coverage."
         case .toolMissing(_, let searched):
-            "It is looked up with xcrun --find where xcrun is on PATH, else beside the swift on PATH with "
-                + "links followed (\(searched)); any other on PATH may be another LLVM's, which cannot read "
-                + "Swift's profiles."
+            "It is taken from the folder of the compiler swift build uses, as SwiftPM does: SWIFT_EXEC's, "
+                + "else the folder of the swift on PATH with links followed, else (a proxy such as swiftly or "
+                + "macOS's /usr/bin/swift) the toolchain swift -print-target-info names (\(searched)); any other "
+                + "on PATH may be another LLVM's, which cannot read Swift's profiles."
         }
     }
 
@@ -173,7 +174,8 @@ package enum CoverageError: LocalizedError, Sendable, Equatable {
         case .noCoverageData: "Fix the failing tests, or run with --enable-code-coverage."
         case .toolMissing:
             "Install Xcode or the Command Line Tools (macOS; select one with xcode-select or DEVELOPER_DIR), or put "
-                + "a complete Swift toolchain's usr/bin first on PATH."
+                + "a complete Swift toolchain's usr/bin first on PATH (with swiftly: swiftly install the selected "
+                + "version again)."
         }
     }
 }

@@ -48,11 +48,10 @@ package struct DiffCoverage: Sendable, Hashable {
 
     /// Intersects the added lines with the line counts, for the package's own sources only.
     package init(added: AddedLines, coverage: LineCoverage, packageRoot: String) {
-        let prefix = URL(fileURLWithPath: packageRoot).standardizedFileURL.path + "/"
+        let root = PhysicalRoot(packageRoot)
         var files: [File] = []
-        for (path, counts) in coverage.counts where path.hasPrefix(prefix) {
-            let relative = String(path.dropFirst(prefix.count))
-            guard CoverageSummary.ownTarget(of: relative) != nil else { continue }
+        for (path, counts) in coverage.counts {
+            guard let relative = root.relative(path), CoverageSummary.ownTarget(of: relative) != nil else { continue }
             let coverable = counts.keys.sorted().filter { added.contains(path: path, line: $0) }
             guard !coverable.isEmpty else { continue }
             files.append(File(path: relative, coverable: coverable, missing: coverable.filter { counts[$0] == 0 }))

@@ -1,4 +1,5 @@
 import Foundation
+import PreflightCore
 
 extension CoverageCollector {
     /// SwiftPM's products folder for `configuration`, found without asking SwiftPM: every `swift
@@ -10,6 +11,6 @@ extension CoverageCollector {
         var isDirectory: ObjCBool = false
         guard FileManager.default.fileExists(atPath: link.path, isDirectory: &isDirectory), isDirectory.boolValue
         else { return nil }
-        return link.resolvingSymlinksInPath().path
+        return PhysicalRoot.physical(link.path)
     }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import PreflightCore
 
 #if canImport(Glibc)
 import Glibc
@@ -21,6 +22,29 @@ package enum ExecutablePath {
             if let real = realPath(path) { return real }
         }
         return URL(fileURLWithPath: CommandLine.arguments[0]).standardizedFileURL.resolvingSymlinksInPath().path
+    }
+
+    /// The path to bake into the hook: the one prepush was started by, links kept, when it leads to
+    /// the running executable; else ``current()``.
+    ///
+    /// The rule: `argument0` with a `/` is that path (made absolute against `currentDirectory`,
+    /// `.` and `..` removed lexically); a bare name is the first `PATH` entry with an executable of
+    /// that name, as the shell found it. Links are not resolved: a Homebrew install runs
+    /// `/opt/homebrew/bin/prepush`, a link into `Cellar/prepush/<version>/`, which `brew upgrade`
+    /// and `brew cleanup` remove; the link stays. When that path does not lead to the running
+    /// executable (another `PATH`, a renamed file), the executable's real path is baked.
+    package static func asInvoked(argument0: String, searchPath: String?, currentDirectory: String) -> String {
+        let running = current()
+        var invoked: String?
+        if argument0.contains("/") {
+            invoked = StandardPath.absolute(argument0, relativeTo: currentDirectory)
+        } else if !argument0.isEmpty {
+            invoked = (searchPath ?? "").split(separator: ":", omittingEmptySubsequences: true).lazy
+                .map { StandardPath.absolute(argument0, relativeTo: String($0)) }
+                .first { FileManager.default.isExecutableFile(atPath: $0) }
+        }
+        guard let invoked, invoked.hasPrefix("/"), realPath(invoked) == running else { return running }
+        return invoked
     }
 
     /// The target of `/proc/self/exe` (Linux, and other systems with a Linux-style /proc), else `nil`.

@@ -182,16 +182,11 @@ package struct ManifestDependencies: Sendable {
         else {
             return .failure(DumpFailure(message: "its output is not the JSON SwiftPM writes"))
         }
-        let root = URL(fileURLWithPath: base).resolvingSymlinksInPath().path
+        let root = PhysicalRoot(base)
         return .success(
             Facts(
                 name: Self.packageName(result.outputText) ?? (folder as NSString).lastPathComponent,
-                dependencies: paths.compactMap { path in
-                    let real = URL(fileURLWithPath: path).standardizedFileURL.resolvingSymlinksInPath().path
-                    if real == root { return "" }
-                    guard real.hasPrefix(root + "/") else { return nil }
-                    return String(real.dropFirst(root.count + 1))
-                },
+                dependencies: paths.compactMap { root.relative(PhysicalRoot.physical($0)) },
                 platforms: platforms, binaryTargets: Self.binaryTargetPaths(result.outputText)))
     }
 

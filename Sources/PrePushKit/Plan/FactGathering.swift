@@ -14,7 +14,7 @@ extension PlanFacts {
             .split(separator: "\n").map(String.init)
         let headTree = status.head == nil ? nil : trees.last
         let fingerprint = options.verificationFingerprint(
-            errorlintExecutable: errorlintExecutable, environment: environment)
+            errorlintExecutable: errorlintExecutable, environment: environment, directory: layout.root)
         let verified = options.usesCache ? VerificationCache(gitDirectory: gitDirectory).keys() : nil
         var isVerified: (@Sendable (String) -> Bool)?
         if let verified { isVerified = { verified.contains($0) } }

@@ -55,9 +55,7 @@ struct IsolatedWorktree: Sendable {
     /// is the folder, and it shares this repository's git directory. Anything else is reported,
     /// never checked out over or cleaned.
     private func requireOwnWorktree(_ worktree: GitRepository, of repository: GitRepository) async throws {
-        func canonical(_ path: String) -> String {
-            URL(fileURLWithPath: path).standardizedFileURL.resolvingSymlinksInPath().path
-        }
+        let canonical = PhysicalRoot.physical
         let topLevel = try? await worktree.output(["rev-parse", "--show-toplevel"])
         let common = try? await worktree.output(["rev-parse", "--path-format=absolute", "--git-common-dir"])
         let ours = try? await repository.output(["rev-parse", "--path-format=absolute", "--git-common-dir"])

@@ -1,26 +1,35 @@
 import Foundation
+import ProcessKit
 
-/// Which Swift toolchain (and Xcode) a check would use, for the verified-tree cache, found without
-/// running anything.
+/// Which Swift toolchain (and Xcode) a check would use, for the verified-tree cache: the compiler
+/// SwiftPM would use (``SwiftCompilerFolder``'s rule), not the `swift` that PATH names.
 ///
 /// `swift --version` would say it exactly, but starting the driver costs 0.1–0.35 s here, more than
-/// the rest of a re-push of a verified tree. The toolchain is identified instead by the real path
-/// of the `swift` that PATH gives, the size and modification time of its compiler (changed by any
-/// reinstall in place), and what selects a toolchain on macOS: `DEVELOPER_DIR`, `TOOLCHAINS` and
-/// `xcode-select`'s link with its Xcode's `version.plist`.
+/// the rest of a re-push of a verified tree. Where the compiler's folder is known without running
+/// anything (`SWIFT_EXEC`, or `swift` a link into a toolchain) it is identified by that folder and
+/// the size and modification time of its `swift-frontend` (changed by any reinstall in place).
+/// macOS's `/usr/bin/swift` (the `xcrun` shim) runs what `DEVELOPER_DIR`, `TOOLCHAINS` and
+/// `xcode-select`'s link select, so those (with its Xcode's `version.plist`) identify it. Any other
+/// proxy, swiftly's above all (its `swift` is the same file whichever toolchain is selected, per
+/// folder through `.swift-version`), is asked: `swift -print-target-info` in the package's folder.
 enum ToolchainIdentity {
-    static func current(environment: [String: String] = ProcessInfo.processInfo.environment) -> String {
+    static func current(
+        environment: [String: String] = ProcessInfo.processInfo.environment, directory: String
+    ) -> String {
         let fileManager = FileManager.default
         var parts: [String] = []
-        let path = environment["PATH"] ?? "/usr/bin:/bin"
-        if let swift = path.split(separator: ":").lazy.map({ $0 + "/swift" })
-            .first(where: { fileManager.isExecutableFile(atPath: $0) })
-        {
-            let real = URL(fileURLWithPath: swift).resolvingSymlinksInPath()
-            parts.append(real.path)
-            parts.append(stamp(real.deletingLastPathComponent().path + "/swift-frontend") ?? stamp(real.path) ?? "-")
-        } else {
-            parts.append("no swift on PATH")
+        switch SwiftCompilerFolder.direct(environment: environment) {
+        case .success(let folder?):
+            parts.append(folder.path)
+            parts.append(stamp(folder.path + "/swift-frontend") ?? "-")
+        case .success(nil):
+            if let shim = xcrunShim(environment: environment) {
+                parts.append(shim)
+            } else {
+                parts.append(askedIdentity(environment: environment, directory: directory))
+            }
+        case .failure(let notFound):
+            parts.append(notFound.searched.joined(separator: "; "))
         }
         parts.append(environment["DEVELOPER_DIR"] ?? "-")
         parts.append(environment["TOOLCHAINS"] ?? "-")
@@ -32,6 +41,29 @@ enum ToolchainIdentity {
             parts.append(stamp(developer + "/../version.plist") ?? "-")
         }
         return parts.joined(separator: "\n")
+    }
+
+    /// The `swift` on PATH when it is macOS's `xcrun` shim: not a link, with `xcrun` beside it.
+    private static func xcrunShim(environment: [String: String]) -> String? {
+        guard let swift = Command.locate("swift", searchPath: environment["PATH"] ?? "/usr/bin:/bin"),
+            (try? FileManager.default.destinationOfSymbolicLink(atPath: swift)) == nil
+        else { return nil }
+        let folder = (swift as NSString).deletingLastPathComponent
+        return FileManager.default.isExecutableFile(atPath: folder + "/xcrun") ? "xcrun shim " + swift : nil
+    }
+
+    /// What the driver says it compiles with, run in `directory` (where swiftly reads
+    /// `.swift-version`): its version and folder, and its `swift-frontend`'s stamp.
+    private static func askedIdentity(environment: [String: String], directory: String) -> String {
+        let command = SwiftCompilerFolder.targetInfo(environment: environment, directory: directory)
+        let result = Result { try command.runBlocking() }.mapError { SwiftCompilerFolder.NotFound(searched: ["\($0)"]) }
+        switch result.flatMap(SwiftCompilerFolder.folder(fromTargetInfo:)) {
+        case .success(let folder):
+            return [folder.compilerVersion ?? "-", folder.path, stamp(folder.path + "/swift-frontend") ?? "-"]
+                .joined(separator: "\n")
+        case .failure(let notFound):
+            return notFound.searched.joined(separator: "; ")
+        }
     }
 
     /// Size and modification time of a file, or `nil` when it does not exist.

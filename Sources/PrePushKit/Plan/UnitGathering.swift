@@ -143,6 +143,8 @@ struct UnitGathering: Sendable {
         if !unit.path.isEmpty, FileManager.default.fileExists(atPath: folder) {
             unitOptions = try request.flags.options(in: folder)
         }
-        return unitOptions.verificationFingerprint(errorlintExecutable: errorlintExecutable, environment: environment)
+        return unitOptions.verificationFingerprint(
+            errorlintExecutable: errorlintExecutable, environment: environment,
+            directory: FileManager.default.fileExists(atPath: folder) ? folder : request.root)
     }
 }

@@ -94,9 +94,9 @@ struct WorkTreeSnapshot: Sendable {
         if status.isClean, let headTree {
             return WorkTreeState(head: status.head, tree: headTree, isClean: true)
         }
-        let tree: String
+        let written: (tree: String, unreadable: [String])
         do {
-            tree = try await write(through: indexFile)
+            written = try await write(through: indexFile)
         } catch is GitError {
             let index: String
             if FileManager.default.fileExists(atPath: indexFile + ".lock") {
@@ -109,11 +109,15 @@ struct WorkTreeSnapshot: Sendable {
             }
             defer { if index != indexFile { try? FileManager.default.removeItem(atPath: index) } }
             try await seedIndex(index)
-            tree = try await write(through: index)
+            written = try await write(through: index)
         }
+        let (tree, unreadable) = written
+        let unrepresentable =
+            status.dirtySubmodules.map { "\($0) (a submodule with uncommitted changes)" }
+            + unreadable.map { "\($0) (unreadable: git could not read it; not in the content checked)" }
         return WorkTreeState(
-            head: status.head, tree: tree, isClean: tree == headTree && status.dirtySubmodules.isEmpty,
-            unrepresentable: status.dirtySubmodules)
+            head: status.head, tree: tree, isClean: tree == headTree && unrepresentable.isEmpty,
+            unrepresentable: unrepresentable)
     }
 
     /// A fresh snapshot, for after a check: the status, then the tree when something changed.
@@ -127,15 +131,39 @@ struct WorkTreeSnapshot: Sendable {
     /// What differs between `tree` and the content `state` holds: the paths, and the submodules
     /// with uncommitted changes, which no tree holds.
     func differences(from tree: String, to state: WorkTreeState) async throws -> [TreeChange] {
-        state.unrepresentable.map { TreeChange(status: "M", path: "\($0) (a submodule with uncommitted changes)") }
+        state.unrepresentable.map { TreeChange(status: "M", path: $0) }
             + (try await repository.changes(from: tree, to: state.tree))
     }
 
-    /// `git add -A` then `git write-tree` against `index`.
-    private func write(through index: String) async throws -> String {
+    /// `git add -A` then `git write-tree` against `index`, and the paths git could not read.
+    ///
+    /// `--ignore-errors`: a file the user cannot read (another user's, mode 000; git says
+    /// "unable to index file") would otherwise stop every push. It stays as `index` had it (an
+    /// untracked one stays out), and is named so that the content is known not to be the work
+    /// tree's; a folder git cannot open is named too (git only warns and leaves it out).
+    private func write(through index: String) async throws -> (tree: String, unreadable: [String]) {
         let environment = ["GIT_INDEX_FILE": index]
-        _ = try await repository.output(["add", "-A"] + Self.pathspec, environment: environment)
-        return try await repository.output(["write-tree"], environment: environment)
+        let arguments = ["add", "-A", "--ignore-errors"] + Self.pathspec
+        let added = try await repository.run(arguments, environment: environment)
+        let unreadable = Self.unreadablePaths(inMessages: added.errorText)
+        if !added.succeeded, unreadable.isEmpty { throw GitRepository.failure(added, arguments) }
+        return (try await repository.output(["write-tree"], environment: environment), unreadable)
+    }
+
+    /// The paths `git add` reports it could not read (`LC_ALL=C` messages), sorted, once each.
+    static func unreadablePaths(inMessages text: String) -> [String] {
+        let patterns: [(prefix: String, suffix: String)] = [
+            ("error: unable to index file '", "'"), ("warning: could not open directory '", "': Permission denied"),
+            ("error: open(\"", "\"): Permission denied"),
+        ]
+        var paths = Set<String>()
+        for line in text.split(separator: "\n") {
+            for (prefix, suffix) in patterns where line.hasPrefix(prefix) && line.hasSuffix(suffix) {
+                let path = line.dropFirst(prefix.count).dropLast(suffix.count)
+                if !path.isEmpty { paths.insert(String(path)) }
+            }
+        }
+        return paths.sorted()
     }
 
     /// Starts an index as a copy of the user's, so git's stat cache spares reading unchanged files

@@ -146,7 +146,7 @@ struct CheckRun: Sendable {
             VerificationCache.key(
                 tree: planned.content,
                 fingerprint: options.verificationFingerprint(
-                    errorlintExecutable: errorlintExecutable, environment: environment),
+                    errorlintExecutable: errorlintExecutable, environment: environment, directory: folder),
                 remoteBase: check.remoteBase, includesBase: options.minimumDiffCoverage != nil)
         }
         if named {
@@ -182,7 +182,7 @@ struct CheckRun: Sendable {
                 tree: check.tree, unitPath: unit.path, repository: repository, gitDirectory: gitDirectory,
                 dependencyFolders: planned.dependencyFolders, nestedFolders: planned.nestedFolders,
                 settings: options.verificationFingerprint(
-                    errorlintExecutable: errorlintExecutable, environment: environment),
+                    errorlintExecutable: errorlintExecutable, environment: environment, directory: folder),
                 fallback: check.place == .onDisk
                     ? "the work tree as it is on disk is checked, and nothing of it is recorded"
                     : planned.through.map { "it is checked because the package it depends on, \($0), changed" })

@@ -105,10 +105,13 @@ package struct PrePushOptions: ToolSettings {
 
     /// What must match for a cached verification to count (besides the tree and the toolchain);
     /// `errorlintExecutable` is the errorlint the run found (``ErrorLintStep/executable(environment:)``).
-    /// The cache key's part besides the tree: the toolchain of `environment` and these options.
-    func verificationFingerprint(errorlintExecutable: String?, environment: [String: String]) -> String {
+    /// The cache key's part besides the tree: the toolchain of `environment` in `directory` (the
+    /// package's folder, where swiftly reads `.swift-version`) and these options.
+    func verificationFingerprint(
+        errorlintExecutable: String?, environment: [String: String], directory: String
+    ) -> String {
         VerificationCache.fingerprint(
-            toolchain: ToolchainIdentity.current(environment: environment),
+            toolchain: ToolchainIdentity.current(environment: environment, directory: directory),
             options: cacheFingerprint(errorlintExecutable: errorlintExecutable))
     }
 

@@ -251,14 +251,9 @@ extension LayoutRequest {
     /// The request of a run started in `directory`: `--package` folders and the start folder made
     /// relative to the repository's root.
     init(place: RepositoryPlace, directory: String, flags: PrePushFlags) {
-        func canonical(_ path: String) -> String {
-            URL(fileURLWithPath: path).standardizedFileURL.resolvingSymlinksInPath().path
-        }
-        let root = canonical(place.root)
+        let root = PhysicalRoot(place.root)
         func relative(_ path: String) -> String {
-            let absolute = canonical(path.hasPrefix("/") ? path : directory + "/" + path)
-            if absolute == root { return "" }
-            return absolute.hasPrefix(root + "/") ? String(absolute.dropFirst(root.count + 1)) : path
+            root.relative(StandardPath.absolute(path, relativeTo: directory)) ?? path
         }
         self.init(
             root: place.root, startFolder: relative(directory), packages: flags.packageFolders.map(relative),

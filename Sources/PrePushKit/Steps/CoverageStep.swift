@@ -91,9 +91,10 @@ extension CoverageStep {
     /// `llvm-profdata merge` of `profiles` into one file (`into`, or a new one in the run's folder).
     static func merge(_ profiles: [String], into path: String? = nil, in context: StepContext) async throws -> String {
         let merged =
-            path ?? (context.temporaryDirectory ?? NSTemporaryDirectory()) + "/merged-\(UUID().uuidString).profdata"
+            path ?? context.scratchFolder + "/merged-\(UUID().uuidString).profdata"
         var command = Command(
-            try await ToolchainTool.locate("llvm-profdata", environment: context.runEnvironment),
+            try await ToolchainTool.locate(
+                "llvm-profdata", environment: context.runEnvironment, directory: context.packageRoot),
             ["merge", "-sparse", "-o", merged] + profiles)
         command.standardError = .capture(limit: 1 << 20)
         _ = try await command.run().checked()

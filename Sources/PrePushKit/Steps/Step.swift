@@ -67,6 +67,18 @@ package struct StepContext: Sendable {
         return temporaryDirectory.map { environment.setting(["TMPDIR": $0]) } ?? environment
     }
 
+    /// The folder for the check's own files: the run's folder, else the `TMPDIR` of the environment
+    /// the run was started with, else `/tmp`. Not `NSTemporaryDirectory()`: on macOS Foundation
+    /// answers from the user's Darwin folder and ignores `TMPDIR`, so files would land outside
+    /// the folder the run was given.
+    package var scratchFolder: String {
+        if let temporaryDirectory { return temporaryDirectory }
+        if let given = runEnvironment["TMPDIR"], given.hasPrefix("/") {
+            return given.count > 1 && given.hasSuffix("/") ? String(given.dropLast()) : given
+        }
+        return "/tmp"
+    }
+
     /// Options every `swift` call of the check shares: the configuration and the scratch path.
     package var swiftOptions: [String] {
         ["-c", options.configuration] + (scratchPath.map { ["--scratch-path", $0] } ?? [])

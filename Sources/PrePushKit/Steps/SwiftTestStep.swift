@@ -101,7 +101,7 @@ struct SwiftTestStep: Step {
         var seconds = 0.0
         var ran = 0
         let binPath = try await CoverageStep.productsFolder(context)
-        let runFolder = context.temporaryDirectory ?? NSTemporaryDirectory()
+        let runFolder = context.scratchFolder
         var executable: TestExecutable?
         if context.options.testArguments.isEmpty, !plan.run.isEmpty {
             executable = await TestExecutable.load(

@@ -1,4 +1,5 @@
 import Foundation
+import PreflightCore
 
 /// A package's targets as SwiftPM describes them (`swift package describe --type json`): their
 /// kinds, folders, sources and resources, and what each depends on. Only this package's targets;
@@ -69,10 +70,9 @@ package struct PackageGraph: Sendable, Equatable {
         guard let object = try JSONSerialization.jsonObject(with: data) as? [String: Any],
             let targets = object["targets"] as? [[String: Any]]
         else { throw DescribeError.notDescribeOutput }
-        let root = URL(fileURLWithPath: packageRoot).standardizedFileURL.path
+        let root = PhysicalRoot(packageRoot)
         func relative(_ path: String, in folder: String) -> String {
-            if path.hasPrefix(root + "/") { return String(path.dropFirst(root.count + 1)) }
-            if path.hasPrefix("/") { return path }
+            if path.hasPrefix("/") { return root.relative(path).flatMap { $0.isEmpty ? nil : $0 } ?? path }
             return folder.isEmpty ? path : folder + "/" + path
         }
         var parsed: [Target] = []

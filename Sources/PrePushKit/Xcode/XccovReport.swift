@@ -1,4 +1,5 @@
 import Foundation
+import PreflightCore
 
 /// Reads `xcrun xccov view --report --json` into the coverage summary the SwiftPM backend prints.
 ///
@@ -19,7 +20,7 @@ package enum XccovReport {
         guard let root = document as? [String: Any], let targets = root["targets"] as? [[String: Any]] else {
             throw .malformedReport(detail: "no \"targets\" array at the top level")
         }
-        let prefix = URL(fileURLWithPath: projectRoot).standardizedFileURL.path + "/"
+        let physicalRoot = PhysicalRoot(projectRoot)
         var files: [FileCoverage] = []
         for target in targets {
             guard let name = target["name"] as? String else {
@@ -27,8 +28,7 @@ package enum XccovReport {
             }
             if isTestBundle(name) { continue }
             for file in target["files"] as? [[String: Any]] ?? [] {
-                guard let path = file["path"] as? String, path.hasPrefix(prefix) else { continue }
-                let relative = String(path.dropFirst(prefix.count))
+                guard let path = file["path"] as? String, let relative = physicalRoot.relative(path) else { continue }
                 if relative.split(separator: "/").contains(where: { $0.hasPrefix(".") || $0 == "DerivedData" }) {
                     continue
                 }

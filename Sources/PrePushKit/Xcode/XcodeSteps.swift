@@ -17,7 +17,7 @@ enum XcodeSteps {
 
     /// Where the test step writes its result bundle and the coverage step reads it.
     static func resultBundle(in context: StepContext) -> String {
-        (context.temporaryDirectory ?? FileManager.default.temporaryDirectory.path) + "/PrePush.xcresult"
+        context.scratchFolder + "/PrePush.xcresult"
     }
 
     /// A step that could not start its command: the error under the step's header, a failed
@@ -164,12 +164,12 @@ struct XcodeCoverageStep: Step {
     private func lineCoverage(
         of summary: CoverageSummary, added: AddedLines?, bundle: String, in context: StepContext
     ) async throws -> LineCoverage {
-        let root = URL(fileURLWithPath: context.packageRoot).standardizedFileURL.path
+        let root = PhysicalRoot(context.packageRoot)
         var counts: [String: [Int: Int]] = [:]
         for file in summary.files {
-            let path = root + "/" + file.path
-            let resolved = URL(fileURLWithPath: path).resolvingSymlinksInPath().path
-            if let added, !added.files.contains(path), !added.files.contains(resolved) { continue }
+            let path = root.absolute(file.path)
+            let written = StandardPath.absolute(file.path, relativeTo: context.packageRoot)
+            if let added, !added.files.contains(path), !added.files.contains(written) { continue }
             let data = try await XcodeTools.capture(
                 XcodeBuildPlan.lineCoverage(file: path, resultBundle: bundle), in: context)
             counts.merge(try XccovArchive.parse(data).counts) { $1 }

@@ -102,15 +102,15 @@ package struct ConfigurationFile: Sendable {
     /// The nearest `.preflight.json` in `directory` or one of its parents, if any; the search stops
     /// after `boundary` (prepush's worktree: its commit's own file, never the user's folder above).
     package static func find(from directory: String, upTo boundary: String? = nil) -> String? {
-        var current = URL(fileURLWithPath: directory).standardizedFileURL
-        let last = boundary.map { URL(fileURLWithPath: $0).standardizedFileURL.path }
+        // Lexical paths (links not resolved, and no `/private` stripped as Foundation's
+        // `standardizedFileURL` would): the folders above are those of the path as given.
+        var current = StandardPath.absolute(directory)
+        let last = boundary.map { StandardPath.absolute($0) }
         while true {
-            let candidate = current.appendingPathComponent(fileName).path
+            let candidate = current == "/" ? "/" + fileName : current + "/" + fileName
             if FileManager.default.fileExists(atPath: candidate) { return candidate }
-            if current.path == last { return nil }
-            let parent = current.deletingLastPathComponent()
-            if parent.path == current.path { return nil }
-            current = parent
+            if current == last || current == "/" { return nil }
+            current = StandardPath.absolute("..", relativeTo: current)
         }
     }
 

@@ -1,3 +1,5 @@
+import Foundation
+
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)
@@ -10,6 +12,11 @@ import Darwin
 /// A pattern without `/` matches a file's name or any one directory on its path
 /// (`--exclude Generated` leaves out everything under any `Generated/`); a pattern with `/`
 /// matches the whole path relative to the scanned root (`Sources/**/*.swift`).
+///
+/// Matching is insensitive to Unicode normalization: the pattern and a non-ASCII path are both
+/// compared in NFC, since APFS and HFS+ hand out names in the form they were created in or in NFD
+/// (`Café.swift` as `Cafe\u{301}.swift`) while a pattern is typed in NFC. Classes and `?` still
+/// match one byte: `[é]` is for ASCII.
 package struct Glob: Sendable, Hashable, CustomStringConvertible {
     /// The pattern as written.
     package let pattern: String
@@ -24,7 +31,7 @@ package struct Glob: Sendable, Hashable, CustomStringConvertible {
         while trimmed.hasPrefix("./") { trimmed.removeFirst(2) }
         if trimmed.hasSuffix("/") { trimmed.removeLast() }
         self.pattern = pattern
-        self.bytes = Array(trimmed.utf8)
+        self.bytes = Self.composed(Array(trimmed.utf8))
         self.matchesComponents = !trimmed.contains("/")
         let special = Set("*?[".utf8)
         if bytes.first == UInt8(ascii: "*"), matchesComponents, !bytes.dropFirst().contains(where: special.contains) {
@@ -45,6 +52,14 @@ package struct Glob: Sendable, Hashable, CustomStringConvertible {
     /// glob: no copies, no allocation for `*.ext`).
     func matchesFile(utf8 path: UnsafeBufferPointer<UInt8>) -> Bool {
         guard matchesComponents else { return matches(String(decoding: path, as: UTF8.self)) }
+        if !Self.isASCII(path) {
+            return Self.composed(Array(path)).withUnsafeBufferPointer { matchesName(utf8: $0) }
+        }
+        return matchesName(utf8: path)
+    }
+
+    /// The last component of `path` (already in NFC) against a pattern without `/`.
+    private func matchesName(utf8 path: UnsafeBufferPointer<UInt8>) -> Bool {
         var nameStart = path.count
         while nameStart > 0 && path[nameStart - 1] != Self.slash { nameStart -= 1 }
         return matchesComponent(UnsafeBufferPointer(rebasing: path[nameStart...]))
@@ -54,7 +69,7 @@ package struct Glob: Sendable, Hashable, CustomStringConvertible {
 
     /// Whether `path` (relative, `/`-separated) matches.
     package func matches(_ path: String) -> Bool {
-        var text = Array(path.utf8)[...]
+        var text = Self.composed(Array(path.utf8))[...]
         while text.starts(with: [UInt8(ascii: "."), Self.slash]) { text = text.dropFirst(2) }
         if matchesComponents {
             return text.withUnsafeBufferPointer { buffer in
@@ -65,6 +80,16 @@ package struct Glob: Sendable, Hashable, CustomStringConvertible {
     }
 
     private static let slash = UInt8(ascii: "/")
+
+    private static func isASCII<Bytes: Collection<UInt8>>(_ bytes: Bytes) -> Bool {
+        !bytes.contains { $0 >= 0x80 }
+    }
+
+    /// `bytes` in Unicode's composed form (NFC); ASCII as it is, without a copy through `String`.
+    private static func composed(_ bytes: [UInt8]) -> [UInt8] {
+        guard !isASCII(bytes) else { return bytes }
+        return Array(String(decoding: bytes, as: UTF8.self).precomposedStringWithCanonicalMapping.utf8)
+    }
 
     private func matchesComponent(_ name: UnsafeBufferPointer<UInt8>) -> Bool {
         if let suffix {

@@ -121,7 +121,9 @@ extension GitRepository {
         return changes
     }
 
-    private func run(
+    /// A git call whatever its exit status, standard output and error captured, for a caller that
+    /// reads git's messages itself (``output(_:environment:)`` is the usual form).
+    package func run(
         _ arguments: [String], environment: [String: String] = [:], capturing: Bool = true,
         optionalLocks: Bool = false
     ) async throws -> ProcessResult {

@@ -171,7 +171,7 @@ package struct GitRepository: Sendable {
     }
 
     /// A failed run as an error carrying git's message.
-    static func failure(_ result: ProcessResult, _ arguments: [String]? = nil) -> GitError {
+    package static func failure(_ result: ProcessResult, _ arguments: [String]? = nil) -> GitError {
         let shown = arguments ?? Array(result.command.arguments.dropFirst(globalOptions.count))
         let message = result.errorText.trimmingCharacters(in: .whitespacesAndNewlines)
         let detail =
