@@ -39,13 +39,15 @@ extension PlanFacts {
             request: layout, repository: repository, gitDirectory: gitDirectory, options: options,
             errorlintExecutable: errorlintExecutable, environment: environment)
         for (commit, tree) in facts.commits where facts.units[tree] == nil {
-            facts.units[tree] = try await units.plan(tree: tree, changedPaths: isHook ? commit.changedPaths : nil)
+            facts.units[tree] = try await units.plan(
+                tree: tree, label: String(commit.commit.prefix(12)), changedPaths: isHook ? commit.changedPaths : nil)
         }
         if (!isHook || facts.content == .workTree), facts.units[facts.workTree.tree] == nil,
             !facts.workTree.tree.isEmpty
         {
             let changed = isHook ? Array(Set(facts.commits.flatMap { $0.commit.changedPaths ?? [] })).sorted() : nil
-            facts.units[facts.workTree.tree] = try await units.plan(tree: facts.workTree.tree, changedPaths: changed)
+            facts.units[facts.workTree.tree] = try await units.plan(
+                tree: facts.workTree.tree, label: String(facts.workTree.tree.prefix(12)), changedPaths: changed)
         }
         return facts
     }

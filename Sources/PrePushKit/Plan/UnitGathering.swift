@@ -36,7 +36,8 @@ struct UnitGathering: Sendable {
     let errorlintExecutable: String?
     let environment: [String: String]
 
-    func plan(tree: String, changedPaths: [String]?) async throws -> UnitPlan {
+    /// `label` names the tree in messages (the commit, `git show` style).
+    func plan(tree: String, label: String, changedPaths: [String]?) async throws -> UnitPlan {
         let listing = try await TreeListing.read(tree, in: repository)
         let layout = try RepositoryLayout.discover(listing, settings: options.layoutSettings)
         var notes: [String] = []
@@ -67,6 +68,12 @@ struct UnitGathering: Sendable {
             selection = UnitSelection.all(layout, dependencies: dependencies)
         }
         selection = try narrowed(selection, layout: layout, dependencies: dependencies, byHand: changedPaths == nil)
+        // Every configuration the check will read, before anything runs (`--config` names one
+        // file, already read with the flags).
+        if request.flags.configurationFile == nil {
+            try await TreeConfiguration.check(
+                selection.affected, listing: listing, label: label, root: request.root, repository: repository)
+        }
         var contents: [CheckUnit: String] = [:]
         var fingerprints: [CheckUnit: String] = [:]
         var dependencyFolders: [CheckUnit: [String]] = [:]
