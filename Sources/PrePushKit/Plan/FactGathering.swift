@@ -39,8 +39,12 @@ extension PlanFacts {
             request: layout, repository: repository, gitDirectory: gitDirectory, options: options,
             errorlintExecutable: errorlintExecutable, environment: environment)
         for (commit, tree) in facts.commits where facts.units[tree] == nil {
+            // By hand, a commit whose content is not the work tree's is not what is checked (the
+            // disk is): its configuration is not read.
+            let checked = isHook || facts.content == .isolated || facts.workTree.holds(tree)
             facts.units[tree] = try await units.plan(
-                tree: tree, label: String(commit.commit.prefix(12)), changedPaths: isHook ? commit.changedPaths : nil)
+                tree: tree, label: checked ? String(commit.commit.prefix(12)) : nil,
+                changedPaths: isHook ? commit.changedPaths : nil)
         }
         if (!isHook || facts.content == .workTree), facts.units[facts.workTree.tree] == nil,
             !facts.workTree.tree.isEmpty

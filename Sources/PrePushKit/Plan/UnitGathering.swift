@@ -36,8 +36,9 @@ struct UnitGathering: Sendable {
     let errorlintExecutable: String?
     let environment: [String: String]
 
-    /// `label` names the tree in messages (the commit, `git show` style).
-    func plan(tree: String, label: String, changedPaths: [String]?) async throws -> UnitPlan {
+    /// `label` names the tree in messages (the commit, `git show` style); `nil` for a tree that is
+    /// not checked, whose configuration files are then not read.
+    func plan(tree: String, label: String?, changedPaths: [String]?) async throws -> UnitPlan {
         let listing = try await TreeListing.read(tree, in: repository)
         let layout = try RepositoryLayout.discover(listing, settings: options.layoutSettings)
         var notes: [String] = []
@@ -70,7 +71,7 @@ struct UnitGathering: Sendable {
         selection = try narrowed(selection, layout: layout, dependencies: dependencies, byHand: changedPaths == nil)
         // Every configuration the check will read, before anything runs (`--config` names one
         // file, already read with the flags).
-        if request.flags.configurationFile == nil {
+        if request.flags.configurationFile == nil, let label {
             try await TreeConfiguration.check(
                 selection.affected, listing: listing, label: label, root: request.root, repository: repository)
         }
