@@ -31,14 +31,18 @@ let package = Package(
         .target(name: "PreflightCore", dependencies: ["ProcessKit"]),
 
         // MARK: Tool libraries
-        .target(name: "PrePushKit", dependencies: ["PreflightCore", "ProcessKit", "TodoScanKit"]),
+        .target(
+            name: "PrePushKit", dependencies: ["PreflightCore", "ProcessKit", "TodoScanKit", "ErrorLintSettings"]),
         .target(name: "TodoScanKit", dependencies: ["PreflightCore", "ProcessKit"]),
         // String catalogs (.strings, .stringsdict, .xcstrings): reading and checking; no swift-syntax.
         .target(name: "StringCatalogKit", dependencies: ["PreflightCore"]),
+        // errorlint's settings and rule ids, without swift-syntax: prepush checks the errorlint section
+        // of .preflight.json with them before it builds anything.
+        .target(name: "ErrorLintSettings", dependencies: ["PreflightCore"]),
         .target(
             name: "ErrorLintKit",
             dependencies: [
-                "PreflightCore", "StringCatalogKit",
+                "PreflightCore", "StringCatalogKit", "ErrorLintSettings",
                 .product(name: "SwiftSyntax", package: "swift-syntax"),
                 .product(name: "SwiftParser", package: "swift-syntax"),
             ]
@@ -66,7 +70,8 @@ let package = Package(
         .executableTarget(
             name: "errorlint",
             dependencies: [
-                "ErrorLintKit", "PreflightCLI", .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                "ErrorLintKit", "ErrorLintSettings", "PreflightCLI",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
 
@@ -87,7 +92,9 @@ let package = Package(
             name: "PrePushInstall",
             capability: .command(
                 intent: .custom(verb: "prepush-install", description: "Install prepush as the git pre-push hook"),
-                permissions: [.writeToPackageDirectory(reason: "Writes the pre-push hook into the package's .git/hooks")]
+                permissions: [
+                    .writeToPackageDirectory(reason: "Writes the pre-push hook into the package's .git/hooks")
+                ]
             ),
             dependencies: ["prepush"]
         ),
@@ -109,6 +116,8 @@ let package = Package(
         .testTarget(name: "PrePushKitTests", dependencies: ["PrePushKit", "ProcessKit", "TestSupport"], exclude: ["Fixtures"]),
         .testTarget(name: "TodoScanKitTests", dependencies: ["TodoScanKit", "PreflightCore"]),
         .testTarget(name: "StringCatalogKitTests", dependencies: ["StringCatalogKit", "PreflightCore"]),
-        .testTarget(name: "ErrorLintKitTests", dependencies: ["ErrorLintKit", "StringCatalogKit", "PreflightCore"]),
+        .testTarget(
+            name: "ErrorLintKitTests",
+            dependencies: ["ErrorLintKit", "ErrorLintSettings", "StringCatalogKit", "PreflightCore"]),
     ]
 )

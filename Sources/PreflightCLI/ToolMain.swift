@@ -8,8 +8,12 @@ import ProcessKit
 /// interrupted; errors printed with their reason and recovery suggestion; Ctrl-C forwarded to
 /// running commands.
 package enum ToolMain {
-    /// Parses the arguments, runs the command and exits the process.
-    package static func main<Root: AsyncParsableCommand>(_ root: Root.Type, tool: String) async -> Never {
+    /// Parses the arguments, runs the command and exits the process. `rootHelpAppendix` is printed
+    /// after the root command's own help (prepush's: the options of its default subcommand, which
+    /// ArgumentParser lists only in that subcommand's help).
+    package static func main<Root: AsyncParsableCommand>(
+        _ root: Root.Type, tool: String, rootHelpAppendix: String? = nil
+    ) async -> Never {
         SignalForwarding.install()
         do {
             var command = try Root.parseAsRoot()
@@ -20,12 +24,14 @@ package enum ToolMain {
             }
             exit(ToolExitStatus.clean.rawValue)
         } catch {
-            exit(report(error, root: root, tool: tool))
+            exit(report(error, root: root, tool: tool, rootHelpAppendix: rootHelpAppendix))
         }
     }
 
     /// Prints `error` where it belongs and returns the exit status it stands for.
-    static func report<Root: ParsableCommand>(_ error: any Error, root: Root.Type, tool: String) -> Int32 {
+    static func report<Root: ParsableCommand>(
+        _ error: any Error, root: Root.Type, tool: String, rootHelpAppendix: String? = nil
+    ) -> Int32 {
         if let exitCode = error as? ExitCode {
             return exitCode.rawValue
         }
@@ -41,7 +47,11 @@ package enum ToolMain {
         let code = Root.exitCode(for: error)
         let message = Root.fullMessage(for: error)
         if code == .success {
-            if !message.isEmpty { print(message) }
+            if let rootHelpAppendix, message == Root.helpMessage() {
+                print(message + "\n\n" + rootHelpAppendix)
+            } else if !message.isEmpty {
+                print(message)
+            }
             return ToolExitStatus.clean.rawValue
         }
         FileHandle.standardError.write(Data((message.isEmpty ? "\(tool): error" : message).utf8 + [10]))

@@ -1,5 +1,6 @@
 import ArgumentParser
 import ErrorLintKit
+import ErrorLintSettings
 import Foundation
 import PreflightCLI
 import PreflightCore
@@ -15,8 +16,8 @@ struct ErrorLint: AsyncParsableCommand {
             """,
         discussion: """
             Every type conforming to LocalizedError (in its declaration, an extension anywhere, a \
-            refining protocol or a superclass) must implement errorDescription and the required \
-            members with the signature Foundation calls (var name: String?), for every case, with \
+            refining protocol or a superclass) must implement errorDescription, and the members \
+            --require names (none by default), with the signature Foundation calls (var name: String?), for every case, with \
             localized text whose keys exist in the string catalogs (.xcstrings, .strings, \
             .stringsdict) for every language.
 
@@ -123,8 +124,8 @@ extension ErrorLint {
         @Option(
             name: .customLong("require"),
             help: ArgumentHelp(
-                "Members every error type must implement besides errorDescription, comma-separated "
-                    + "(default: failureReason,recoverySuggestion; 'none' for none).", valueName: "members"))
+                "Members every error type must implement besides errorDescription, comma-separated: "
+                    + "failureReason, recoverySuggestion, helpAnchor (default: none).", valueName: "members"))
         var requiredMembers: String?
 
         @Flag(inversion: .prefixedNo, help: "Fail (exit 1) on any finding, not only errors.")

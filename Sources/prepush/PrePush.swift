@@ -50,9 +50,9 @@ struct PrePush: AsyncParsableCommand {
             Ctrl-C stops the running step's whole process tree and exits 130. Steps get TMPDIR in a \
             folder of the repository's own in the system's temporary folder, removed when the run ends.
 
-            Exit status: 0 passed or nothing to check; 1 a step failed (the push is stopped); 2 usage, \
+            Exit status: 0 passed or nothing to check; 1 a step failed (a push is stopped); 2 usage, \
             configuration or repository error; 130 interrupted. The options of a check (the default \
-            subcommand) are listed by prepush help check.
+            subcommand) are listed below, and by prepush help check.
             """,
         version: PreflightVersion.current,
         subcommands: [Check.self, Hook.self, Install.self, Uninstall.self],
@@ -60,7 +60,20 @@ struct PrePush: AsyncParsableCommand {
     )
 
     static func main() async {
-        await ToolMain.main(Self.self, tool: "prepush")
+        await ToolMain.main(Self.self, tool: "prepush", rootHelpAppendix: checkOptionsHelp)
+    }
+
+    /// The options of a check, for `prepush --help`: the default subcommand's options are the ones
+    /// people type (`prepush --dry-run`), so the root's help lists them too; its sections as
+    /// `prepush help check` prints them, without that help's overview and usage.
+    static var checkOptionsHelp: String {
+        let help = helpMessage(for: Check.self)
+        guard let usage = help.range(of: "USAGE:"),
+            let end = help.range(of: "\n\n", range: usage.upperBound..<help.endIndex)
+        else { return help }
+        let sections = help[end.upperBound...].replacingOccurrences(of: "\nOPTIONS:\n", with: "\nCHECK OPTIONS:\n")
+        return "OPTIONS OF A CHECK (prepush [check], and prepush hook, which git runs):\n\n"
+            + sections.trimmingCharacters(in: .newlines)
     }
 }
 
@@ -341,8 +354,12 @@ extension PrePush {
         var force = false
 
         func run() async throws {
+            let directory = FileManager.default.currentDirectoryPath
+            // A hook that would stop every push on a bad configuration is not installed: every
+            // section a check reads is checked first (exit 2 naming the key and the file).
+            _ = try PrePushFlags().options(in: directory)
             let binary = invokedPath()
-            let installer = HookInstaller(repository: FileManager.default.currentDirectoryPath, prepushBinary: binary)
+            let installer = HookInstaller(repository: directory, prepushBinary: binary)
             ToolOutput.standardError(try installer.install(force: force).message(binary: binary))
         }
     }

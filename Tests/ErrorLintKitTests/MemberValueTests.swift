@@ -1,3 +1,4 @@
+import ErrorLintSettings
 import PreflightCore
 import Testing
 

@@ -1,3 +1,4 @@
+import ErrorLintSettings
 import Testing
 
 @testable import ErrorLintKit
@@ -11,7 +12,9 @@ import Testing
         let description = try #require(RuleRegistry.rule(withID: id)).description
         #expect(!description.triggeringExamples.isEmpty)
         for example in description.triggeringExamples {
-            let findings = try TemporaryProject(files: example.files).lint(rule: id)
+            let findings = try TemporaryProject(files: example.files).lint(rule: id) { options in
+                if let members = example.requiredMembers { options.requiredMembers = members }
+            }
             #expect(!findings.isEmpty, "no \(id) finding in \(example.files)")
         }
     }
@@ -20,7 +23,9 @@ import Testing
     func nonTriggeringExamplesDoNot(_ id: String) throws {
         let description = try #require(RuleRegistry.rule(withID: id)).description
         for example in description.nonTriggeringExamples {
-            let findings = try TemporaryProject(files: example.files).lint(rule: id)
+            let findings = try TemporaryProject(files: example.files).lint(rule: id) { options in
+                if let members = example.requiredMembers { options.requiredMembers = members }
+            }
             #expect(findings.isEmpty, "unexpected \(id) findings: \(findings)")
         }
     }

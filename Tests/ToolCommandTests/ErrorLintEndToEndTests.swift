@@ -56,9 +56,17 @@ struct ErrorLintEndToEndTests {
             lines.contains(
                 "Sources/App/Resources/Localizable.xcstrings:2:5: error: key \"login.expired\" has no de value (in "
                     + "Localizable.xcstrings); used by errorDescription of 'LoginError' [missing-key]"))
-        #expect(lines.contains { $0.contains("[uncovered-case]") && $0.contains("failureReason") })
-        #expect(lines.contains { $0.contains("does not implement recoverySuggestion [missing-member]") })
+        // Only errorDescription is required by default: no member is missing, and the optional
+        // failureReason may give nil for some cases.
+        #expect(!lines.contains { $0.contains("[missing-member]") || $0.contains("[uncovered-case]") })
         #expect(result.errorText.contains("1 LocalizedError type;"))
+
+        let required = try await Command(
+            Self.errorlint, ["--require", "failureReason,recoverySuggestion"], workingDirectory: root
+        ).run()
+        let requiredLines = required.outputText.split(separator: "\n").map(String.init)
+        #expect(requiredLines.contains { $0.contains("[uncovered-case]") && $0.contains("failureReason") })
+        #expect(requiredLines.contains { $0.contains("does not implement recoverySuggestion [missing-member]") })
 
         let github = try await Command(Self.errorlint, ["--format", "github", "-q"], workingDirectory: root).run()
         #expect(github.outputText.contains("::error file=Sources/App/Resources/Localizable.xcstrings,line=2"))
@@ -95,6 +103,81 @@ struct ErrorLintEndToEndTests {
         let json = try await Command(Self.errorlint, ["catalog", "--format", "json"], workingDirectory: root).run()
         let document = try JSONSerialization.jsonObject(with: Data(json.outputText.utf8)) as? [String: Any]
         #expect((document?["languages"] as? [String]) == ["de", "en"])
+    }
+
+    /// An app's repository (real git): the app's catalog at `App/Localizable.xcstrings`, a package
+    /// `Packages/Feature` whose errors look text up in the main bundle, and a package `Packages/Kit`
+    /// that uses `Bundle.module` and has a catalog of its own.
+    static let appRepository: [String: String] = [
+        "App/Localizable.xcstrings": """
+        { "sourceLanguage" : "en", "version" : "1.0", "strings" : {
+            "feature.failed" : { "localizations" : {
+              "en" : { "stringUnit" : { "state" : "translated", "value" : "It failed." } } } },
+            "kit.ok" : { "localizations" : {
+              "en" : { "stringUnit" : { "state" : "translated", "value" : "Fine." } } } } } }
+        """,
+        "Packages/Feature/Package.swift": "// swift-tools-version: 6.0\nimport PackageDescription\n"
+            + "let package = Package(name: \"Feature\", targets: [.target(name: \"Feature\")])\n",
+        "Packages/Feature/Sources/Feature/FeatureError.swift": """
+        import Foundation
+
+        enum FeatureError: LocalizedError {
+            case failed, gone, moved
+            var errorDescription: String? {
+                switch self {
+                case .failed: String(localized: "feature.failed")
+                case .gone: NSLocalizedString("feature.gone", comment: "")
+                case .moved: String(localized: "feature.moved", bundle: .main)
+                }
+            }
+        }
+        """,
+        "Packages/Kit/Package.swift": "// swift-tools-version: 6.0\nimport PackageDescription\n"
+            + "let package = Package(name: \"Kit\", defaultLocalization: \"en\", "
+            + "targets: [.target(name: \"Kit\", resources: [.process(\"Resources\")])])\n",
+        "Packages/Kit/Sources/Kit/KitError.swift": """
+        import Foundation
+
+        enum KitError: LocalizedError {
+            case ok, broken
+            var errorDescription: String? {
+                switch self {
+                case .ok: String(localized: "kit.ok", bundle: .module)
+                case .broken: String(localized: "kit.broken", bundle: .module)
+                }
+            }
+        }
+        """,
+        "Packages/Kit/Sources/Kit/Resources/Localizable.xcstrings": """
+        { "sourceLanguage" : "en", "version" : "1.0", "strings" : {
+            "kit.broken" : { "localizations" : {
+              "en" : { "stringUnit" : { "state" : "translated", "value" : "Broken." } } } } } }
+        """,
+    ]
+
+    @Test("A local package's main-bundle keys are checked against its app's catalog, Bundle.module's against its own")
+    func localPackageCatalogs() async throws {
+        let root = try makeProject(Self.appRepository)
+        defer { try? FileManager.default.removeItem(atPath: root) }
+        try TestGit.run(["init", "-q"], in: root)
+        try TestGit.run(["add", "-A"], in: root)
+        try TestGit.run(["commit", "-q", "-m", "app"], in: root)
+
+        // Run from the package's folder, as the hook runs it: the app's catalog has feature.failed,
+        // not feature.gone nor feature.moved.
+        let feature = try await Command(Self.errorlint, ["-q"], workingDirectory: root + "/Packages/Feature").run()
+        let featureLines = feature.outputText.split(separator: "\n").map(String.init)
+        #expect(feature.termination == .exited(1), "\(feature.outputText)\(feature.errorText)")
+        #expect(featureLines.contains { $0.contains("\"feature.gone\"") && $0.contains("[missing-key]") })
+        #expect(featureLines.contains { $0.contains("\"feature.moved\"") && $0.contains("[missing-key]") })
+        #expect(!featureLines.contains { $0.contains("\"feature.failed\"") }, "\(featureLines)")
+
+        // Bundle.module: the package's own catalog, which has kit.broken and not kit.ok (the app's
+        // kit.ok does not count).
+        let kit = try await Command(Self.errorlint, ["-q"], workingDirectory: root + "/Packages/Kit").run()
+        let kitLines = kit.outputText.split(separator: "\n").map(String.init)
+        #expect(kitLines.contains { $0.contains("\"kit.ok\"") && $0.contains("[missing-key]") }, "\(kitLines)")
+        #expect(!kitLines.contains { $0.contains("\"kit.broken\"") }, "\(kitLines)")
     }
 
     @Test("Preflight's own sources are errorlint-clean")

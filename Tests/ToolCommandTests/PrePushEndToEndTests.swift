@@ -209,7 +209,7 @@ struct PrePushEndToEndTests {
         #expect(quietGate.errorText.contains("below the minimum 90.00 %"))
         #expect(
             quietGate.errorText.hasSuffix(
-                "prepush: coverage failed; the push is stopped (git push --no-verify skips this check)\n"))
+                "prepush: the check failed: coverage failed (a push of this content would be stopped)\n"))
 
         // Both gates fail in CI=true mode: each is annotated, and so is every uncovered added line.
         try repository.write("Sources/Calc/New.swift", "public func triple(_ a: Int) -> Int {\n    a * 3\n}\n")
@@ -270,7 +270,7 @@ struct PrePushEndToEndTests {
         #expect(failed.termination == .exited(1), "\(failed.errorText)")
         #expect(failed.errorText.contains("==> errorlint: "))
         #expect(failed.errorText.contains("Sources/Calc/CalcError.swift:2:13: error: "))
-        #expect(failed.errorText.contains("prepush: errorlint failed; the push is stopped"))
+        #expect(failed.errorText.contains("prepush: the check failed: errorlint failed"))
 
         let off = try await repository.run(Self.prepush, ["--no-cache", "--no-errorlint"])
         #expect(off.succeeded, "\(off.errorText)")

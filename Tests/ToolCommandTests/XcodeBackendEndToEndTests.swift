@@ -305,7 +305,7 @@ struct XcodeBackendEndToEndTests {
         #expect(text.contains("::error file=AppTests/CartTests.swift,line=14"))
         #expect(text.contains("::error title=test failed::LoginTests/logsOut(): Test crashed with signal kill."))
         #expect(text.contains("3 tests failed"))
-        #expect(text.contains("test failed; the push is stopped"))
+        #expect(text.contains("test failed"))
         let bundle = try #require(
             Self.value(of: "-resultBundlePath", in: app.call(["xcodebuild", "test-without-building"])))
         #expect(

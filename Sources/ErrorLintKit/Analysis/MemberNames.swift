@@ -1,3 +1,5 @@
+import ErrorLintSettings
+
 /// The member names errorlint cares about, and the misspellings of them it reports.
 enum MemberNames {
     /// `localizedDescription`: Foundation computes it from `errorDescription`; writing it on a type

@@ -1,3 +1,4 @@
+import ErrorLintSettings
 import PreflightCore
 
 /// The error catalog: every user-facing error of a project, its cases, and what each member says
@@ -36,8 +37,10 @@ package struct ErrorCatalog: Sendable {
     package var problems: [DiscoveryProblem]
 
     package init(_ analysis: ErrorLintAnalysis) {
-        let catalogs = analysis.catalogs
-        languages = catalogs?.languages ?? []
+        let catalogs = { (reference: LocalizedStringReference) in
+            CatalogContext.lookingUp(reference, own: analysis.catalogs, mainBundle: analysis.mainBundleCatalogs)
+        }
+        languages = (analysis.catalogs ?? analysis.mainBundleCatalogs)?.languages ?? []
         problems = analysis.problems
         errors = analysis.errorTypes.filter(\.isLocalizedError).map { type in
             ErrorEntry(
@@ -54,12 +57,14 @@ package struct ErrorCatalog: Sendable {
         }
     }
 
-    private static func text(member: ErrorMember, value: TextValue, catalogs: CatalogContext?) -> MemberText {
+    private static func text(
+        member: ErrorMember, value: TextValue, catalogs: (LocalizedStringReference) -> CatalogContext?
+    ) -> MemberText {
         let leaves = value.leaves
         if leaves.count == 1 {
             switch leaves[0] {
             case .localized(let reference):
-                var texts = catalogs?.texts(for: reference) ?? [:]
+                var texts = catalogs(reference)?.texts(for: reference) ?? [:]
                 if texts.isEmpty {
                     texts[""] = reference.defaultValue ?? reference.displayKey ?? "(key computed at run time)"
                 }

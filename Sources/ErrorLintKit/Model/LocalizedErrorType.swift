@@ -1,3 +1,4 @@
+import ErrorLintSettings
 import PreflightCore
 
 /// A type that conforms to `LocalizedError` (or only to `Error`, for the `localizedDescription`
@@ -53,6 +54,19 @@ package struct LocalizedErrorType: Sendable, Hashable {
     /// forwards followed: what the text checks (unlocalized text, catalog keys) read.
     package func writtenValue(of member: ErrorMember, for errorCase: ErrorCase) -> TextValue? {
         value(of: intendedImplementation(of: member), for: errorCase)
+    }
+
+    /// Whether any member's text is looked up in the main bundle with a literal key (then a local
+    /// package's keys are in its app's catalogs).
+    package var looksUpMainBundle: Bool {
+        ErrorMember.allCases.contains { member in
+            cases.contains { errorCase in
+                (writtenValue(of: member, for: errorCase)?.leaves ?? []).contains {
+                    guard case .localized(let reference) = $0 else { return false }
+                    return reference.key != nil && reference.looksUpMainBundle
+                }
+            }
+        }
     }
 
     private func value(of implementation: ResolvedMember?, for errorCase: ErrorCase) -> TextValue? {

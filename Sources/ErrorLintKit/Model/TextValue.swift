@@ -69,7 +69,7 @@ package struct LocalizedStringReference: Sendable, Hashable {
     package var table: String?
     /// The text used when the key is missing (`value:` / `defaultValue:`).
     package var defaultValue: String?
-    /// `true` when the call names a bundle other than the main one (`bundle: .module`, …).
+    /// The bundle the call names, as written (`.module`, `Bundle.main`); `nil` when it names none.
     package var bundle: String?
     /// Where the call is written.
     package var location: SourceLocation
@@ -90,4 +90,12 @@ package struct LocalizedStringReference: Sendable, Hashable {
 
     /// The table the key is looked up in.
     package var tableName: String { table ?? "Localizable" }
+
+    /// Whether the text is looked up in the main bundle, the app's: no `bundle:` (the APIs'
+    /// default), `bundle: .main` or `Bundle.main`. A local package's such text is in the catalogs of
+    /// the app it is built into, not its own.
+    package var looksUpMainBundle: Bool {
+        guard let bundle else { return true }
+        return bundle == ".main" || bundle == "Bundle.main"
+    }
 }

@@ -1,11 +1,11 @@
+import ErrorLintSettings
 import StringCatalogKit
 
 /// A key defined twice in one `.strings` file: the later value silently wins.
 package struct DuplicateKeyRule: ErrorLintRule {
     package static let description = RuleDescription(
-        id: "duplicate-key",
+        rule: .duplicateKey,
         summary: "A key defined twice in one .strings file (the later value silently wins)",
-        defaultSeverity: .warning,
         triggeringExamples: [
             RuleExample(files: [
                 "Sources/App/Resources/en.lproj/Localizable.strings": """

@@ -1,3 +1,4 @@
+import ErrorLintSettings
 import PreflightCore
 import StringCatalogKit
 
@@ -16,29 +17,28 @@ package protocol ErrorLintRule: Sendable {
 
 /// What a rule is, for `--help`, SARIF and docs.
 package struct RuleDescription: Sendable {
-    /// Printed at the end of each finding as ` [id]`.
-    package var id: String
+    /// The rule's id, default severity and catalog behaviour (``ErrorLintRuleID``).
+    package var rule: ErrorLintRuleID
     package var summary: String
-    package var defaultSeverity: Severity
-    /// `true` for a rule that is off by default in a package without string catalogs, which is
-    /// evidently not localized (`unlocalized-text`); `--rule` or the configuration turns it on.
-    package var isOffWithoutCatalogs: Bool
     /// Sources (and catalogs) that must trigger the rule.
     package var triggeringExamples: [RuleExample]
     /// Sources that must not.
     package var nonTriggeringExamples: [RuleExample]
 
     package init(
-        id: String, summary: String, defaultSeverity: Severity, isOffWithoutCatalogs: Bool = false,
-        triggeringExamples: [RuleExample], nonTriggeringExamples: [RuleExample]
+        rule: ErrorLintRuleID, summary: String, triggeringExamples: [RuleExample], nonTriggeringExamples: [RuleExample]
     ) {
-        self.id = id
+        self.rule = rule
         self.summary = summary
-        self.defaultSeverity = defaultSeverity
-        self.isOffWithoutCatalogs = isOffWithoutCatalogs
         self.triggeringExamples = triggeringExamples
         self.nonTriggeringExamples = nonTriggeringExamples
     }
+
+    /// Printed at the end of each finding as ` [id]`.
+    package var id: String { rule.rawValue }
+    package var defaultSeverity: Severity { rule.defaultSeverity }
+    /// `true` for a rule that is off by default in a package without string catalogs.
+    package var isOffWithoutCatalogs: Bool { rule.isOffWithoutCatalogs }
 
     /// The descriptor renderers print (SARIF `rules`).
     package var descriptor: RuleDescriptor {
@@ -49,14 +49,19 @@ package struct RuleDescription: Sendable {
 /// A small project for a rule's examples: file paths (relative) and their contents.
 package struct RuleExample: Sendable, Hashable {
     package var files: [String: String]
+    /// The members the example's run requires besides `errorDescription` (`--require`); the
+    /// default's (none) when `nil`.
+    package var requiredMembers: Set<ErrorMember>?
 
     /// One Swift file, `Sources/App/Errors.swift`.
-    package init(_ swift: String) {
+    package init(_ swift: String, requiring requiredMembers: Set<ErrorMember>? = nil) {
         self.files = ["Sources/App/Errors.swift": swift]
+        self.requiredMembers = requiredMembers
     }
 
-    package init(files: [String: String]) {
+    package init(files: [String: String], requiring requiredMembers: Set<ErrorMember>? = nil) {
         self.files = files
+        self.requiredMembers = requiredMembers
     }
 }
 
@@ -82,25 +87,42 @@ package struct RuleContext: Sendable {
     package var requiredMembers: Set<ErrorMember>
     /// The string catalogs read, when any were found.
     package var catalogs: CatalogContext?
+    /// The catalogs of the app containing the package checked, for its main-bundle lookups
+    /// (``ErrorLintAnalysis/mainBundleCatalogs``).
+    package var mainBundleCatalogs: CatalogContext?
 
     /// The catalog checks' findings for every key the error types use, by kind: computed once
     /// here for the five catalog rules that each report one kind.
     var keyFindingsByKind: [CatalogFindingKind: [RuleFinding]] = [:]
 
-    package init(errorTypes: [LocalizedErrorType], requiredMembers: Set<ErrorMember>, catalogs: CatalogContext?) {
+    package init(
+        errorTypes: [LocalizedErrorType], requiredMembers: Set<ErrorMember>, catalogs: CatalogContext?,
+        mainBundleCatalogs: CatalogContext? = nil
+    ) {
         self.errorTypes = errorTypes
         self.requiredMembers = requiredMembers
         self.catalogs = catalogs
+        self.mainBundleCatalogs = mainBundleCatalogs
         self.keyFindingsByKind = checkKeys()
+    }
+
+    /// The catalogs `reference` is looked up in.
+    func catalogs(for reference: LocalizedStringReference) -> CatalogContext? {
+        CatalogContext.lookingUp(reference, own: catalogs, mainBundle: mainBundleCatalogs)
     }
 
     /// The `LocalizedError` types only.
     package var localizedErrorTypes: [LocalizedErrorType] { errorTypes.filter(\.isLocalizedError) }
 
-    /// The members whose text users read: `errorDescription` and the required ones (never
-    /// `helpAnchor`, which is an anchor name, not text).
-    package var textMembers: [ErrorMember] {
-        ErrorMember.allCases.filter { $0 == .errorDescription || ($0 != .helpAnchor && requiredMembers.contains($0)) }
+    /// The members whose text users read: `errorDescription`, `failureReason` and
+    /// `recoverySuggestion` (never `helpAnchor`, an anchor name). A member's text is checked
+    /// (localized, its keys in the catalogs) wherever the type implements it, required or not.
+    package var textMembers: [ErrorMember] { [.errorDescription, .failureReason, .recoverySuggestion] }
+
+    /// The members that must give text for every case: `errorDescription` and the required text
+    /// members (an optional member may well have nothing to say for some cases).
+    package var coveredMembers: [ErrorMember] {
+        textMembers.filter { $0 == .errorDescription || requiredMembers.contains($0) }
     }
 }
 

@@ -1,11 +1,11 @@
+import ErrorLintSettings
 import StringCatalogKit
 
 /// A translation whose format specifiers differ from the source-language value's, by position.
 package struct FormatMismatchRule: ErrorLintRule {
     package static let description = RuleDescription(
-        id: "format-mismatch",
+        rule: .formatMismatch,
         summary: "A translation's format specifiers differ from the source language's",
-        defaultSeverity: .error,
         triggeringExamples: [
             // The translation drops `%@`: the file name never shows, or worse, a crash in C APIs.
             RuleExample(

@@ -1,3 +1,4 @@
+import ErrorLintSettings
 import PreflightCore
 import StringCatalogKit
 
@@ -42,10 +43,10 @@ extension RuleContext {
 
     /// Runs the catalog checks once for every used key.
     func checkKeys() -> [CatalogFindingKind: [RuleFinding]] {
-        guard let catalogs else { return [:] }
+        guard catalogs != nil || mainBundleCatalogs != nil else { return [:] }
         var findings: [CatalogFindingKind: [RuleFinding]] = [:]
         for site in keyUsageSites {
-            for finding in catalogs.findings(for: site.reference) {
+            for finding in catalogs(for: site.reference)?.findings(for: site.reference) ?? [] {
                 findings[finding.kind, default: []].append(
                     RuleFinding(
                         location: finding.location ?? site.reference.location,

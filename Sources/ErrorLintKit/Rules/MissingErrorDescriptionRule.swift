@@ -1,10 +1,11 @@
+import ErrorLintSettings
+
 /// A `LocalizedError` without `errorDescription`: users read "The operation couldn't be
 /// completed. (App.LoginError error 0.)".
 package struct MissingErrorDescriptionRule: ErrorLintRule {
     package static let description = RuleDescription(
-        id: "missing-error-description",
+        rule: .missingErrorDescription,
         summary: "A LocalizedError type without errorDescription",
-        defaultSeverity: .error,
         triggeringExamples: [
             RuleExample(
                 """

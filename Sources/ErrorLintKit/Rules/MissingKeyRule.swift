@@ -1,11 +1,11 @@
+import ErrorLintSettings
 import StringCatalogKit
 
 /// A key an error member uses that its table lacks, or lacks in a language the project ships.
 package struct MissingKeyRule: ErrorLintRule {
     package static let description = RuleDescription(
-        id: "missing-key",
+        rule: .missingKey,
         summary: "A key used by an error member is missing from its table or from a shipped language",
-        defaultSeverity: .error,
         triggeringExamples: [
             RuleExample(files: CatalogExamples.strings(german: "\"login.other\" = \"Andere\";")),
             RuleExample(

@@ -1,10 +1,13 @@
-/// A required member (by default `failureReason` and `recoverySuggestion`) that a
-/// `LocalizedError` does not implement.
+import ErrorLintSettings
+
+/// A required member that a `LocalizedError` does not implement: none is required by default (most
+/// apps implement only `errorDescription`); `--require` or `requiredMembers` asks for
+/// `failureReason`, `recoverySuggestion` or `helpAnchor`.
 package struct MissingMemberRule: ErrorLintRule {
     package static let description = RuleDescription(
-        id: "missing-member",
-        summary: "A LocalizedError without a required member (failureReason, recoverySuggestion by default)",
-        defaultSeverity: .warning,
+        rule: .missingMember,
+        summary: "A LocalizedError without a member that --require or requiredMembers asks for "
+            + "(failureReason, recoverySuggestion, helpAnchor; none by default)",
         triggeringExamples: [
             RuleExample(
                 """
@@ -12,7 +15,7 @@ package struct MissingMemberRule: ErrorLintRule {
                     case expired
                     var errorDescription: String? { String(localized: "Your session expired.") }
                 }
-                """)
+                """, requiring: [.failureReason, .recoverySuggestion])
         ],
         nonTriggeringExamples: [
             RuleExample(
@@ -23,7 +26,15 @@ package struct MissingMemberRule: ErrorLintRule {
                     var failureReason: String? { String(localized: "Sessions last a day.") }
                     var recoverySuggestion: String? { String(localized: "Sign in again.") }
                 }
-                """)
+                """, requiring: [.failureReason, .recoverySuggestion]),
+            // By default only errorDescription is required: most apps implement nothing else.
+            RuleExample(
+                """
+                enum LoginError: LocalizedError {
+                    case expired
+                    var errorDescription: String? { String(localized: "Your session expired.") }
+                }
+                """),
         ]
     )
 

@@ -1,12 +1,12 @@
+import ErrorLintSettings
 import StringCatalogKit
 
 /// A plural variation that lacks a CLDR category its language needs (Polish and Russian need
 /// `few` and `many`, Arabic all six).
 package struct PluralCategoriesRule: ErrorLintRule {
     package static let description = RuleDescription(
-        id: "plural-categories",
+        rule: .pluralCategories,
         summary: "A plural variation lacks a category the language requires (CLDR)",
-        defaultSeverity: .warning,
         triggeringExamples: [
             RuleExample(
                 files: [

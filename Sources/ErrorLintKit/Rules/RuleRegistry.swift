@@ -1,13 +1,8 @@
-/// Every errorlint rule, in the order `--help` and the docs list them.
+import ErrorLintSettings
+
+/// Every errorlint rule, in the order `--help` and the docs list them (``ErrorLintRuleID``'s).
 package enum RuleRegistry {
-    package static let all: [any ErrorLintRule.Type] =
-        [
-            MissingErrorDescriptionRule.self,
-            WrongMemberSignatureRule.self,
-            MissingMemberRule.self,
-            UncoveredCaseRule.self,
-            UnlocalizedTextRule.self,
-        ] + catalogRules
+    package static let all: [any ErrorLintRule.Type] = ErrorLintRuleID.allCases.map(rule(for:))
 
     /// The rules that read string catalogs.
     package static let catalogRules: [any ErrorLintRule.Type] = [
@@ -20,6 +15,22 @@ package enum RuleRegistry {
 
     /// The rule with `id`, if there is one.
     package static func rule(withID id: String) -> (any ErrorLintRule.Type)? {
-        all.first { $0.description.id == id }
+        ErrorLintRuleID(rawValue: id).map(rule(for:))
+    }
+
+    /// The rule of `id`: every id has one (the switch is exhaustive).
+    package static func rule(for id: ErrorLintRuleID) -> any ErrorLintRule.Type {
+        switch id {
+        case .missingErrorDescription: MissingErrorDescriptionRule.self
+        case .wrongMemberSignature: WrongMemberSignatureRule.self
+        case .missingMember: MissingMemberRule.self
+        case .uncoveredCase: UncoveredCaseRule.self
+        case .unlocalizedText: UnlocalizedTextRule.self
+        case .missingKey: MissingKeyRule.self
+        case .untranslated: UntranslatedRule.self
+        case .formatMismatch: FormatMismatchRule.self
+        case .pluralCategories: PluralCategoriesRule.self
+        case .duplicateKey: DuplicateKeyRule.self
+        }
     }
 }

@@ -1,10 +1,11 @@
+import ErrorLintSettings
+
 /// Cases for which a member gives `nil`: left to a `default:` that returns `nil`, or returning
 /// `nil` explicitly.
 package struct UncoveredCaseRule: ErrorLintRule {
     package static let description = RuleDescription(
-        id: "uncovered-case",
+        rule: .uncoveredCase,
         summary: "Error cases a member returns nil for (often hidden by default: return nil)",
-        defaultSeverity: .warning,
         triggeringExamples: [
             RuleExample(
                 """
@@ -52,7 +53,7 @@ package struct UncoveredCaseRule: ErrorLintRule {
     package func findings(in context: RuleContext) -> [RuleFinding] {
         var findings: [RuleFinding] = []
         for type in context.localizedErrorTypes {
-            for member in context.textMembers {
+            for member in context.coveredMembers {
                 guard let implementation = type.implementation(of: member), implementation.providingProtocol == nil
                 else {
                     continue

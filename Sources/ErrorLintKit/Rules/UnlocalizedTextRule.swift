@@ -1,14 +1,13 @@
+import ErrorLintSettings
 import PreflightCore
 
 /// A member that returns a string literal or interpolation users will read untranslated. Off by
 /// default in a package without string catalogs: such a package is not localized at all.
 package struct UnlocalizedTextRule: ErrorLintRule {
     package static let description = RuleDescription(
-        id: "unlocalized-text",
+        rule: .unlocalizedText,
         summary: "An error member returns text that does not go through a localization API "
             + "(off by default without string catalogs)",
-        defaultSeverity: .warning,
-        isOffWithoutCatalogs: true,
         triggeringExamples: [
             RuleExample(
                 """

@@ -1,11 +1,11 @@
+import ErrorLintSettings
 import StringCatalogKit
 
 /// A translation that exists but is empty, not yet translated (`new`, `needs_review`) or stale.
 package struct UntranslatedRule: ErrorLintRule {
     package static let description = RuleDescription(
-        id: "untranslated",
+        rule: .untranslated,
         summary: "A translation is empty, new, needs review, or stale",
-        defaultSeverity: .warning,
         triggeringExamples: [
             RuleExample(
                 files: CatalogExamples.xcstrings(

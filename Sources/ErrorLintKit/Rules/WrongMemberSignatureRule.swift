@@ -1,11 +1,12 @@
+import ErrorLintSettings
+
 /// A member Foundation never calls because of its shape: `var errorDescription: String` (not
 /// optional), a static property or a method of a member's name, a misspelled member
 /// (`errorDescripton`), or `localizedDescription` on a type that is only `Error`.
 package struct WrongMemberSignatureRule: ErrorLintRule {
     package static let description = RuleDescription(
-        id: "wrong-member-signature",
+        rule: .wrongMemberSignature,
         summary: "An error member Foundation silently ignores (wrong type, static, misspelled)",
-        defaultSeverity: .error,
         triggeringExamples: [
             RuleExample(
                 """

@@ -28,6 +28,14 @@ package struct CatalogContext: Sendable {
         return (CatalogContext(catalogs: loaded.catalogs, languages: languages), problems)
     }
 
+    /// The catalogs `reference` is looked up in: the app's (`mainBundle`) for a main-bundle lookup
+    /// when the package is an app's, else those read with the package (`own`).
+    static func lookingUp(
+        _ reference: LocalizedStringReference, own: CatalogContext?, mainBundle: CatalogContext?
+    ) -> CatalogContext? {
+        reference.looksUpMainBundle ? mainBundle ?? own : own
+    }
+
     /// The catalog key a reference stands for. `String(localized: "Hi \(name)")` has `Hi %@` in
     /// the source, while the catalog's key has the specifier of the interpolated type (`%lld` for
     /// an `Int`); such a key matches a catalog key that differs only in its specifiers.

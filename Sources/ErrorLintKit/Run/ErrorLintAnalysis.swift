@@ -1,3 +1,4 @@
+import ErrorLintSettings
 import Foundation
 import PreflightCore
 
@@ -7,10 +8,14 @@ package struct ErrorLintAnalysis: Sendable {
     package var errorTypes: [LocalizedErrorType]
     /// `nil` when no catalog was found or given.
     package var catalogs: CatalogContext?
+    /// The catalogs of the app a local package is built into, for the text the package looks up in
+    /// the main bundle (``MainBundleCatalogs``); `nil` when it is no app's package or looks nothing
+    /// up there.
+    package var mainBundleCatalogs: CatalogContext?
     /// `true` when a catalog file (`.xcstrings`, `.strings`, `.stringsdict`) was found under the
-    /// scanned paths (after `include`/`exclude`) or under a `--catalog` path, readable or not;
-    /// `false` means the package is not localized.
-    package var foundCatalogs: Bool { catalogs != nil }
+    /// scanned paths (after `include`/`exclude`), under a `--catalog` path, or in the app whose
+    /// package this is, readable or not; `false` means the package is not localized.
+    package var foundCatalogs: Bool { catalogs != nil || mainBundleCatalogs != nil }
     /// Paths that could not be read or parsed, each with the reason (the rest is still checked).
     package var problems: [DiscoveryProblem]
     /// How many Swift files were found, and how many of them had to be parsed.
@@ -51,8 +56,18 @@ package struct ErrorLintAnalysis: Sendable {
         problems += sources.problems
         let catalogs = CatalogContext.load(files: catalogFiles, languages: options.languages)
         problems += catalogs.problems
-        return ErrorLintAnalysis(
-            errorTypes: sources.index.errorTypes(), catalogs: catalogs.context, problems: problems,
+        let errorTypes = sources.index.errorTypes()
+        var analysis = ErrorLintAnalysis(
+            errorTypes: errorTypes, catalogs: catalogs.context, problems: problems,
             swiftFileCount: swiftFiles.count, parsedFileCount: sources.parsedFiles, directives: sources.directives)
+        // A local package's main-bundle text is in its app's catalogs: read only when it has some.
+        if options.paths.count == 1, errorTypes.contains(where: \.looksUpMainBundle),
+            let files = MainBundleCatalogs.files(forPackageAt: options.paths[0]), !files.isEmpty
+        {
+            let app = CatalogContext.load(files: files, languages: options.languages)
+            analysis.mainBundleCatalogs = app.context
+            analysis.problems += app.problems
+        }
+        return analysis
     }
 }

@@ -1,3 +1,4 @@
+import ErrorLintSettings
 import Foundation
 import PreflightCore
 
@@ -10,7 +11,7 @@ package enum ErrorLintRun {
             name: "errorlint", version: PreflightVersion.current, informationURI: PreflightVersion.informationURI,
             rules: RuleRegistry.all.map { rule in
                 var descriptor = rule.description.descriptor
-                descriptor.defaultSeverity = options.severity(of: rule.description) ?? descriptor.defaultSeverity
+                descriptor.defaultSeverity = options.severity(of: rule.description.rule) ?? descriptor.defaultSeverity
                 return descriptor
             })
     }
@@ -20,12 +21,14 @@ package enum ErrorLintRun {
         for analysis: ErrorLintAnalysis, options: ErrorLintOptions, in root: String
     ) -> [Diagnostic] {
         let context = RuleContext(
-            errorTypes: analysis.errorTypes, requiredMembers: options.requiredMembers, catalogs: analysis.catalogs)
+            errorTypes: analysis.errorTypes, requiredMembers: options.requiredMembers, catalogs: analysis.catalogs,
+            mainBundleCatalogs: analysis.mainBundleCatalogs)
         let display = PathDisplay(absolute: options.usesAbsolutePaths, relativeTo: root)
         var seen = Set<Diagnostic>()
         var diagnostics: [Diagnostic] = []
         for rule in RuleRegistry.all {
-            guard let severity = options.severity(of: rule.description, catalogsFound: analysis.foundCatalogs) else {
+            guard let severity = options.severity(of: rule.description.rule, catalogsFound: analysis.foundCatalogs)
+            else {
                 continue
             }
             for finding in rule.init().findings(in: context) {
@@ -48,7 +51,7 @@ package enum ErrorLintRun {
         guard let first = rules.first else {
             return found + "; keys are not checked (name catalogs with --catalog)"
         }
-        let defaultSeverity = RuleRegistry.rule(withID: first)?.description.defaultSeverity.rawValue ?? "warning"
+        let defaultSeverity = ErrorLintRuleID(rawValue: first)?.defaultSeverity.rawValue ?? "warning"
         return found + ", so the package is taken as not localized: keys are not checked and "
             + rules.joined(separator: ", ") + " \(rules.count == 1 ? "is" : "are") off (name catalogs with "
             + "--catalog, or turn it on with --rule \(first)=\(defaultSeverity))"

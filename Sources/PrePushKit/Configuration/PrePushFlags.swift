@@ -51,10 +51,13 @@ package struct PrePushFlags: Sendable {
     package init() {}
 
     /// Defaults, then the `prepush` section of the configuration file found from `root` (or the
-    /// explicit one), then these flags. A configuration error is thrown (exit 2), never dropped.
+    /// explicit one), then these flags. A configuration error is thrown (exit 2), never dropped:
+    /// in any section the check reads, the `todoscan` and `errorlint` steps' too.
     package func options(in root: String, upTo boundary: String? = nil) throws -> PrePushOptions {
-        try SettingsResolver.resolve(explicitPath: configurationFile, searchingFrom: root, upTo: boundary) {
-            options in
+        try SettingsResolver.resolve(
+            explicitPath: configurationFile, searchingFrom: root, upTo: boundary,
+            alsoChecking: PrePushOptions.stepSettings
+        ) { options in
             apply(to: &options)
         }
     }

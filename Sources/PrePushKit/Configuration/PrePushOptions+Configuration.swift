@@ -1,7 +1,17 @@
+import ErrorLintSettings
 import Foundation
 import PreflightCore
+import TodoScanKit
 
 extension PrePushOptions {
+    /// The settings of the tools prepush runs as steps: their sections of a configuration file are
+    /// checked whenever prepush reads its own, before anything is built.
+    package static let stepSettings: [any ToolSettings.Type] = [TodoScanOptions.self, ErrorLintOptions.self]
+    /// Every section a check reads: prepush's and its steps'.
+    package static let checkedSettings: [any ToolSettings.Type] = [
+        PrePushOptions.self, TodoScanOptions.self, ErrorLintOptions.self,
+    ]
+
     /// The keys the `prepush` section of `.preflight.json` accepts.
     package static let configurationKeys: Set<String> = [
         "minCoverage", "minDiffCoverage", "since", "diffBase", "relevantPaths", "testArguments", "configuration",

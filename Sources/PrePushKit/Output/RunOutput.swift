@@ -6,13 +6,37 @@ import ProcessKit
 /// pushing), shaped by an ``OutputStyle``.
 package final class RunOutput: Sendable {
     let style: OutputStyle
-    private let write: @Sendable (String) -> Void
+    private let writer: @Sendable (String) -> Void
     /// The running step's output, kept back in quiet mode until the step ends.
     private let heldBack = Locked<[String]>([])
+    /// While a commit is checked in prepush's worktree: its folder, and the repository's root that
+    /// is printed in its place.
+    private let pathMapping = Locked<(worktree: String, repository: String)?>(nil)
 
     init(style: OutputStyle, write: @escaping @Sendable (String) -> Void) {
         self.style = style
-        self.write = write
+        self.writer = write
+    }
+
+    /// From now on, paths under `worktree` are printed as the same paths under `repository` (in
+    /// compiler diagnostics, test failures, findings and annotations alike); `nil` stops that.
+    func showPaths(under worktree: String?, as repository: String?) {
+        pathMapping.withLock { mapping in
+            mapping = worktree.flatMap { worktree in repository.map { (worktree, $0) } }
+        }
+    }
+
+    /// Writes `text`, with the worktree's paths shown as the repository's.
+    private func write(_ text: String) {
+        guard let mapping = pathMapping.current else { return writer(text) }
+        writer(RunOutput.mapping(text, from: mapping.worktree, to: mapping.repository))
+    }
+
+    /// `text` with every `worktree` path (the folder, or a path under it) written as `repository`.
+    static func mapping(_ text: String, from worktree: String, to repository: String) -> String {
+        guard text.contains(worktree) else { return text }
+        return text.replacingOccurrences(of: worktree + "/", with: repository + "/")
+            .replacingOccurrences(of: worktree, with: repository)
     }
 
     /// How the steps show their findings: compiler-style lines, or annotations in CI mode.

@@ -21,7 +21,7 @@ extension CheckPlan: CustomStringConvertible {
     package var description: String {
         var text = ""
         for check in checks {
-            let what = check.commit.map { "commit \($0.prefix(12))" } ?? "the work tree on disk"
+            let what = check.commit.map { "commit \($0.prefix(12))" } ?? "the work tree"
             let refs = check.refs.isEmpty ? "" : " (\(check.refs.joined(separator: ", ")))"
             let place =
                 switch check.place {

@@ -39,13 +39,19 @@ extension PlanFacts {
             request: layout, repository: repository, gitDirectory: gitDirectory, options: options,
             errorlintExecutable: errorlintExecutable, environment: environment)
         for (commit, tree) in facts.commits where facts.units[tree] == nil {
-            facts.units[tree] = try await units.plan(tree: tree, changedPaths: isHook ? commit.changedPaths : nil)
+            // By hand, a commit whose content is not the work tree's is not what is checked (the
+            // disk is): its configuration is not read.
+            let checked = isHook || facts.content == .isolated || facts.workTree.holds(tree)
+            facts.units[tree] = try await units.plan(
+                tree: tree, label: checked ? String(commit.commit.prefix(12)) : nil,
+                changedPaths: isHook ? commit.changedPaths : nil)
         }
         if (!isHook || facts.content == .workTree), facts.units[facts.workTree.tree] == nil,
             !facts.workTree.tree.isEmpty
         {
             let changed = isHook ? Array(Set(facts.commits.flatMap { $0.commit.changedPaths ?? [] })).sorted() : nil
-            facts.units[facts.workTree.tree] = try await units.plan(tree: facts.workTree.tree, changedPaths: changed)
+            facts.units[facts.workTree.tree] = try await units.plan(
+                tree: facts.workTree.tree, label: String(facts.workTree.tree.prefix(12)), changedPaths: changed)
         }
         return facts
     }

@@ -36,7 +36,9 @@ struct UnitGathering: Sendable {
     let errorlintExecutable: String?
     let environment: [String: String]
 
-    func plan(tree: String, changedPaths: [String]?) async throws -> UnitPlan {
+    /// `label` names the tree in messages (the commit, `git show` style); `nil` for a tree that is
+    /// not checked, whose configuration files are then not read.
+    func plan(tree: String, label: String?, changedPaths: [String]?) async throws -> UnitPlan {
         let listing = try await TreeListing.read(tree, in: repository)
         var layout = try await RepositoryLayout.decided(
             listing, settings: options.layoutSettings, repository: repository)
@@ -84,6 +86,12 @@ struct UnitGathering: Sendable {
         for (folder, why) in layout.notChecked.sorted(by: { $0.key < $1.key })
         where changedPaths?.contains(where: { folder.isEmpty || $0.hasPrefix(folder + "/") }) ?? true {
             notes.append("not checked: \(folder.isEmpty ? "." : folder) (\(why))")
+        }
+        // Every configuration the check will read, before anything runs (`--config` names one
+        // file, already read with the flags).
+        if request.flags.configurationFile == nil, let label {
+            try await TreeConfiguration.check(
+                selection.affected, listing: listing, label: label, root: request.root, repository: repository)
         }
         var contents: [CheckUnit: String] = [:]
         var fingerprints: [CheckUnit: String] = [:]

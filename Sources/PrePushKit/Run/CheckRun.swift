@@ -64,6 +64,8 @@ struct CheckRun: Sendable {
                 result.changedMeanwhile = try await changes(since: check.tree)
             }
             results.append(result)
+            // A void check's table would show passes that hold for nothing: only the warning.
+            if result.changedMeanwhile.isEmpty { summarize(result) }
             if !result.changedMeanwhile.isEmpty {
                 let what = CheckPlan.list(result.changedMeanwhile)
                 if isHook, let commit = check.commit {
@@ -102,7 +104,10 @@ struct CheckRun: Sendable {
             try await worktree.checkOut(commit)
             root = worktree.path
             scratchPath = worktree.scratchPath
+            // What the check prints names the repository's files, not the worktree's copies.
+            output.showPaths(under: worktree.path, as: repository.root)
         }
+        defer { if check.place == .worktree { output.showPaths(under: nil, as: nil) } }
         // The lines the push adds: absolute paths, one answer for every unit.
         let pushed = try await pushRange(for: check, in: root, options: options)
         let named = check.units.count > 1 || check.units.contains { !$0.unit.path.isEmpty }
@@ -114,19 +119,23 @@ struct CheckRun: Sendable {
             if named { for index in result.outcomes.indices { result.outcomes[index].unit = planned.unit.name } }
             units.append(result)
         }
-        let outcomes = units.flatMap(\.outcomes)
-        output.message("\n" + StepOutcome.table(outcomes, style: output.style))
+        return Result(check: check, units: units)
+    }
+
+    /// The summary table of a check that holds, and the units it left out.
+    private func summarize(_ result: Result) {
+        let check = result.check
+        output.message("\n" + StepOutcome.table(result.outcomes, style: output.style))
         if !check.unchanged.isEmpty {
             output.message(
                 "unchanged: \(check.unchanged.map(\.name).joined(separator: ", ")) (nothing pushed touches them)\n")
         }
-        let notRun = check.units.dropFirst(units.count)
+        let notRun = check.units.dropFirst(result.units.count)
         if !notRun.isEmpty {
             output.message(
                 "not checked after the failure: \(notRun.map(\.unit.name).joined(separator: ", ")) "
                     + "(--keep-going checks them too)\n")
         }
-        return Result(check: check, units: units)
     }
 
     /// Runs one unit's steps in its folder, with the settings its folder's configuration gives (in

@@ -203,7 +203,7 @@ package struct PrePushRun: Sendable {
         // verdict.
         conclusion.status = Verdict.conclude(
             results, cache: VerificationCache(gitDirectory: place.gitDirectory),
-            testRecordsDirectory: place.gitDirectory, output: output)
+            testRecordsDirectory: place.gitDirectory, output: output, isHook: facts.isHook)
         return conclusion
     }
 

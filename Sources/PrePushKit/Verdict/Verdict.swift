@@ -10,9 +10,11 @@ enum Verdict {
         return 0
     }
 
-    /// The verdict on the checks that ran.
+    /// The verdict on the checks that ran; `isHook`: a push is stopped by a failure (by hand, the
+    /// check just failed).
     static func conclude(
-        _ results: [CheckRun.Result], cache: VerificationCache, testRecordsDirectory: String? = nil, output: RunOutput
+        _ results: [CheckRun.Result], cache: VerificationCache, testRecordsDirectory: String? = nil, output: RunOutput,
+        isHook: Bool = true
     ) -> Int32 {
         // Each unit that passed exactly is recorded, even when another unit failed; so is each
         // test target that passed in a check of a commit's exact content.
@@ -47,7 +49,9 @@ enum Verdict {
             let what = failures.map { ($0.unit.map { "\($0) " } ?? "") + $0.name }
             let named = CheckPlan.listPaths(what)
             output.verdict(
-                "prepush: \(named) failed; the push is stopped (git push --no-verify skips this check)",
+                isHook
+                    ? "prepush: \(named) failed; the push is stopped (git push --no-verify skips this check)"
+                    : "prepush: the check failed: \(named) failed (a push of this content would be stopped)",
                 passed: false)
             return 1
         }

@@ -49,10 +49,12 @@ package struct ConfigurationFile: Sendable {
         do {
             object = try JSONSerialization.jsonObject(with: data, options: [])
         } catch {
-            throw .malformed(path: path, detail: Self.describe(error as NSError, data: data))
+            let (place, detail) = Self.describe(error as NSError, data: data)
+            throw .malformed(path: path, line: place?.line, column: place?.column, detail: detail)
         }
         guard let root = object as? [String: Any] else {
-            throw .malformed(path: path, detail: "the top level must be an object with one key per tool")
+            throw .malformed(
+                path: path, line: nil, column: nil, detail: "the top level must be an object with one key per tool")
         }
         var sections: [String: ConfigurationSection] = [:]
         var requiredVersion: VersionRequirement?
@@ -119,7 +121,9 @@ package struct ConfigurationFile: Sendable {
         sections[tool] ?? ConfigurationSection(name: tool, path: path, values: [:])
     }
 
-    private static func describe(_ error: NSError, data: Data) -> String {
+    /// The parser's message, and the line and column (from 1, in characters) it points at when
+    /// it says.
+    private static func describe(_ error: NSError, data: Data) -> (place: (line: Int, column: Int)?, detail: String) {
         let detail = (error.userInfo[NSDebugDescriptionErrorKey] as? String) ?? error.localizedDescription
         // Foundation reports the offset as userInfo on Darwin and only in the text on Linux.
         let offset =
@@ -127,11 +131,12 @@ package struct ConfigurationFile: Sendable {
             ?? detail.range(of: #"character \d+"#, options: .regularExpression).flatMap {
                 Int(detail[$0].dropFirst("character ".count))
             }
-        if let index = offset, index <= data.count {
-            let line = data.prefix(index).reduce(1) { $1 == UInt8(ascii: "\n") ? $0 + 1 : $0 }
-            return "line \(line): \(detail)"
-        }
-        return detail
+        guard let index = offset, index <= data.count else { return (nil, detail) }
+        let before = data.prefix(index)
+        let line = before.reduce(1) { $1 == UInt8(ascii: "\n") ? $0 + 1 : $0 }
+        let lineStart = before.lastIndex(of: UInt8(ascii: "\n")).map { $0 + 1 } ?? before.startIndex
+        let column = String(decoding: before[lineStart...], as: UTF8.self).count + 1
+        return ((line, column), "line \(line), column \(column): \(detail)")
     }
 }
 
@@ -243,7 +248,8 @@ package struct ConfigurationSection: @unchecked Sendable {
 /// A configuration file that cannot be used.
 package enum ConfigurationError: LocalizedError, Sendable, Equatable {
     case unreadable(path: String, reason: String)
-    case malformed(path: String, detail: String)
+    /// Not JSON: the parser's message, and where it stopped when it says (line and column from 1).
+    case malformed(path: String, line: Int?, column: Int?, detail: String)
     case unknownKey(key: String, section: String?, path: String)
     case wrongType(key: String, section: String?, expected: String, path: String)
     case invalidValue(key: String, section: String, value: String, detail: String, path: String)
@@ -255,7 +261,7 @@ package enum ConfigurationError: LocalizedError, Sendable, Equatable {
     package var errorDescription: String? {
         switch self {
         case .unreadable(let path, _): "Cannot read the configuration file '\(path)'."
-        case .malformed(let path, _): "The configuration file '\(path)' is not valid JSON."
+        case .malformed(let path, _, _, _): "The configuration file '\(path)' is not valid JSON."
         case .unknownKey(let key, let section, let path):
             "Unknown key '\(Self.qualified(key, section))' in '\(path)'."
         case .wrongType(let key, let section, _, let path):
@@ -273,7 +279,7 @@ package enum ConfigurationError: LocalizedError, Sendable, Equatable {
     package var failureReason: String? {
         switch self {
         case .unreadable(_, let reason): reason
-        case .malformed(_, let detail): detail
+        case .malformed(_, _, _, let detail): detail
         case .unknownKey(_, let section, _):
             section == nil
                 ? "The file has one section per tool (\(ConfigurationFile.sectionNames.sorted().joined(separator: ", "))) and requiredVersion."
@@ -289,7 +295,10 @@ package enum ConfigurationError: LocalizedError, Sendable, Equatable {
     package var recoverySuggestion: String? {
         switch self {
         case .unreadable: "Check the path and the file's permissions, or pass --config with another file."
-        case .malformed: "Fix the JSON at the place named above."
+        case .malformed(let path, let line?, let column?, _):
+            "Fix the JSON in '\(path)' at line \(line), column \(column) (or just before it)."
+        case .malformed(let path, _, _, _):
+            "Fix the JSON in '\(path)': one object, with a section per tool (docs/configuration.md)."
         case .unknownKey: "Check the spelling against the documented keys (docs/configuration.md) or remove it."
         case .wrongType, .invalidValue, .invalidRequirement:
             "Correct the value as described, or remove the key to use the default."

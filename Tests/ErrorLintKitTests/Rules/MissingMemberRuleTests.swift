@@ -1,3 +1,4 @@
+import ErrorLintSettings
 import Testing
 
 @testable import ErrorLintKit
@@ -11,10 +12,11 @@ import Testing
         }
         """
 
-    @Test func defaultRequiresFailureReasonAndRecoverySuggestion() throws {
+    @Test func byDefaultOnlyErrorDescriptionIsRequired() throws {
         let project = try TemporaryProject(files: ["Sources/App/E.swift": Self.source])
+        #expect(project.lint(rule: "missing-member").isEmpty)
         #expect(
-            project.lint(rule: "missing-member") == [
+            project.lint(rule: "missing-member") { $0.requiredMembers = [.failureReason, .recoverySuggestion] } == [
                 "Sources/App/E.swift:1: [missing-member] 'E' does not implement recoverySuggestion"
             ])
     }

@@ -1,3 +1,4 @@
+import ErrorLintSettings
 import Testing
 
 @testable import ErrorLintKit

@@ -13,8 +13,9 @@ package struct ErrorLintOptions: ToolSettings {
     package var catalogPaths: [String] = []
     /// The languages every key must have; empty means every language present in the catalogs.
     package var languages: [String] = []
-    /// Members besides `errorDescription` every error type must implement.
-    package var requiredMembers: Set<ErrorMember> = [.failureReason, .recoverySuggestion]
+    /// Members besides `errorDescription` every error type must implement: none by default (most
+    /// apps implement only `errorDescription`); `--require` or `requiredMembers` asks for more.
+    package var requiredMembers: Set<ErrorMember> = []
     /// Per-rule overrides of the default severity.
     package var ruleSettings: [String: RuleSetting] = [:]
     /// Only paths matching one of these (when any).
@@ -35,8 +36,8 @@ package struct ErrorLintOptions: ToolSettings {
     package init() {}
 
     /// The severity `rule` reports with, or `nil` when it is off.
-    package func severity(of rule: RuleDescription) -> Severity? {
-        switch ruleSettings[rule.id] ?? .severity(rule.defaultSeverity) {
+    package func severity(of rule: ErrorLintRuleID) -> Severity? {
+        switch ruleSettings[rule.rawValue] ?? .severity(rule.defaultSeverity) {
         case .severity(let severity): severity
         case .off: nil
         }
@@ -44,18 +45,17 @@ package struct ErrorLintOptions: ToolSettings {
 
     /// The severity `rule` reports with in a run that found string catalogs (`catalogsFound`) or
     /// none, or `nil` when it is off: a rule that is off without catalogs
-    /// (``RuleDescription/isOffWithoutCatalogs``) reports there only when a setting names it.
-    package func severity(of rule: RuleDescription, catalogsFound: Bool) -> Severity? {
-        if !catalogsFound, rule.isOffWithoutCatalogs, ruleSettings[rule.id] == nil { return nil }
+    /// (``ErrorLintRuleID/isOffWithoutCatalogs``) reports there only when a setting names it.
+    package func severity(of rule: ErrorLintRuleID, catalogsFound: Bool) -> Severity? {
+        if !catalogsFound, rule.isOffWithoutCatalogs, ruleSettings[rule.rawValue] == nil { return nil }
         return severity(of: rule)
     }
 
     /// The rules that are off only because the run found no string catalog (none is set
     /// explicitly), by id.
     package var rulesOffWithoutCatalogs: [String] {
-        RuleRegistry.all.compactMap { rule in
-            let description = rule.description
-            return description.isOffWithoutCatalogs && ruleSettings[description.id] == nil ? description.id : nil
+        ErrorLintRuleID.allCases.compactMap { rule in
+            rule.isOffWithoutCatalogs && ruleSettings[rule.rawValue] == nil ? rule.rawValue : nil
         }
     }
 
@@ -96,10 +96,10 @@ package struct ErrorLintOptions: ToolSettings {
     private mutating func setRule(
         _ id: String, to value: String, key: String, section: ConfigurationSection
     ) throws(ConfigurationError) {
-        guard RuleRegistry.rule(withID: id) != nil else {
+        guard ErrorLintRuleID(rawValue: id) != nil else {
             throw .invalidValue(
                 key: key, section: section.name, value: id,
-                detail: "Rules: \(RuleRegistry.all.map { $0.description.id }.joined(separator: ", ")).",
+                detail: "Rules: \(ErrorLintRuleID.allCases.map(\.rawValue).joined(separator: ", ")).",
                 path: section.path)
         }
         guard let setting = RuleSetting(value) else {
@@ -114,7 +114,7 @@ package struct ErrorLintOptions: ToolSettings {
     /// or off.
     package mutating func setRule(argument: String) throws(ErrorLintArgumentError) {
         let parts = argument.split(separator: "=", maxSplits: 1).map(String.init)
-        guard parts.count == 2, RuleRegistry.rule(withID: parts[0]) != nil, let setting = RuleSetting(parts[1]) else {
+        guard parts.count == 2, ErrorLintRuleID(rawValue: parts[0]) != nil, let setting = RuleSetting(parts[1]) else {
             throw .badRule(argument)
         }
         ruleSettings[parts[0]] = setting
@@ -134,9 +134,8 @@ package struct ErrorLintOptions: ToolSettings {
     /// The settings in effect, as the `errorlint` section of a configuration file would say them.
     package var effectiveConfiguration: String {
         var rules: [String: String] = [:]
-        for rule in RuleRegistry.all {
-            let description = rule.description
-            rules[description.id] = (ruleSettings[description.id] ?? .severity(description.defaultSeverity)).text
+        for rule in ErrorLintRuleID.allCases {
+            rules[rule.rawValue] = (ruleSettings[rule.rawValue] ?? .severity(rule.defaultSeverity)).text
         }
         var object: [String: Any] = [
             "rules": rules, "requiredMembers": requiredMembers.sorted().map(\.rawValue), "languages": languages,

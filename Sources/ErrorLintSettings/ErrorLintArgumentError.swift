@@ -14,7 +14,7 @@ package enum ErrorLintArgumentError: LocalizedError, Sendable, Equatable {
 
     package var failureReason: String? {
         switch self {
-        case .badRule: "Rules: " + RuleRegistry.all.map { $0.description.id }.joined(separator: ", ") + "."
+        case .badRule: "Rules: " + ErrorLintRuleID.allCases.map(\.rawValue).joined(separator: ", ") + "."
         case .badMember: "Members: " + ErrorMember.allCases.map(\.rawValue).joined(separator: ", ") + "."
         }
     }
