@@ -51,7 +51,10 @@ struct HostileInputTests {
         let big = folder + "/big.json"
         #expect(FileManager.default.createFile(atPath: big, contents: nil))
         truncate(big, off_t(ConfigurationFile.maximumFileSize + 1))  // sparse: no disk, no time
-        #expect(throws: BoundedFileError.tooLarge(path: big, size: ConfigurationFile.maximumFileSize + 1, limit: ConfigurationFile.maximumFileSize)) {
+        #expect(
+            throws: BoundedFileError.tooLarge(
+                path: big, size: ConfigurationFile.maximumFileSize + 1, limit: ConfigurationFile.maximumFileSize)
+        ) {
             try BoundedFile.read(big, limit: ConfigurationFile.maximumFileSize)
         }
         #expect(throws: ConfigurationError.self) { try ConfigurationFile(contentsOf: big) }
@@ -65,7 +68,11 @@ struct HostileInputTests {
         defer { try? FileManager.default.removeItem(atPath: folder) }
         var name = Array((folder + "/bad").utf8)
         name += [0xE9] + Array(".swift".utf8) + [0]
-        let descriptor = name.withUnsafeBufferPointer { open($0.baseAddress!.withMemoryRebound(to: CChar.self, capacity: name.count) { $0 }, O_WRONLY | O_CREAT, 0o644) }
+        let descriptor = name.withUnsafeBufferPointer {
+            open(
+                $0.baseAddress!.withMemoryRebound(to: CChar.self, capacity: name.count) { $0 }, O_WRONLY | O_CREAT,
+                0o644)
+        }
         #expect(descriptor >= 0)
         close(descriptor)
         try Data("// ok\n".utf8).write(to: URL(fileURLWithPath: folder + "/good.swift"))

@@ -82,9 +82,10 @@ enum StreamedJSONArray {
         guard let close = emptyDocument[keyRange.upperBound...].firstIndex(of: "]") else {
             preconditionFailure("the array \(key) is not closed")
         }
-        let lineStart = emptyDocument[..<keyRange.lowerBound].lastIndex(of: "\n").map {
-            emptyDocument.index(after: $0)
-        } ?? emptyDocument.startIndex
+        let lineStart =
+            emptyDocument[..<keyRange.lowerBound].lastIndex(of: "\n").map {
+                emptyDocument.index(after: $0)
+            } ?? emptyDocument.startIndex
         let indentation = String(emptyDocument[lineStart..<keyRange.lowerBound])
         let elementIndentation = indentation + "  "
         var encoded = 0

@@ -41,7 +41,8 @@ package enum TodoScanRun {
         var problems: [String] = []
         var inputFailed = false
         // A file whose name is not UTF-8 matters only when it is one todoscan would read.
-        for problem in tree.discoveryProblems where problem.undecodableName.map({ SourceLanguage(path: $0) != nil }) ?? true {
+        for problem in tree.discoveryProblems
+        where problem.undecodableName.map({ SourceLanguage(path: $0) != nil }) ?? true {
             problems.append("todoscan: error: cannot read '\(display.path(problem.path))': \(problem.reason)\n")
             inputFailed = true
         }
@@ -50,7 +51,8 @@ package enum TodoScanRun {
             switch problem {
             case .unreadable(let path, let reason):
                 problems.append(
-                    ErrorReport.render(ScanProblem.unreadable(path: display.path(path), reason: reason), tool: "todoscan"))
+                    ErrorReport.render(
+                        ScanProblem.unreadable(path: display.path(path), reason: reason), tool: "todoscan"))
                 inputFailed = true
             case .tooLarge(let path, let size, _):
                 skipped.append(SkippedFile(path: display.path(path), size: size))

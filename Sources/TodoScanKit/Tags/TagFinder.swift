@@ -197,7 +197,8 @@ struct LineCounter {
 
     init(_ source: UnsafeBufferPointer<UInt8>) {
         self.source = source
-        hasCarriageReturns = source.baseAddress.map { memchr($0, Int32(Byte.carriageReturn), source.count) != nil } ?? false
+        hasCarriageReturns =
+            source.baseAddress.map { memchr($0, Int32(Byte.carriageReturn), source.count) != nil } ?? false
     }
 
     /// The position of `offset` (the column in UTF-8 bytes and in UTF-16 code units); offsets must
