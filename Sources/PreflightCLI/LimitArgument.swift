@@ -7,6 +7,12 @@ package struct LimitArgumentError: LocalizedError, Sendable, Equatable {
     package var value: String
     package var detail: String
 
+    package init(flag: String, value: String, detail: String) {
+        self.flag = flag
+        self.value = value
+        self.detail = detail
+    }
+
     package var errorDescription: String? { "Invalid value '\(value)' for \(flag)." }
     package var failureReason: String? { detail }
     package var recoverySuggestion: String? { "Give a positive value, or leave the flag out to use the default." }

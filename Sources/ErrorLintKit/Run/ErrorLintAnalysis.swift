@@ -13,6 +13,8 @@ package struct ErrorLintAnalysis: Sendable {
     package var foundCatalogs: Bool { catalogs != nil }
     /// Paths that could not be read or parsed, each with the reason (the rest is still checked).
     package var problems: [DiscoveryProblem]
+    /// Files over the size limit, not read (listed in one line; not an error).
+    package var skipped: [SkippedFile] = []
     /// How many Swift files were found, and how many of them had to be parsed.
     package var swiftFileCount: Int
     package var parsedFileCount: Int
@@ -27,7 +29,12 @@ package struct ErrorLintAnalysis: Sendable {
         let discovery = FileDiscovery(
             includes: options.includes.map(Glob.init), excludes: options.excludes.map(Glob.init))
         let found = discovery.files(under: options.paths)
-        var problems = found.problems
+        // A file whose name is not UTF-8 matters only when it is one errorlint would read.
+        var problems = found.problems.filter { problem in
+            guard let name = problem.undecodableName else { return true }
+            let pathExtension = (name as NSString).pathExtension
+            return pathExtension == "swift" || catalogExtensions.contains(pathExtension)
+        }
         var swiftFiles: [String] = []
         var catalogFiles: [String] = []
         for path in found.files {
@@ -47,12 +54,17 @@ package struct ErrorLintAnalysis: Sendable {
             }
         }
 
-        let sources = SwiftSourceReader(parsesEveryFile: options.parsesEveryFile).read(paths: swiftFiles)
+        let reader = SwiftSourceReader(
+            parsesEveryFile: options.parsesEveryFile, maximumFileSize: options.maximumFileSize,
+            parseTimeLimit: options.parseTimeLimit)
+        let sources = reader.read(paths: swiftFiles)
         problems += sources.problems
-        let catalogs = CatalogContext.load(files: catalogFiles, languages: options.languages)
+        let catalogs = CatalogContext.load(
+            files: catalogFiles, languages: options.languages, maximumFileSize: options.maximumFileSize)
         problems += catalogs.problems
         return ErrorLintAnalysis(
             errorTypes: sources.index.errorTypes(), catalogs: catalogs.context, problems: problems,
-            swiftFileCount: swiftFiles.count, parsedFileCount: sources.parsedFiles, directives: sources.directives)
+            skipped: sources.skipped + catalogs.skipped, swiftFileCount: swiftFiles.count,
+            parsedFileCount: sources.parsedFiles, directives: sources.directives)
     }
 }
