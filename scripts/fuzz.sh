@@ -4,7 +4,8 @@
 #   scripts/fuzz.sh [SECONDS] [TARGET...]     (default: 600 seconds each, every target)
 #
 # Targets: lexers (comment lexers and tag finder), strings, xcstrings, stringsdict (the catalog
-# readers), pushrequest (git's pre-push stdin). Each is one file in Fuzz/ (<Name>Fuzz.swift) compiled with
+# readers), pushrequest (git's pre-push stdin), baseline (a --baseline file) and configuration (a
+# .preflight.json), both read from disk through the bounded reader. Each is one file in Fuzz/ (<Name>Fuzz.swift) compiled with
 # `swiftc -sanitize=fuzzer,address` together with the sources it exercises (so internal API is
 # reachable; see TARGET_SOURCES below). Binaries go to Fuzz/.build/; the seeds in
 # Fuzz/Corpus/<target>/ are read, never written: libFuzzer writes new inputs to a temporary
@@ -24,13 +25,20 @@ if [[ $# -gt 0 && $1 =~ ^[0-9]+$ ]]; then
     seconds=$1
     shift
 fi
-all_targets=(lexers strings xcstrings stringsdict pushrequest)
+all_targets=(lexers strings xcstrings stringsdict pushrequest baseline configuration)
 targets=("$@")
 [[ ${#targets[@]} -gt 0 ]] || targets=("${all_targets[@]}")
 
 catalog_sources() {
     find Sources/StringCatalogKit/Model Sources/StringCatalogKit/Reading -name '*.swift' | sort
     echo Fuzz/Support/CatalogParseCheck.swift
+}
+
+# PreflightCore's bounded file reader, baseline and configuration file with the files they use.
+core_reader_sources() {
+    find Sources/PreflightCore/Diagnostics Sources/PreflightCore/Configuration Sources/PreflightCore/Version \
+        Sources/PreflightCore/Files -name '*.swift' | sort
+    echo Sources/PreflightCore/Git/StandardPath.swift
 }
 
 # Each target's own file, and the project sources compiled with it.
@@ -41,6 +49,8 @@ target_file() {
     xcstrings) echo Fuzz/XCStringsFuzz.swift ;;
     stringsdict) echo Fuzz/StringsDictFuzz.swift ;;
     pushrequest) echo Fuzz/PushRequestFuzz.swift ;;
+    baseline) echo Fuzz/BaselineFuzz.swift ;;
+    configuration) echo Fuzz/ConfigurationFuzz.swift ;;
     *) return 1 ;;
     esac
 }
@@ -49,6 +59,8 @@ target_sources() {
     lexers) find Sources/TodoScanKit/Lexing Sources/TodoScanKit/Tags Sources/TodoScanKit/Scanning -name '*.swift' | sort ;;
     strings | xcstrings | stringsdict) catalog_sources ;;
     pushrequest) echo Sources/PrePushKit/Contract/PushRequest.swift ;;
+    # The readers and what they name, compiled into the target itself (no `import PreflightCore`).
+    baseline | configuration) core_reader_sources ;;
     esac
 }
 

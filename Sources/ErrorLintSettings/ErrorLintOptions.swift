@@ -30,6 +30,10 @@ package struct ErrorLintOptions: ToolSettings {
     package var usesAbsolutePaths = false
     /// Parse every Swift file instead of only those that can matter (for the benchmark).
     package var parsesEveryFile = false
+    /// Swift files and catalogs over this many bytes are skipped and listed, as todoscan's.
+    package var maximumFileSize = 64 << 20
+    /// Seconds parsing one Swift file may take before the file is reported as not checked.
+    package var parseTimeLimit = GuardedParse.defaultTimeLimit
     /// `--since`, the baseline and its writing: the same for every scanner.
     package var adoption = AdoptionSettings()
 
@@ -62,6 +66,7 @@ package struct ErrorLintOptions: ToolSettings {
     /// The keys the `errorlint` section of `.preflight.json` accepts.
     package static let configurationKeys: Set<String> = Set([
         "rules", "requiredMembers", "languages", "catalogs", "include", "exclude", "format", "strict",
+        "maxFileSize", "parseTimeLimit",
     ]).union(AdoptionSettings.configurationKeys)
 
     /// Applies the `errorlint` section of the configuration file.
@@ -90,6 +95,22 @@ package struct ErrorLintOptions: ToolSettings {
         if let value = try section.strings("exclude") { excludes = value }
         if let value = try section.diagnosticFormat("format") { format = value }
         if let value = try section.bool("strict") { isStrict = value }
+        if let value = try section.int("maxFileSize") {
+            if let problem = SkippedFiles.problem(withLimit: value) {
+                throw .invalidValue(
+                    key: "maxFileSize", section: section.name, value: String(value), detail: problem,
+                    path: section.path)
+            }
+            maximumFileSize = value
+        }
+        if let value = try section.number("parseTimeLimit") {
+            guard value > 0, value.isFinite else {
+                throw .invalidValue(
+                    key: "parseTimeLimit", section: section.name, value: String(value),
+                    detail: "It is a number of seconds greater than 0.", path: section.path)
+            }
+            parseTimeLimit = value
+        }
         try adoption.apply(section)
     }
 
@@ -140,7 +161,7 @@ package struct ErrorLintOptions: ToolSettings {
         var object: [String: Any] = [
             "rules": rules, "requiredMembers": requiredMembers.sorted().map(\.rawValue), "languages": languages,
             "catalogs": catalogPaths, "include": includes, "exclude": excludes, "format": format.rawValue,
-            "strict": isStrict,
+            "strict": isStrict, "maxFileSize": maximumFileSize, "parseTimeLimit": parseTimeLimit,
         ]
         object.merge(adoption.effectiveConfiguration) { _, new in new }
         let data = try? JSONSerialization.data(

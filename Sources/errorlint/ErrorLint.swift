@@ -88,6 +88,15 @@ struct InputOptions: ParsableArguments {
 
     @OptionGroup var selection: PathSelectionOptions
 
+    @Option(help: ArgumentHelp("Skip (and list) files larger than this many bytes.", valueName: "bytes"))
+    var maxFileSize: Int?
+
+    @Option(
+        help: ArgumentHelp(
+            "Report a Swift file as not checked when parsing it takes longer than this many seconds (default 30).",
+            valueName: "seconds"))
+    var parseTimeLimit: Double?
+
     @OptionGroup var configurationFile: ConfigurationFileOption
 
     /// Defaults, then the configuration file, then these flags.
@@ -102,6 +111,16 @@ struct InputOptions: ParsableArguments {
             }
             if !selection.includes.isEmpty { options.includes = selection.includes }
             if !selection.excludes.isEmpty { options.excludes = selection.excludes }
+            try LimitArgumentError.checkMaximumFileSize(maxFileSize)
+            if let maxFileSize { options.maximumFileSize = maxFileSize }
+            if let parseTimeLimit {
+                guard parseTimeLimit > 0, parseTimeLimit.isFinite else {
+                    throw LimitArgumentError(
+                        flag: "--parse-time-limit", value: String(parseTimeLimit),
+                        detail: "It is a number of seconds greater than 0.")
+                }
+                options.parseTimeLimit = parseTimeLimit
+            }
         }
     }
 }

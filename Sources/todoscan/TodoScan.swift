@@ -114,6 +114,7 @@ struct TodoScan: AsyncParsableCommand {
             if let expiring { options.policies.checksExpiry = expiring }
             if let expiryWarningDays { options.policies.expiryWarningDays = expiryWarningDays }
             if let policySeverity { options.policies.severity = policySeverity }
+            try LimitArgumentError.checkMaximumFileSize(maxFileSize)
             if let maxFileSize { options.maximumFileSize = maxFileSize }
             adoption.apply(to: &options.adoption)
             options.isQuiet = quiet

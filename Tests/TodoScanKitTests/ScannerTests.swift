@@ -93,8 +93,41 @@ struct ScannerTests {
         let result = run(options)
         #expect(result.status == .clean)
         #expect(result.errors.contains("big.swift"))
-        #expect(result.errors.contains("too large"))
+        #expect(result.errors.contains("over the 1000-byte limit"))
         #expect(result.output.contains("small.swift:1:4: warning: FIXME: y"))
+    }
+
+    @Test("A CR alone ends a line, as swiftc counts; CR LF is one line end")
+    func loneCarriageReturns() throws {
+        let scratch = try Scratch()
+        try scratch.write("cr.swift", "let a = 1\r\r// TODO: third\r\n// FIXME: fourth\n")
+        var options = TodoScanOptions()
+        options.paths = [scratch.path + "/cr.swift"]
+        let result = run(options)
+        #expect(result.output.contains("cr.swift:3:4: warning: TODO: third"), "\(result.output)")
+        #expect(result.output.contains("cr.swift:4:4: warning: FIXME: fourth"), "\(result.output)")
+    }
+
+    @Test("An unreadable file makes the status 2 even when error findings are found too")
+    func inputErrorWins() throws {
+        let scratch = try Scratch()
+        try scratch.write("bad.swift", "// ERROR: found\n")
+        symlink(scratch.path + "/nowhere.swift", scratch.path + "/dangling.swift")
+        var options = TodoScanOptions()
+        options.paths = [scratch.path + "/bad.swift", scratch.path + "/dangling.swift"]
+        let result = run(options)
+        #expect(result.output.contains("ERROR: found"))
+        #expect(result.status == .usageOrInputError, "\(result.errors)")
+    }
+
+    @Test("maxFileSize 0 or below is refused, naming the key")
+    func invalidMaximumFileSize() throws {
+        for value in [0, -1] {
+            let file = try ConfigurationFile(
+                data: Data(#"{"todoscan": {"maxFileSize": \#(value)}}"#.utf8), path: "/x/.preflight.json")
+            var options = TodoScanOptions()
+            #expect(throws: ConfigurationError.self) { try options.apply(file.section("todoscan")) }
+        }
     }
 
     @Test("A 100 MB file is reported, not read into memory, with the default limit")
@@ -108,7 +141,8 @@ struct ScannerTests {
         options.paths = [scratch.path]
         let result = run(options)
         #expect(result.status == .clean)
-        #expect(result.errors.contains("huge.swift': 104857600 bytes is too large to scan"))
+        #expect(result.errors.contains("todoscan: warning: skipped 1 file over the 67108864-byte limit"))
+        #expect(result.errors.contains("huge.swift (104857600 bytes)\n"))
         #expect(result.output.contains("small.swift:1:4: warning: TODO: small"))
     }
 

@@ -90,6 +90,32 @@ struct ErrorLintEndToEndTests {
         #expect(result.outputText.contains("[unlocalized-text]"))
     }
 
+    @Test("Nesting errorlint cannot parse in bounds is an error naming the file; the rest is still checked")
+    func hostileNesting() async throws {
+        let marker = "Localized" + "Error"
+        let root = try makeProject([
+            "Bad.swift": "import Foundation\nenum E: \(marker) { case a }\n",
+            // Deeper than the prefilter lets through: once a crash (SIGSEGV) on a worker's stack.
+            "Deep.swift": "// \(marker)\nlet x: " + String(repeating: "A<", count: 1500) + "Int"
+                + String(repeating: ">", count: 1500) + "\n",
+            // Within the prefilter, but swift-syntax's parse is exponential here: the time limit.
+            "Arrays.swift": "// \(marker)\nlet y: " + String(repeating: "[", count: 30) + "Int"
+                + String(repeating: "]", count: 30) + " = []\n",
+            // A deep but bounded nesting parses on the large stack.
+            "Fine.swift": "// \(marker)\nlet z: " + String(repeating: "A<", count: 400) + "Int"
+                + String(repeating: ">", count: 400) + "\n",
+        ])
+        defer { try? FileManager.default.removeItem(atPath: root) }
+        var command = Command(Self.errorlint, ["--parse-time-limit", "2", "-q", "."], workingDirectory: root)
+        command.timeout = .seconds(600)
+        let result = try await command.run()
+        #expect(result.termination == .exited(2), "\(result.errorText)")
+        #expect(result.errorText.contains("Deep.swift: Line 2 nests"), "\(result.errorText)")
+        #expect(result.errorText.contains("Arrays.swift: Parsing took longer than 2 seconds"), "\(result.errorText)")
+        #expect(!result.errorText.contains("Fine.swift"), "\(result.errorText)")
+        #expect(result.outputText.contains("Bad.swift:2:6: error:"), "\(result.outputText)")
+    }
+
     @Test("errorlint catalog prints every error, case and member per language")
     func catalogPage() async throws {
         let root = try makeProject(Self.project)

@@ -19,9 +19,18 @@ import Darwin
 package struct SwiftSourceReader: Sendable {
     /// Parse every file instead (the reference the prefilter is measured and checked against).
     package var parsesEveryFile: Bool
+    /// Files over this many bytes are skipped (and listed), as todoscan does.
+    package var maximumFileSize: Int
+    /// How long parsing one file may take before it is reported instead (see ``GuardedParse``).
+    package var parseTimeLimit: Double
 
-    package init(parsesEveryFile: Bool = false) {
+    package init(
+        parsesEveryFile: Bool = false, maximumFileSize: Int = 64 << 20,
+        parseTimeLimit: Double = GuardedParse.defaultTimeLimit
+    ) {
         self.parsesEveryFile = parsesEveryFile
+        self.maximumFileSize = maximumFileSize
+        self.parseTimeLimit = parseTimeLimit
     }
 
     /// What reading found.
@@ -29,8 +38,10 @@ package struct SwiftSourceReader: Sendable {
         package var index: DeclarationIndex
         /// How many files were parsed (for the summary and the benchmark).
         package var parsedFiles: Int
-        /// Files that could not be read, with the reason.
+        /// Files that could not be read or parsed, with the reason.
         package var problems: [DiscoveryProblem]
+        /// Files over ``maximumFileSize``, not read.
+        package var skipped: [SkippedFile] = []
         /// Files with `errorlint:` suppression comments, by path, with them.
         package var directives: [String: SuppressionComments.Parsed] = [:]
     }
@@ -39,39 +50,46 @@ package struct SwiftSourceReader: Sendable {
         var path: String
         /// The package part of its scope (see ``SourceScope``).
         var package = ""
+        /// The text, kept only for files parsed in the first round (seeds, or every file with
+        /// ``parsesEveryFile``); the others are read again if a later round needs them, so a
+        /// tree's text is not held in memory while only a few files are parsed.
         var text: String?
+        var isReadable = false
         var problem: String?
+        var skippedSize: Int?
         var isSeed = false
         var mentions: Set<String> = []
+        var directives: SuppressionComments.Parsed?
     }
 
     package func read(paths: [String]) -> Result {
-        let sources: [Source] = paths.parallelMap(chunkSize: 32) { path in
-            Self.load(path, withMentions: !parsesEveryFile)
-        }
-        let problems = sources.compactMap { source in
+        let sources: [Source] = paths.parallelMap(chunkSize: 32) { path in load(path) }
+        var problems = sources.compactMap { source in
             source.problem.map { DiscoveryProblem(path: source.path, reason: $0) }
         }
-        let readable = sources.indices.filter { sources[$0].text != nil }
-        let directives = Self.directives(in: sources)
-
-        if parsesEveryFile {
-            let files = readable.parallelMap(chunkSize: 4) { index in
-                DeclarationCollector.collect(path: sources[index].path, source: sources[index].text!)
-            }
-            return Result(
-                index: DeclarationIndex(files), parsedFiles: files.count, problems: problems, directives: directives)
+        let skipped = sources.compactMap { source in
+            source.skippedSize.map { SkippedFile(path: source.path, size: $0) }
+        }
+        let readable = sources.indices.filter { sources[$0].isReadable }
+        var directives: [String: SuppressionComments.Parsed] = [:]
+        for source in sources {
+            if let parsed = source.directives { directives[source.path] = parsed }
         }
 
         var parsed: [FileDeclarations] = []
+        var pending = parsesEveryFile ? readable : readable.filter { sources[$0].isSeed }
         var done = Set<Int>()
-        var pending = readable.filter { sources[$0].isSeed }
         var searched = Set<Requirement>()
         while !pending.isEmpty {
             done.formUnion(pending)
-            parsed += pending.parallelMap(chunkSize: 4) { index in
-                DeclarationCollector.collect(path: sources[index].path, source: sources[index].text!)
+            let outcomes = pending.parallelMap(chunkSize: 4) { index in collect(sources[index]) }
+            for outcome in outcomes {
+                switch outcome {
+                case .parsed(let declarations): parsed.append(declarations)
+                case .failed(let problem): problems.append(problem)
+                }
             }
+            if parsesEveryFile { break }
             let requirements = Self.requirements(in: parsed).subtracting(searched)
             if ProcessInfo.processInfo.environment["ERRORLINT_TRACE"] != nil {
                 let described = requirements.map { "\($0.words.joined(separator: "+"))@\($0.package ?? "*")" }.sorted()
@@ -84,19 +102,25 @@ package struct SwiftSourceReader: Sendable {
                 !done.contains(index) && requirements.contains { $0.isMet(by: sources[index]) }
             }
         }
+        problems.sort { $0.path < $1.path }
         return Result(
-            index: DeclarationIndex(parsed), parsedFiles: parsed.count, problems: problems, directives: directives)
+            index: DeclarationIndex(parsed), parsedFiles: parsed.count, problems: problems, skipped: skipped,
+            directives: directives)
     }
 
-    /// The suppression comments of every file whose text mentions one (few do: only those are lexed).
-    private static func directives(in sources: [Source]) -> [String: SuppressionComments.Parsed] {
-        let candidates = sources.filter { $0.text.map(SuppressionCommentReader.mayContain) ?? false }
-        let found: [(String, SuppressionComments.Parsed?)] = candidates.parallelMap(chunkSize: 4) { source in
-            (source.path, SuppressionCommentReader.directives(in: source.text!))
+    /// The declarations of one file: its text as read, or read again; parsed within bounds.
+    private func collect(_ source: Source) -> ParseOutcome {
+        let text: String
+        if let kept = source.text {
+            text = kept
+        } else {
+            do {
+                text = String(decoding: try BoundedFile.read(source.path, limit: maximumFileSize), as: UTF8.self)
+            } catch {
+                return .failed(DiscoveryProblem(path: source.path, reason: error.reason))
+            }
         }
-        var directives: [String: SuppressionComments.Parsed] = [:]
-        for case (let path, let parsed?) in found { directives[path] = parsed }
-        return directives
+        return GuardedParse.collect(path: source.path, source: text, timeLimit: parseTimeLimit)
     }
 
     /// Words a file's declaration headers must all mention for the file to matter, in one package
@@ -162,21 +186,32 @@ package struct SwiftSourceReader: Sendable {
     /// rule reads (a protocol extension of any protocol may provide one).
     static let seedWords = ["LocalizedError", MemberNames.localizedDescription] + ErrorMember.allCases.map(\.rawValue)
 
-    private static func load(_ path: String, withMentions: Bool) -> Source {
-        let data: Data
+    /// Reads one file for the prefilter: whether it is a seed, the names its declaration headers
+    /// mention, its suppression comments. Its text is kept only when the first round parses it.
+    private func load(_ path: String) -> Source {
+        let bytes: [UInt8]
         do {
-            data = try Data(contentsOf: URL(fileURLWithPath: path))
+            bytes = try BoundedFile.read(path, limit: maximumFileSize)
         } catch {
-            return Source(path: path, problem: (error as NSError).localizedFailureReason ?? error.localizedDescription)
+            if case .tooLarge(_, let size, _) = error { return Source(path: path, skippedSize: size) }
+            return Source(path: path, problem: error.reason)
         }
-        var source = Source(path: path, text: String(decoding: data, as: UTF8.self))
+        var source = Source(path: path, isReadable: true)
         source.package = String(SourceScope.package(of: SourceScope.of(path)))
-        guard withMentions else { return source }
-        data.withUnsafeBytes { raw in
-            let bytes = raw.bindMemory(to: UInt8.self)
-            source.isSeed = seedWords.contains { ByteSearch.contains(bytes, $0) }
-            source.mentions = DeclarationMentions.identifiers(in: bytes)
+        if let depth = NestingDepth.exceeded(in: bytes, limit: NestingDepth.limit) {
+            source.isReadable = false
+            source.problem = depth.reason
+            return source
         }
+        bytes.withUnsafeBufferPointer { bytes in
+            source.isSeed = Self.seedWords.contains { ByteSearch.contains(bytes, $0) }
+            if !parsesEveryFile { source.mentions = DeclarationMentions.identifiers(in: bytes) }
+        }
+        let text = String(decoding: bytes, as: UTF8.self)
+        if SuppressionCommentReader.mayContain(text) {
+            source.directives = SuppressionCommentReader.directives(in: text)
+        }
+        if parsesEveryFile || source.isSeed { source.text = text }
         return source
     }
 }

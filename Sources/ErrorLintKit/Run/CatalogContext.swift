@@ -17,15 +17,23 @@ package struct CatalogContext: Sendable {
 
     /// Reads `files`; `nil` context when there are none. Unreadable files come back as problems
     /// named `path:line:column` with the reason.
-    static func load(files: [String], languages: [String]) -> (context: CatalogContext?, problems: [DiscoveryProblem]) {
-        guard !files.isEmpty else { return (nil, []) }
-        let loaded = CatalogLoader.load(files)
-        let problems = loaded.problems.map { problem in
+    static func load(
+        files: [String], languages: [String], maximumFileSize: Int
+    ) -> (context: CatalogContext?, problems: [DiscoveryProblem], skipped: [SkippedFile]) {
+        guard !files.isEmpty else { return (nil, [], []) }
+        let loaded = CatalogLoader.load(files, maximumFileSize: maximumFileSize)
+        var problems: [DiscoveryProblem] = []
+        var skipped: [SkippedFile] = []
+        for problem in loaded.problems {
+            if case .tooLarge(let path, let size) = problem {
+                skipped.append(SkippedFile(path: path, size: size))
+                continue
+            }
             let location = problem.location
-            return DiscoveryProblem(
-                path: "\(location.path):\(location.line):\(location.column)", reason: problem.message)
+            problems.append(
+                DiscoveryProblem(path: "\(location.path):\(location.line):\(location.column)", reason: problem.message))
         }
-        return (CatalogContext(catalogs: loaded.catalogs, languages: languages), problems)
+        return (CatalogContext(catalogs: loaded.catalogs, languages: languages), problems, skipped)
     }
 
     /// The catalogs `reference` is looked up in: the app's (`mainBundle`) for a main-bundle lookup

@@ -18,6 +18,8 @@ package struct ErrorLintAnalysis: Sendable {
     package var foundCatalogs: Bool { catalogs != nil || mainBundleCatalogs != nil }
     /// Paths that could not be read or parsed, each with the reason (the rest is still checked).
     package var problems: [DiscoveryProblem]
+    /// Files over the size limit, not read (listed in one line; not an error).
+    package var skipped: [SkippedFile] = []
     /// How many Swift files were found, and how many of them had to be parsed.
     package var swiftFileCount: Int
     package var parsedFileCount: Int
@@ -32,7 +34,12 @@ package struct ErrorLintAnalysis: Sendable {
         let discovery = FileDiscovery(
             includes: options.includes.map(Glob.init), excludes: options.excludes.map(Glob.init))
         let found = discovery.files(under: options.paths)
-        var problems = found.problems
+        // A file whose name is not UTF-8 matters only when it is one errorlint would read.
+        var problems = found.problems.filter { problem in
+            guard let name = problem.undecodableName else { return true }
+            let pathExtension = (name as NSString).pathExtension
+            return pathExtension == "swift" || catalogExtensions.contains(pathExtension)
+        }
         var swiftFiles: [String] = []
         var catalogFiles: [String] = []
         for path in found.files {
@@ -52,14 +59,19 @@ package struct ErrorLintAnalysis: Sendable {
             }
         }
 
-        let sources = SwiftSourceReader(parsesEveryFile: options.parsesEveryFile).read(paths: swiftFiles)
+        let reader = SwiftSourceReader(
+            parsesEveryFile: options.parsesEveryFile, maximumFileSize: options.maximumFileSize,
+            parseTimeLimit: options.parseTimeLimit)
+        let sources = reader.read(paths: swiftFiles)
         problems += sources.problems
-        let catalogs = CatalogContext.load(files: catalogFiles, languages: options.languages)
+        let catalogs = CatalogContext.load(
+            files: catalogFiles, languages: options.languages, maximumFileSize: options.maximumFileSize)
         problems += catalogs.problems
         let errorTypes = sources.index.errorTypes()
         var analysis = ErrorLintAnalysis(
             errorTypes: errorTypes, catalogs: catalogs.context, problems: problems,
-            swiftFileCount: swiftFiles.count, parsedFileCount: sources.parsedFiles, directives: sources.directives)
+            skipped: sources.skipped + catalogs.skipped, swiftFileCount: swiftFiles.count,
+            parsedFileCount: sources.parsedFiles, directives: sources.directives)
         // A local package's main-bundle text is in its app's catalogs: read only when it has some.
         if options.paths.count == 1, errorTypes.contains(where: \.looksUpMainBundle),
             let files = MainBundleCatalogs.files(forPackageAt: options.paths[0]), !files.isEmpty

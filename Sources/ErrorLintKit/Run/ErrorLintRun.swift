@@ -61,9 +61,10 @@ package enum ErrorLintRun {
     /// the run is about; findings' paths are shown relative to it). Findings go to `output`,
     /// problems and the summary to `errorOutput`.
     ///
-    /// - Returns: ``ToolExitStatus/findings`` when an error-severity finding was reported (any
-    ///   finding with `isStrict`), ``ToolExitStatus/usageOrInputError`` when a file could not be
-    ///   read or parsed (the rest is still checked), ``ToolExitStatus/clean`` otherwise.
+    /// - Returns: ``ToolExitStatus/usageOrInputError`` when a file could not be read or parsed (the
+    ///   rest is still checked, and its findings printed), else ``ToolExitStatus/findings`` when an
+    ///   error-severity finding was reported (any finding with `isStrict`), else
+    ///   ``ToolExitStatus/clean``.
     package static func run(
         _ options: ErrorLintOptions, in root: String,
         output: (String) -> Void,
@@ -73,15 +74,19 @@ package enum ErrorLintRun {
         options.paths = options.paths.map { StandardPath.absolute($0, relativeTo: root) }
         options.catalogPaths = options.catalogPaths.map { StandardPath.absolute($0, relativeTo: root) }
         let analysis = ErrorLintAnalysis.read(options)
+        let display = PathDisplay(absolute: options.usesAbsolutePaths, relativeTo: root)
         for problem in analysis.problems {
             errorOutput("errorlint: error: \(problem.path): \(problem.reason)\n")
+        }
+        let skipped = analysis.skipped.map { SkippedFile(path: display.path($0.path), size: $0.size) }
+        if let line = SkippedFiles.line(skipped, limit: options.maximumFileSize, tool: "errorlint") {
+            errorOutput(line)
         }
         if !analysis.foundCatalogs, !options.isQuiet,
             analysis.errorTypes.contains(where: { $0.isLocalizedError })
         {
             errorOutput(missingCatalogNote(options) + "\n")
         }
-        let display = PathDisplay(absolute: options.usesAbsolutePaths, relativeTo: root)
         let adopted: GradualAdoption.Outcome
         do {
             adopted = try GradualAdoption.apply(
@@ -97,7 +102,7 @@ package enum ErrorLintRun {
         }
         let report = DiagnosticReport(
             tool: tool(for: options), diagnostics: adopted.diagnostics, filesScanned: analysis.swiftFileCount)
-        output(options.format.renderer(showingRuleIDs: true).render(report))
+        options.format.renderer(showingRuleIDs: true).write(report, to: output)
         if !options.isQuiet {
             let types = analysis.errorTypes.filter(\.isLocalizedError).count
             let summary = AdoptionSummary.line(
@@ -108,8 +113,10 @@ package enum ErrorLintRun {
                 ])
             errorOutput(summary + "\n")
         }
+        // An input error wins over findings: what could not be read was not checked.
+        if !analysis.problems.isEmpty { return .usageOrInputError }
         if report.hasErrors || (options.isStrict && !report.diagnostics.isEmpty) { return .findings }
-        return analysis.problems.isEmpty ? .clean : .usageOrInputError
+        return .clean
     }
 
     /// The suppression comments of the analysis, checked against the rule ids errorlint knows.

@@ -30,14 +30,18 @@ package struct ConfigurationFile: Sendable {
     /// Reads and checks the file at `path`; a `requiredVersion` the installed Preflight does not
     /// satisfy is an error (every tool then refuses to run).
     package init(contentsOf path: String) throws(ConfigurationError) {
-        let data: Data
+        let bytes: [UInt8]
         do {
-            data = try Data(contentsOf: URL(fileURLWithPath: path))
+            bytes = try BoundedFile.read(path, limit: Self.maximumFileSize)
         } catch {
-            throw .unreadable(path: path, reason: error.localizedDescription)
+            throw .unreadable(path: path, reason: error.reason)
         }
-        try self.init(data: data, path: path)
+        try self.init(data: Data(bytes), path: path)
     }
+
+    /// The largest configuration file read. Real ones are a few kilobytes; this refuses
+    /// `--config /dev/zero` and the like before they cost memory.
+    package static let maximumFileSize = 1 << 20
 
     /// Parses `data` as the file at `path` (the path is only used in messages), checking its
     /// `requiredVersion` against `installedVersion`.

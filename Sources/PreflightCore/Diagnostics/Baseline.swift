@@ -143,14 +143,23 @@ package struct Baseline: Sendable, Equatable, Codable {
     /// - Throws: ``BaselineError/unreadable(path:reason:)`` when the file cannot be read,
     ///   ``BaselineError/malformed(path:detail:)`` when it is not a version-1 baseline.
     package static func load(from path: String) throws(BaselineError) -> Baseline {
-        let data: Data
+        let bytes: [UInt8]
         do {
-            data = try FileBytes.contents(of: path)
+            bytes = try BoundedFile.read(path, limit: maximumFileSize)
         } catch {
             throw .unreadable(path: path, reason: error.reason)
         }
+        return try parse(bytes, path: path)
+    }
+
+    /// The largest baseline read: about 400,000 accepted findings. A bigger file is not a baseline
+    /// (`--baseline /dev/zero`), and decoding it would take memory without bound.
+    package static let maximumFileSize = 64 << 20
+
+    /// Parses a baseline file's bytes (`path` is only used in messages; the fuzz target calls this).
+    package static func parse(_ bytes: [UInt8], path: String) throws(BaselineError) -> Baseline {
         do {
-            return try JSONDecoder().decode(Baseline.self, from: data)
+            return try JSONDecoder().decode(Baseline.self, from: Data(bytes))
         } catch let error as UnsupportedVersion {
             throw .malformed(
                 path: path,
@@ -317,28 +326,11 @@ private struct PathResolver {
     }
 }
 
-/// Whole-file reads and atomic writes with the system's reason on failure.
+/// Atomic writes with the system's reason on failure.
 private enum FileBytes {
     struct Failure: Error {
         var reason: String
         init(_ code: Int32) { reason = String(cString: strerror(code)) }
-    }
-
-    static func contents(of path: String) throws(Failure) -> Data {
-        let descriptor = open(path, O_RDONLY | O_CLOEXEC)
-        guard descriptor >= 0 else { throw Failure(errno) }
-        defer { close(descriptor) }
-        var data = Data()
-        var buffer = [UInt8](repeating: 0, count: 64 * 1024)
-        while true {
-            let count = buffer.withUnsafeMutableBytes { read(descriptor, $0.baseAddress, $0.count) }
-            if count == 0 { return data }
-            if count < 0 {
-                if errno == EINTR { continue }
-                throw Failure(errno)
-            }
-            data.append(contentsOf: buffer[0..<count])
-        }
     }
 
     /// Writes a temporary file next to `path`, then renames it over `path`.

@@ -9,6 +9,18 @@ package struct JSONDiagnosticRenderer: DiagnosticRenderer, Hashable {
         Self.encode(JSONDiagnosticDocument(report))
     }
 
+    package func write(_ report: DiagnosticReport, to output: (String) -> Void) {
+        var empty = report
+        empty.diagnostics = []
+        var document = JSONDiagnosticDocument(empty)
+        let counts = report.summary
+        document.summary = JSONDiagnosticDocument.Counts(
+            errors: counts.errors, warnings: counts.warnings, notes: counts.notes)
+        StreamedJSONArray.write(
+            emptyDocument: Self.encode(document), key: "diagnostics",
+            elements: report.diagnostics.lazy.map(JSONDiagnosticDocument.Entry.init), to: output)
+    }
+
     /// Encodes `value` as deterministic, pretty-printed JSON followed by a newline.
     static func encode(_ value: some Encodable) -> String {
         let encoder = JSONEncoder()

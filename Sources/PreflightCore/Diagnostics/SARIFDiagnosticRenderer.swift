@@ -25,43 +25,64 @@ package struct SARIFDiagnosticRenderer: DiagnosticRenderer, Hashable {
         JSONDiagnosticRenderer.encode(Self.log(for: report))
     }
 
+    package func write(_ report: DiagnosticReport, to output: (String) -> Void) {
+        let (rules, ruleIndex) = Self.rules(for: report)
+        let empty = Self.log(tool: report.tool, rules: rules, results: [])
+        var occurrences: [String: [String: Int]] = [:]
+        let results = report.diagnostics.lazy.map { diagnostic in
+            Self.result(for: diagnostic, ruleIndex: ruleIndex[diagnostic.ruleID]!, occurrences: &occurrences)
+        }
+        StreamedJSONArray.write(
+            emptyDocument: JSONDiagnosticRenderer.encode(empty), key: "results", elements: results, to: output)
+    }
+
     static func log(for report: DiagnosticReport) -> SARIFLog {
+        let (rules, ruleIndex) = rules(for: report)
+        var occurrences: [String: [String: Int]] = [:]
+        let results = report.diagnostics.map { diagnostic in
+            result(for: diagnostic, ruleIndex: ruleIndex[diagnostic.ruleID]!, occurrences: &occurrences)
+        }
+        return log(tool: report.tool, rules: rules, results: results)
+    }
+
+    /// The tool's rules, then one for each rule id a finding uses that the tool does not list; and
+    /// each rule id's index.
+    private static func rules(for report: DiagnosticReport) -> (rules: [RuleDescriptor], index: [String: Int]) {
         var rules = report.tool.rules
         var ruleIndex: [String: Int] = [:]
         for (index, rule) in rules.enumerated() where ruleIndex[rule.id] == nil {
             ruleIndex[rule.id] = index
         }
-        var occurrences: [String: [String: Int]] = [:]
-        var results: [SARIFLog.Result] = []
-        for diagnostic in report.diagnostics {
-            let index: Int
-            if let known = ruleIndex[diagnostic.ruleID] {
-                index = known
-            } else {
-                index = rules.count
-                ruleIndex[diagnostic.ruleID] = index
-                rules.append(
-                    RuleDescriptor(
-                        id: diagnostic.ruleID, summary: diagnostic.ruleID, defaultSeverity: diagnostic.severity))
-            }
-            let location = diagnostic.location
-            let occurrence = (occurrences[location.path]?[diagnostic.fingerprint] ?? 0) + 1
-            occurrences[location.path, default: [:]][diagnostic.fingerprint] = occurrence
-            let fingerprint = StableHash.fnv1a64Hex(diagnostic.fingerprint) + ":\(occurrence)"
-            let region = SARIFLog.Region(
-                startLine: max(1, location.line), startColumn: location.column >= 1 ? location.columnInUTF16 : nil)
-            results.append(
-                SARIFLog.Result(
-                    ruleId: diagnostic.ruleID, ruleIndex: index, level: diagnostic.severity.rawValue,
-                    message: SARIFLog.Message(text: diagnostic.message),
-                    locations: [
-                        SARIFLog.Location(
-                            physicalLocation: SARIFLog.PhysicalLocation(
-                                artifactLocation: SARIFArtifactLocation(path: location.path), region: region))
-                    ],
-                    partialFingerprints: [fingerprintKey: fingerprint]))
+        for diagnostic in report.diagnostics where ruleIndex[diagnostic.ruleID] == nil {
+            ruleIndex[diagnostic.ruleID] = rules.count
+            rules.append(
+                RuleDescriptor(id: diagnostic.ruleID, summary: diagnostic.ruleID, defaultSeverity: diagnostic.severity))
         }
-        let tool = report.tool
+        return (rules, ruleIndex)
+    }
+
+    /// One result; `occurrences` counts the findings of each fingerprint text per file so far.
+    private static func result(
+        for diagnostic: Diagnostic, ruleIndex index: Int, occurrences: inout [String: [String: Int]]
+    ) -> SARIFLog.Result {
+        let location = diagnostic.location
+        let occurrence = (occurrences[location.path]?[diagnostic.fingerprint] ?? 0) + 1
+        occurrences[location.path, default: [:]][diagnostic.fingerprint] = occurrence
+        let fingerprint = StableHash.fnv1a64Hex(diagnostic.fingerprint) + ":\(occurrence)"
+        let region = SARIFLog.Region(
+            startLine: max(1, location.line), startColumn: location.column >= 1 ? location.columnInUTF16 : nil)
+        return SARIFLog.Result(
+            ruleId: diagnostic.ruleID, ruleIndex: index, level: diagnostic.severity.rawValue,
+            message: SARIFLog.Message(text: diagnostic.message),
+            locations: [
+                SARIFLog.Location(
+                    physicalLocation: SARIFLog.PhysicalLocation(
+                        artifactLocation: SARIFArtifactLocation(path: location.path), region: region))
+            ],
+            partialFingerprints: [fingerprintKey: fingerprint])
+    }
+
+    private static func log(tool: ToolDescriptor, rules: [RuleDescriptor], results: [SARIFLog.Result]) -> SARIFLog {
         let driver = SARIFLog.Driver(
             name: tool.name,
             version: tool.version.isEmpty ? nil : tool.version,

@@ -14,6 +14,8 @@ struct FolderListing {
     var folders: [String] = []
     /// Set when the folder could not be opened.
     var problem: DiscoveryProblem?
+    /// Entries whose names are not UTF-8, relative to the walk's root.
+    var undecodable: [UndecodableName] = []
 }
 
 /// The work still to do in a discovery, shared by its workers. A worker that finds the queue empty

@@ -81,7 +81,10 @@ package struct FileDiscovery: Sendable {
             }
             if (info.st_mode & S_IFMT) != S_IFDIR {
                 explicitFiles.append(Self.clean(root))
-            } else if usesGit, let listed = gitFiles(in: root) {
+            } else if usesGit, let (listed, undecodable) = gitFiles(in: root) {
+                problems += undecodable.filter { isSelected($0.path, checkingFolders: true) }.map {
+                    $0.problem(under: root)
+                }
                 let selected = listed.filter { isSelected($0, checkingFolders: true) }.map { Self.join(root, $0) }
                 for start in stride(from: 0, to: selected.count, by: Self.batchSize) {
                     queue.add([.files(Array(selected[start..<min(selected.count, start + Self.batchSize)]))])
@@ -106,6 +109,9 @@ package struct FileDiscovery: Sendable {
                 case .folder(let root, let relative):
                     let listing = list(root, relative)
                     if let problem = listing.problem { localProblems.append(problem) }
+                    for name in listing.undecodable where isSelected(name.path, checkingFolders: false) {
+                        localProblems.append(name.problem(under: root))
+                    }
                     queue.add(listing.folders.map { .folder(root: root, relative: $0) })
                     for file in listing.files where isSelected(file, checkingFolders: false) {
                         let path = Self.join(root, file)
@@ -145,8 +151,9 @@ package struct FileDiscovery: Sendable {
         return false
     }
 
-    /// Files git knows under `directory` (relative to it), or `nil` outside a work tree.
-    private func gitFiles(in directory: String) -> [String]? {
+    /// Files git knows under `directory` (relative to it), and those whose names are not UTF-8
+    /// (which cannot be opened through a `String`); `nil` outside a work tree.
+    private func gitFiles(in directory: String) -> (files: [String], undecodable: [UndecodableName])? {
         guard Self.mayBeInWorkTree(directory) else { return nil }
         var command = GitRepository.command(
             ["ls-files", "-z", "--cached", "--others", "--exclude-standard", "--", "."], in: directory)
@@ -155,13 +162,18 @@ package struct FileDiscovery: Sendable {
             return nil
         }
         var seen = Set<String>()
-        return output.bytes.split(separator: 0).compactMap { entry in
-            let path = String(decoding: entry, as: UTF8.self)
+        var undecodable: [UndecodableName] = []
+        let files: [String] = output.bytes.split(separator: 0).compactMap { entry in
+            guard let path = String(validating: entry, as: UTF8.self) else {
+                undecodable.append(UndecodableName(bytes: Array(entry)))
+                return nil
+            }
             // Tracked but deleted, or a submodule: nothing to read.
             var info = stat()
             guard stat(Self.join(directory, path), &info) == 0, (info.st_mode & S_IFMT) == S_IFREG else { return nil }
             return seen.insert(path).inserted ? path : nil
         }
+        return (files, undecodable)
     }
 
     /// Whether `directory` or a folder above it has a `.git` (or `GIT_DIR` says where one is):
@@ -192,8 +204,15 @@ package struct FileDiscovery: Sendable {
         }
         defer { closedir(handle) }
         while let entry = readdir(handle) {
-            let name = withUnsafeBytes(of: entry.pointee.d_name) { raw in
-                String(cString: raw.bindMemory(to: CChar.self).baseAddress!)
+            let bytes = withUnsafeBytes(of: entry.pointee.d_name) { raw in
+                Array(raw.prefix { $0 != 0 })
+            }
+            guard let name = String(validating: bytes, as: UTF8.self) else {
+                // A file or folder whose name is not UTF-8: reported (when selected), never
+                // passed over in silence.
+                let prefix = relative.isEmpty ? [] : Array(relative.utf8) + [UInt8(ascii: "/")]
+                listing.undecodable.append(UndecodableName(bytes: prefix + bytes))
+                continue
             }
             if name == "." || name == ".." { continue }
             let child = relative.isEmpty ? name : relative + "/" + name
@@ -249,9 +268,49 @@ package struct FileDiscovery: Sendable {
 package struct DiscoveryProblem: Sendable, Hashable {
     package var path: String
     package var reason: String
+    /// For a file whose name is not UTF-8: the name with U+FFFD for the bad bytes, so a tool can
+    /// tell whether it would have read such a file (by its extension).
+    package var undecodableName: String?
 
-    package init(path: String, reason: String) {
+    package init(path: String, reason: String, undecodableName: String? = nil) {
         self.path = path
         self.reason = reason
+        self.undecodableName = undecodableName
+    }
+}
+
+/// A path, relative to a discovery root, whose bytes are not UTF-8. Such a file cannot be opened
+/// through a `String` path, so it is reported (when the includes and excludes select it, judged by
+/// its name with the bad bytes replaced) instead of skipped in silence.
+struct UndecodableName: Sendable, Hashable {
+    var bytes: [UInt8]
+
+    /// The name with U+FFFD for the bad bytes: what globs and extensions are judged by.
+    var path: String { String(decoding: bytes, as: UTF8.self) }
+
+    /// The name with each byte that is not printable ASCII written `\xHH`.
+    var escaped: String {
+        var text = ""
+        for byte in bytes {
+            if byte >= 0x20 && byte < 0x7F && byte != UInt8(ascii: "\\") {
+                text.unicodeScalars.append(Unicode.Scalar(byte))
+            } else {
+                text += "\\x" + String(byte, radix: 16, uppercase: true).leftPadded(to: 2)
+            }
+        }
+        return text
+    }
+
+    func problem(under root: String) -> DiscoveryProblem {
+        DiscoveryProblem(
+            path: FileDiscovery.clean(FileDiscovery.join(root, escaped)),
+            reason: "its name is not valid UTF-8, so Preflight cannot open it (rename the file, or exclude it)",
+            undecodableName: FileDiscovery.join(root, path))
+    }
+}
+
+extension String {
+    fileprivate func leftPadded(to width: Int) -> String {
+        count >= width ? self : String(repeating: "0", count: width - count) + self
     }
 }

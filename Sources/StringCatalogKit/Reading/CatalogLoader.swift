@@ -19,9 +19,16 @@ package enum CatalogLoader {
     /// and language merge; for a key in both, the `.stringsdict` value wins (as in Foundation),
     /// otherwise the later file. A table's source language is its xcstrings `sourceLanguage`, else
     /// `developmentLanguage`.
-    package static func load(_ paths: [String], developmentLanguage: String = "en") -> Result {
+    /// A file over `maximumFileSize` bytes is not read: it comes back as
+    /// ``CatalogReadError/tooLarge(path:size:)``.
+    package static func load(
+        _ paths: [String], developmentLanguage: String = "en", maximumFileSize: Int = 64 << 20
+    ) -> Result {
         let catalogPaths = paths.filter { CatalogFormat(path: $0) != nil }
-        let parsed = readAll(catalogPaths, developmentLanguage: developmentLanguage)
+        let parsed = catalogPaths.parallelMap(chunkSize: 1) {
+            // One file per chunk: catalogs are few and can be megabytes each.
+            read($0, developmentLanguage: developmentLanguage, maximumFileSize: maximumFileSize)
+        }
         var problems: [CatalogReadError] = []
         var catalogs = CatalogSet(developmentLanguage: developmentLanguage)
         for result in parsed {
@@ -34,18 +41,20 @@ package enum CatalogLoader {
     }
 
     /// Reads and parses one file.
-    static func read(_ path: String, developmentLanguage: String) -> Swift.Result<ParsedCatalogFile, CatalogReadError> {
+    static func read(
+        _ path: String, developmentLanguage: String, maximumFileSize: Int = 64 << 20
+    ) -> Swift.Result<ParsedCatalogFile, CatalogReadError> {
         guard let format = CatalogFormat(path: path) else {
             return .failure(.unreadable(path: path, reason: "not a .strings, .stringsdict or .xcstrings file"))
         }
-        let data: Data
+        let bytes: [UInt8]
         do {
-            data = try Data(contentsOf: URL(fileURLWithPath: path))
+            bytes = try BoundedFile.read(path, limit: maximumFileSize)
         } catch {
-            let reason = (error as NSError).localizedFailureReason ?? (error as NSError).localizedDescription
-            return .failure(.unreadable(path: path, reason: reason))
+            if case .tooLarge(_, let size, _) = error { return .failure(.tooLarge(path: path, size: size)) }
+            return .failure(.unreadable(path: path, reason: error.reason))
         }
-        return parse(data, format: format, path: path, developmentLanguage: developmentLanguage)
+        return parse(Data(bytes), format: format, path: path, developmentLanguage: developmentLanguage)
     }
 
     /// Parses one file's bytes as `format` (the fuzz targets in `Fuzz/` call this directly).
@@ -86,15 +95,6 @@ package enum CatalogLoader {
         guard let folder = folders.last(where: { $0.hasSuffix(".lproj") }) else { return nil }
         let language = folder.dropLast(".lproj".count)
         return language.isEmpty ? nil : String(language)
-    }
-
-    private static func readAll(
-        _ paths: [String], developmentLanguage: String
-    ) -> [Swift.Result<
-        ParsedCatalogFile, CatalogReadError
-    >] {
-        // One file per chunk: catalogs are few and can be megabytes each.
-        paths.parallelMap(chunkSize: 1) { read($0, developmentLanguage: developmentLanguage) }
     }
 
     private static func strings(

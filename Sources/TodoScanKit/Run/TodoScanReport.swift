@@ -28,7 +28,9 @@ package struct TodoScanReport: Sendable {
     package func status(strict: Bool) -> ToolExitStatus {
         if failed { return .usageOrInputError }
         if wroteBaseline != nil { return inputFailed ? .usageOrInputError : .clean }
+        // An input error wins over findings: what could not be read was not scanned.
+        if inputFailed { return .usageOrInputError }
         if report.hasErrors || (strict && !report.diagnostics.isEmpty) { return .findings }
-        return inputFailed ? .usageOrInputError : .clean
+        return .clean
     }
 }

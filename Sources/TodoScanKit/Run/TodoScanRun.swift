@@ -36,27 +36,38 @@ package enum TodoScanRun {
             includes: options.includes.map(Glob.init), excludes: options.excludes.map(Glob.init))
         let scanner = TodoScanner(syntax: options.syntax, maximumFileSize: options.maximumFileSize)
         let roots = options.paths.map { StandardPath.absolute($0, relativeTo: root) }
-        let tree = scanner.scan(discovery, under: roots)
+        var tree = scanner.scan(discovery, under: roots)
         let display = PathDisplay(absolute: options.usesAbsolutePaths, relativeTo: root)
         var problems: [String] = []
         var inputFailed = false
-        for problem in tree.discoveryProblems {
+        // A file whose name is not UTF-8 matters only when it is one todoscan would read.
+        for problem in tree.discoveryProblems
+        where problem.undecodableName.map({ SourceLanguage(path: $0) != nil }) ?? true {
             problems.append("todoscan: error: cannot read '\(display.path(problem.path))': \(problem.reason)\n")
             inputFailed = true
         }
+        var skipped: [SkippedFile] = []
         for problem in tree.problems {
-            let shown: ScanProblem =
-                switch problem {
-                case .unreadable(let path, let reason): .unreadable(path: display.path(path), reason: reason)
-                case .tooLarge(let path, let size, let limit):
-                    .tooLarge(path: display.path(path), size: size, limit: limit)
-                }
-            problems.append(ErrorReport.render(shown, tool: "todoscan"))
-            if case .unreadable = problem { inputFailed = true }
+            switch problem {
+            case .unreadable(let path, let reason):
+                problems.append(
+                    ErrorReport.render(
+                        ScanProblem.unreadable(path: display.path(path), reason: reason), tool: "todoscan"))
+                inputFailed = true
+            case .tooLarge(let path, let size, _):
+                skipped.append(SkippedFile(path: display.path(path), size: size))
+            }
+        }
+        if let line = SkippedFiles.line(skipped, limit: options.maximumFileSize, tool: "todoscan") {
+            problems.append(line)
         }
 
         var diagnostics: [Diagnostic] = []
-        for (path, occurrences) in tree.findings {
+        // Each file's tags are let go of as they become findings: the two are not held at once.
+        var findings = tree.findings
+        tree.findings = []
+        findings.reverse()
+        while let (path, occurrences) = findings.popLast() {
             let shown = display.path(path)
             for occurrence in occurrences {
                 diagnostics += self.diagnostics(for: occurrence, at: shown, options: options)
@@ -110,7 +121,7 @@ package enum TodoScanRun {
             if !options.isQuiet { errorOutput("todoscan: wrote \(count) findings to the baseline '\(path)'\n") }
             return result.status(strict: options.isStrict)
         }
-        output(options.format.renderer().render(result.report))
+        options.format.renderer().write(result.report, to: output)
         if !options.isQuiet { errorOutput(result.summary + "\n") }
         return result.status(strict: options.isStrict)
     }

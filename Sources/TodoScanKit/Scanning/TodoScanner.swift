@@ -89,18 +89,11 @@ package struct TodoScanner: Sendable {
             return nil
         }
         var comments: [SourceComment] = []
-        var line = 1
-        var lineStart = 0
-        var offset = 0
+        var lines = LineCounter(source)
         for span in CommentLexer.comments(in: source, language: language) {
             // The line of the comment's content (its delimiter is on the same line).
-            while offset < span.start {
-                if source[offset] == UInt8(ascii: "\n") {
-                    line += 1
-                    lineStart = offset + 1
-                }
-                offset += 1
-            }
+            let (line, column, _) = lines.position(of: span.start)
+            let lineStart = span.start - column + 1
             let text = String(decoding: UnsafeBufferPointer(rebasing: source[span.start..<span.end]), as: UTF8.self)
             guard SuppressionComments.mayContain(text, tool: "todoscan") else { continue }
             // The column of the opening delimiter: `#`, or `//` and `/*`.

@@ -185,21 +185,39 @@ struct TagFinder {
     }
 }
 
-/// Turns ascending byte offsets into 1-based lines and columns, counting each newline once.
+/// Turns ascending byte offsets into 1-based lines and columns. A line ends at LF, CR LF or a CR
+/// alone, as swiftc counts them.
 struct LineCounter {
     private let source: UnsafeBufferPointer<UInt8>
+    /// Whether the source has a CR at all: most do not, and then memchr hops from LF to LF.
+    private let hasCarriageReturns: Bool
     private var scanned = 0
     private var line = 1
     private var lineStart = 0
 
     init(_ source: UnsafeBufferPointer<UInt8>) {
         self.source = source
+        hasCarriageReturns =
+            source.baseAddress.map { memchr($0, Int32(Byte.carriageReturn), source.count) != nil } ?? false
     }
 
     /// The position of `offset` (the column in UTF-8 bytes and in UTF-16 code units); offsets must
     /// not decrease between calls.
     mutating func position(of offset: Int) -> (line: Int, column: Int, utf16Column: Int) {
         guard let base = source.baseAddress else { return (line, offset - lineStart + 1, offset - lineStart + 1) }
+        if hasCarriageReturns {
+            while scanned < offset {
+                let byte = source[scanned]
+                scanned += 1
+                // CR LF counts once, at its LF.
+                if byte == Byte.newline
+                    || (byte == Byte.carriageReturn && (scanned == source.count || source[scanned] != Byte.newline))
+                {
+                    line += 1
+                    lineStart = scanned
+                }
+            }
+        }
         while scanned < offset {
             // memchr hops from newline to newline instead of looking at every byte.
             guard let found = memchr(base + scanned, Int32(Byte.newline), offset - scanned) else {
