@@ -51,18 +51,18 @@ struct XcodeBackendEndToEndTests {
                     contentsOfFile: XcodeBackendEndToEndTests.fixtures + "/" + fixture, encoding: .utf8)
                 try write(self.replies + "/" + name, text.replacingOccurrences(of: "@ROOT@", with: repository))
             }
-            try write(
-                self.replies + "/test-output.txt",
-                try testOutput.map {
-                    try String(contentsOfFile: XcodeBackendEndToEndTests.fixtures + "/" + $0, encoding: .utf8)
-                }
-                    ?? testsFail
-                    ? "Test Suite 'All tests' failed at 2026-11-22 10:00:00.100.\n"
-                        + "\t Executed 5 tests, with 3 failures (3 unexpected) in 0.020 (0.024) seconds\n"
-                        + "** TEST EXECUTE FAILED **\n"
-                    : "Test Suite 'All tests' passed at 2026-11-22 10:00:00.100.\n"
-                        + "\t Executed 3 tests, with 0 failures (0 unexpected) in 0.012 (0.015) seconds\n"
-                        + "** TEST EXECUTE SUCCEEDED **\n")
+            let defaultOutput =
+                testsFail
+                ? "Test Suite 'All tests' failed at 2026-11-22 10:00:00.100.\n"
+                    + "\t Executed 5 tests, with 3 failures (3 unexpected) in 0.020 (0.024) seconds\n"
+                    + "** TEST EXECUTE FAILED **\n"
+                : "Test Suite 'All tests' passed at 2026-11-22 10:00:00.100.\n"
+                    + "\t Executed 3 tests, with 0 failures (0 unexpected) in 0.012 (0.015) seconds\n"
+                    + "** TEST EXECUTE SUCCEEDED **\n"
+            let output = try testOutput.map {
+                try String(contentsOfFile: XcodeBackendEndToEndTests.fixtures + "/" + $0, encoding: .utf8)
+            }
+            try write(self.replies + "/test-output.txt", output ?? defaultOutput)
             // xcodebuild exits 65 when tests fail.
             try write(self.replies + "/test-status", testsFail ? "65\n" : "0\n")
 
