@@ -80,7 +80,7 @@ struct XcodeBackendToolOutputTests {
         ])
     func simulator(platform: XcodePlatform, name: String, udid: String, version: String) throws {
         let list = try SimulatorList.parse(try Self.fixture("simctl-devices-available.json"))
-        let chosen = try #require(list.choose(for: platform))
+        let chosen = try #require(list.choose(for: XcodePlatform.Reading(platform: platform, evidence: "")))
         #expect(chosen.device.name == name)
         #expect(chosen.device.udid == udid)
         #expect(chosen.runtime.versionText == version)
@@ -95,7 +95,8 @@ struct XcodeBackendToolOutputTests {
                 {"udid": "GONE", "name": "iPhone 16e", "state": "Booted", "isAvailable": false}]
             }}
             """
-        let chosen = try #require(try SimulatorList.parse(Data(json.utf8)).choose(for: .iOS))
+        let chosen = try #require(
+            try SimulatorList.parse(Data(json.utf8)).choose(for: XcodePlatform.Reading(platform: .iOS, evidence: "")))
         #expect(chosen.device.udid == "NEW")
     }
 
@@ -117,7 +118,7 @@ struct XcodeBackendToolOutputTests {
         #expect(
             calls.current == [
                 ["xcodebuild", "-showBuildSettings", "-json", "-project", "App.xcodeproj", "-scheme", "App"],
-                ["xcrun", "simctl", "list", "devices", "available", "--json"],
+                ["xcrun", "simctl", "list", "--json"],
             ])
     }
 
@@ -234,5 +235,175 @@ struct XcodeBackendToolOutputTests {
         for text in ["", "[]", #"{"/a.swift": 3}"#] {
             #expect(throws: XcodeBackendError.self) { try XccovArchive.parse(Data(text.utf8)) }
         }
+    }
+
+    // MARK: Real captures (each fixture's .source says where it comes from)
+
+    @Test("Build settings with SwiftPM's notes and Xcode's destination lines around the JSON")
+    func noisyBuildSettings() throws {
+        let reading = try XcodePlatform.read(
+            buildSettingsJSON: try Self.fixture("xcodebuild-settings-ipad-noise.txt"), scheme: "Sketchbook")
+        #expect(reading.platform == .iOS)
+        #expect(reading.deviceFamilies == [2])
+        #expect(reading.sdkVersion == [16, 0])
+        // A destination line alone is not taken for the settings.
+        let onlyNoise =
+            "{ platform:macOS, arch:arm64, id:00006000-000A, name:My Mac }\nFound unhandled resource at /x\n"
+        #expect(throws: XcodeBackendError.self) {
+            try XcodePlatform.read(buildSettingsJSON: Data(onlyNoise.utf8), scheme: "X")
+        }
+    }
+
+    @Test(
+        "JSON among other lines: brackets in strings, [1/1] progress lines, text after the document",
+        arguments: [
+            ("[1/1] Planning build\n[{\"a\": \"]\"}]\ntrailing {", #"[{"a": "]"}]"#),
+            ("  [ {\"b\": 1} ]", #"[ {"b": 1} ]"#),
+            ("{ platform:macOS }\n[]\n{ x }", "[]"),
+        ])
+    func toolOutputJSON(text: String, expected: String) throws {
+        let found = try #require(ToolOutputJSON.document(in: Data(text.utf8), opening: UInt8(ascii: "[")))
+        #expect(String(decoding: found.data, as: UTF8.self) == expected)
+    }
+
+    @Test(
+        "Xcode 14 beta's simctl list: unavailable devices left out; by device family and by the SDK's runtime",
+        arguments: [
+            // iPad-only, SDK 16.0: the first iPad of iOS 16.0 (a beta runtime), though iPhones come first.
+            ([2], [16, 0], "A2ECA850-91EE-467E-A1CA-A84A10ADF143", "16.0", true),
+            // iPhone and iPad, SDK 15.5 (an Xcode 13.4 beside the beta): iOS 16.0 is passed over.
+            ([1, 2], [15, 5], "20FDD0DF-0369-43FF-98E6-DBB8C820341E", "13.7", false),
+            ([2], [15, 5], "1B9A2B86-81F1-4B30-AA04-126D7D96A9EE", "13.7", false),
+            // Nothing said: an iPhone of the newest runtime.
+            ([], nil, "D64FA78C-5A25-4BF3-9EE8-855761042DEE", "16.0", true),
+        ] as [([Int], [Int]?, String, String, Bool)])
+    func betaSimulatorList(families: [Int], sdk: [Int]?, udid: String, version: String, beta: Bool) throws {
+        let list = try SimulatorList.parse(try Self.fixture("simctl-list-xcode14-beta.json"))
+        let reading = XcodePlatform.Reading(
+            platform: .iOS, evidence: "PLATFORM_NAME iphoneos", deviceFamilies: families, sdkVersion: sdk)
+        let chosen = try #require(list.choose(for: reading))
+        #expect(chosen.device.udid == udid)
+        #expect(chosen.runtime.versionText == version)
+        #expect(chosen.runtime.isBeta == beta)
+        // tvOS devices there are all unavailable (runtime profile not found).
+        #expect(list.choose(for: XcodePlatform.Reading(platform: .tvOS, evidence: "")) == nil)
+        // The iPod touch iOS 16.0 does not support is not listed.
+        #expect(!list.runtimes.flatMap(\.devices).contains { $0.udid.hasPrefix("5984A2C4") })
+    }
+
+    @Test(
+        "The destination line says why an older runtime was chosen, and an iPad-only scheme without iPads is an error")
+    func destinationReasons() async throws {
+        let list = try SimulatorList.parse(try Self.fixture("simctl-list-xcode14-beta.json"))
+        let older = XcodePlatform.Reading(
+            platform: .iOS, evidence: "PLATFORM_NAME iphoneos", deviceFamilies: [1, 2], sdkVersion: [15, 5])
+        let destination = try await XcodeDestination.infer(scheme: "App", reading: older) { list }
+        #expect(
+            destination.reason
+                == "Bitrise iOS default (iOS 13.7), the newest iOS simulator of a runtime this Xcode was released "
+                + "with (SDK 15.5; iOS 16.0 is newer), because the scheme App builds for iOS (PLATFORM_NAME iphoneos)")
+        let onlyPhones = SimulatorList(
+            runtimes: list.runtimes.map { runtime in
+                var runtime = runtime
+                runtime.devices.removeAll { $0.family == "iPad" }
+                return runtime
+            })
+        var iPad = older
+        iPad.deviceFamilies = [2]
+        await #expect(throws: XcodeBackendError.self) {
+            try await XcodeDestination.infer(scheme: "App", reading: iPad) { onlyPhones }
+        }
+        let error = XcodeBackendError.noSimulator(platform: "iOS", runtimes: ["iOS 16.0"], family: "iPad")
+        #expect(error.errorDescription == "There is no available iOS simulator of an iPad to test on.")
+    }
+
+    @Test("A retried test that passed is flaky, not failed; the run counts 2 tests")
+    func retriedFlakyTest() throws {
+        let results = try XcodeTestFailures.parse(try Self.fixture("xcresulttool-tests-retry-flaky.json"))
+        #expect(results.failures.isEmpty)
+        #expect(results.testsRun == 2)
+        #expect(
+            results.flaky == [
+                .init(
+                    test: "FlakyFixtureTests/testFlaky()", failedRuns: 1, runs: 2,
+                    message: "failed - Intentional first-attempt failure to produce a flaky/mixed retry result")
+            ])
+    }
+
+    @Test("A test failing in each of three runs: one test failed, its distinct messages once each")
+    func repeatedFailures() throws {
+        let results = try XcodeTestFailures.parse(try Self.fixture("xcresulttool-tests-repeated.json"))
+        #expect(results.testCount == 1)
+        #expect(results.failures.map(\.message) == [51, 61, 25].map { "failed - Failed with number: \($0)" })
+        #expect(results.failures.allSatisfy { $0.file == "test_repeatTests.swift" && $0.line == 15 })
+        // The same message in every run is listed once.
+        let same = """
+            {"testNodes": [{"nodeType": "Test Case", "name": "t()", "nodeIdentifier": "S/t()", "result": "Failed",
+              "children": [
+                {"nodeType": "Repetition", "name": "First Run", "result": "Failed", "children": [
+                  {"nodeType": "Failure Message", "name": "S.swift:3: XCTAssertTrue failed"}]},
+                {"nodeType": "Repetition", "name": "Retry 1", "result": "Failed", "children": [
+                  {"nodeType": "Failure Message", "name": "S.swift:3: XCTAssertTrue failed"}]}]}]}
+            """
+        let once = try XcodeTestFailures.parse(Data(same.utf8))
+        #expect(once.failures == [.init(test: "S/t()", file: "S.swift", line: 3, message: "XCTAssertTrue failed")])
+    }
+
+    @Test("Parameterized tests: counted once each; a failure names its arguments")
+    func parameterizedTests() throws {
+        let results = try XcodeTestFailures.parse(try Self.fixture("xcresulttool-tests-parameterized.json"))
+        #expect(results.testsRun == 44)
+        #expect(results.failures.isEmpty && results.flaky.isEmpty)
+        let failing = """
+            {"testNodes": [{"nodeType": "Test Case", "name": "parses(_:)", "nodeIdentifier": "ParserTests/parses(_:)",
+              "result": "Failed", "children": [
+                {"nodeType": "Arguments", "name": "\\"a\\"", "result": "Passed"},
+                {"nodeType": "Arguments", "name": "\\"c\\"", "result": "Failed", "children": [
+                  {"nodeType": "Failure Message", "name": "ParserTests.swift:43: Expectation failed: x"}]}]}]}
+            """
+        let results2 = try XcodeTestFailures.parse(Data(failing.utf8))
+        #expect(results2.failures.map(\.subject) == [#"ParserTests/parses(_:) (arguments: "c")"#])
+        let diagnostic = try #require(results2.diagnostics(files: []).first)
+        #expect(diagnostic.message == #"ParserTests/parses(_:) (arguments: "c"): Expectation failed: x"#)
+    }
+
+    @Test("Control bytes are stripped; a message's further lines are indented under its file:line: error: line")
+    func messageCleaning() throws {
+        // 0x01–0x06 as the issue reports them in a real Xcode 26 bundle's Swift Testing messages.
+        let json = #"""
+            {"testNodes": [{"nodeType": "Test Case", "name": "t()", "nodeIdentifier": "S/t()", "result": "Failed",
+              "children": [{"nodeType": "Failure Message",
+                "name": "Tests.swift:9: Expectation failed: (\u0001a\u0002 → 1) == 2\r\nwith \u0006detail\u0005"}]}]}
+            """#
+        let failure = try #require(try XcodeTestFailures.parse(Data(json.utf8)).failures.first)
+        #expect(failure.message == "Expectation failed: (a → 1) == 2\nwith detail")
+        #expect(
+            XcodeTestFailures.textLines("Tests.swift:9: error: S/t(): ", failure.message)
+                == "Tests.swift:9: error: S/t(): Expectation failed: (a → 1) == 2\n    with detail\n")
+        let annotation = GitHubDiagnosticRenderer().line(
+            for: Diagnostic(
+                location: SourceLocation(path: "Tests.swift", line: 9, column: 1), severity: .error,
+                message: failure.message, ruleID: "test-failure"))
+        #expect(annotation.hasSuffix("::Expectation failed: (a → 1) == 2%0Awith detail"))
+        #expect(!annotation.contains("\n"))
+    }
+
+    @Test("xccov's archive of every file: each file's executable lines, in one document")
+    func wholeArchive() throws {
+        let coverage = try XccovArchive.parse(try Self.fixture("xccov-archive-app.json"))
+        #expect(coverage.counts.count == 3)
+        #expect(coverage.counts[Self.root + "/App/Cart.swift"]?.count == 9)
+        #expect(coverage.counts[Self.root + "/AppTests/CartTests.swift"]?[6] == 0)
+    }
+
+    @Test("XCTest's count in xcodebuild's output, and none with parallel testing")
+    func executedCount() throws {
+        let parallel = try String(contentsOfFile: Self.fixtures + "/xcodebuild-test-parallel.txt", encoding: .utf8)
+        #expect(XcodeSteps.executedCount(parallel.components(separatedBy: "\n")) == nil)
+        #expect(
+            XcodeSteps.executedCount([
+                "\t Executed 3 tests, with 0 failures (0 unexpected) in 0.01 (0.01) seconds",
+                "\t Executed 0 tests, with 0 failures (0 unexpected) in 0.000 (0.001) seconds",
+            ]) == 0)
     }
 }

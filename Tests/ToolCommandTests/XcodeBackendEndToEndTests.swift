@@ -26,7 +26,9 @@ struct XcodeBackendEndToEndTests {
         var replies: String { folder + "/replies" }
         var log: String { folder + "/calls.log" }
 
-        init(settings: String, testsFail: Bool = false) async throws {
+        init(
+            settings: String, testsFail: Bool = false, results: String? = nil, testOutput: String? = nil
+        ) async throws {
             let base = URL(fileURLWithPath: NSTemporaryDirectory()).resolvingSymlinksInPath().path
             folder = base + "/prepush-xcode-e2e-" + UUID().uuidString
             for directory in [
@@ -38,23 +40,29 @@ struct XcodeBackendEndToEndTests {
             // The replies, with @ROOT@ standing for the repository's root as the check sees it.
             let replies: [(String, String)] = [
                 ("settings.json", settings), ("simctl.json", "simctl-devices-available.json"),
-                ("report.json", "xccov-report-app.json"), ("archive-Cart.swift.json", "xccov-archive-Cart.swift.json"),
-                ("test-results.json", "xcresulttool-tests-failing.json"),
+                ("report.json", "xccov-report-app.json"), ("archive.json", "xccov-archive-app.json"),
+                (
+                    "test-results.json",
+                    results ?? (testsFail ? "xcresulttool-tests-failing.json" : "xcresulttool-tests-parameterized.json")
+                ),
             ]
             for (name, fixture) in replies {
                 let text = try String(
                     contentsOfFile: XcodeBackendEndToEndTests.fixtures + "/" + fixture, encoding: .utf8)
                 try write(self.replies + "/" + name, text.replacingOccurrences(of: "@ROOT@", with: repository))
             }
-            try write(
-                self.replies + "/test-output.txt",
+            let defaultOutput =
                 testsFail
-                    ? "Test Suite 'All tests' failed at 2026-11-22 10:00:00.100.\n"
-                        + "\t Executed 5 tests, with 3 failures (3 unexpected) in 0.020 (0.024) seconds\n"
-                        + "** TEST EXECUTE FAILED **\n"
-                    : "Test Suite 'All tests' passed at 2026-11-22 10:00:00.100.\n"
-                        + "\t Executed 3 tests, with 0 failures (0 unexpected) in 0.012 (0.015) seconds\n"
-                        + "** TEST EXECUTE SUCCEEDED **\n")
+                ? "Test Suite 'All tests' failed at 2026-11-22 10:00:00.100.\n"
+                    + "\t Executed 5 tests, with 3 failures (3 unexpected) in 0.020 (0.024) seconds\n"
+                    + "** TEST EXECUTE FAILED **\n"
+                : "Test Suite 'All tests' passed at 2026-11-22 10:00:00.100.\n"
+                    + "\t Executed 3 tests, with 0 failures (0 unexpected) in 0.012 (0.015) seconds\n"
+                    + "** TEST EXECUTE SUCCEEDED **\n"
+            let output = try testOutput.map {
+                try String(contentsOfFile: XcodeBackendEndToEndTests.fixtures + "/" + $0, encoding: .utf8)
+            }
+            try write(self.replies + "/test-output.txt", output ?? defaultOutput)
             // xcodebuild exits 65 when tests fail.
             try write(self.replies + "/test-status", testsFail ? "65\n" : "0\n")
 
@@ -133,13 +141,12 @@ struct XcodeBackendEndToEndTests {
                 # Stand-in xcrun: records its arguments, replays outputs of the documented shapes.
                 \(record)
                 case "$1 $2 $3" in
-                  'simctl list devices') cat '\(replies)/simctl.json' ;;
+                  'simctl list --json') cat '\(replies)/simctl.json' ;;
                   'xcresulttool get test-results') cat '\(replies)/test-results.json' ;;
                   'xccov view --report') cat '\(replies)/report.json' ;;
                   'xccov view --archive')
-                    reply='\(replies)'/archive-$(basename "$5").json
-                    if [ "$4" = --file ] && [ -f "$reply" ]; then cat "$reply"
-                    else echo "error: $5 is not in the coverage archive" >&2; exit 1; fi ;;
+                    if [ "$4" = --json ]; then cat '\(replies)/archive.json'
+                    else echo "xcrun stand-in: expected --json: $*" >&2; exit 64; fi ;;
                   *) echo "xcrun stand-in: unexpected arguments: $*" >&2; exit 64 ;;
                 esac
 
@@ -214,13 +221,13 @@ struct XcodeBackendEndToEndTests {
                     + "because the scheme App builds for iOS (PLATFORM_NAME iphoneos)"))
         let calls = app.calls
         #expect(
-            calls.map { Array($0.prefix(2)) }.prefix(5) == [
+            calls.map { Array($0.prefix(2)) }.prefix(6) == [
                 ["xcodebuild", "-showBuildSettings"], ["xcrun", "simctl"], ["xcodebuild", "build-for-testing"],
-                ["xcodebuild", "test-without-building"], ["xcrun", "xccov"],
+                ["xcodebuild", "test-without-building"], ["xcrun", "xcresulttool"], ["xcrun", "xccov"],
             ])
         #expect(
             calls.first == ["xcodebuild", "-showBuildSettings", "-json", "-project", "App.xcodeproj", "-scheme", "App"])
-        #expect(calls.dropFirst().first == ["xcrun", "simctl", "list", "devices", "available", "--json"])
+        #expect(calls.dropFirst().first == ["xcrun", "simctl", "list", "--json"])
         #expect(
             app.call(["xcodebuild", "build-for-testing"]) == [
                 "xcodebuild", "build-for-testing", "-project", "App.xcodeproj", "-scheme", "App", "-destination",
@@ -233,7 +240,8 @@ struct XcodeBackendEndToEndTests {
         #expect(app.call(["xcrun", "xccov"]) == ["xcrun", "xccov", "view", "--report", "--json", bundle])
         #expect(result.errorText.contains("App.app"))
         #expect(result.errorText.contains("66.67%"))
-        #expect(result.errorText.contains("3 tests passed"))
+        // Counted from the result bundle: 44 test cases, four of them parameterized.
+        #expect(result.errorText.contains("44 tests passed"))
     }
 
     @Test("macOS scheme: platform=macOS, said, and no simulator is asked for")
@@ -334,10 +342,10 @@ struct XcodeBackendEndToEndTests {
         #expect(!text.contains("not measured"))
         let bundle = try #require(
             Self.value(of: "-resultBundlePath", in: app.call(["xcodebuild", "test-without-building"])))
-        // Only the file with added lines, of the app's own targets (not the tests'), is asked for.
+        // Every file's lines in one xccov call (not one per file).
         #expect(
             app.calls.filter { $0.contains("--archive") } == [
-                ["xcrun", "xccov", "view", "--archive", "--file", app.repository + "/App/Cart.swift", "--json", bundle]
+                ["xcrun", "xccov", "view", "--archive", "--json", bundle]
             ])
 
         let passing = try await app.prepush(["--min-diff-coverage", "50", "--diff-base", "HEAD~1"])
@@ -368,7 +376,8 @@ struct XcodeBackendEndToEndTests {
                 + "DA:15,0\nDA:16,0\nLF:9\nLH:6\nend_of_record\n")
         let json = try String(contentsOfFile: out + "/coverage.json", encoding: .utf8)
         #expect(json.contains(#""backend" : "xcodebuild""#) && !json.contains("regions"))
-        // One xccov call per file for the line counts, the project's own files only.
+        // One xccov call for every file's line counts; the export keeps the project's own files only
+        // (not AppTests' nor the checked-out dependency's the archive also holds).
         #expect(app.calls.filter { $0.contains("--archive") }.count == 1)
         let run = try String(contentsOfFile: out + "/run.json", encoding: .utf8)
         #expect(run.contains(#""outcome" : "passed""#))
@@ -381,5 +390,68 @@ struct XcodeBackendEndToEndTests {
         let none = try #require(CoverageReportsEndToEndTests.tableTotal(excluded.errorText))
         #expect(none.covered == 0 && none.lines == 0)
         #expect(try String(contentsOfFile: out + "/excluded.info", encoding: .utf8).isEmpty)
+    }
+
+    @Test(
+        "iPad-only app, noisy build settings, Xcode 14 beta's simctl list: an iPad of the newest runtime; the push passes"
+    )
+    func iPadOnlyApp() async throws {
+        let app = try await App(settings: "xcodebuild-settings-ipad-noise.txt")
+        defer { app.remove() }
+        try app.write(
+            app.replies + "/simctl.json",
+            try String(contentsOfFile: Self.fixtures + "/simctl-list-xcode14-beta.json", encoding: .utf8))
+        let result = try await app.prepush([])
+        #expect(result.termination == .exited(0), "\(result.errorText)")
+        #expect(
+            result.errorText.contains(
+                "prepush: destination platform=iOS Simulator,id=A2ECA850-91EE-467E-A1CA-A84A10ADF143: "
+                    + "iPad Pro (9.7-inch) (iOS 16.0 beta), the newest iPad simulator, because the scheme App builds "
+                    + "for iOS (PLATFORM_NAME iphoneos) on iPad only (TARGETED_DEVICE_FAMILY 2)"))
+    }
+
+    @Test("Parallel testing (no Executed line) with a retried test: counted from the bundle, the flaky test is named")
+    func parallelTestingWithRetries() async throws {
+        let app = try await App(
+            settings: "xcodebuild-settings-macos.json", results: "xcresulttool-tests-retry-flaky.json",
+            testOutput: "xcodebuild-test-parallel.txt")
+        defer { app.remove() }
+        let result = try await app.prepush(["--ci"])
+        #expect(result.termination == .exited(0), "\(result.errorText)")
+        let text = result.errorText
+        #expect(text.contains("2 tests passed, 1 flaky"))
+        #expect(
+            text.contains(
+                "FlakyFixtureTests/testFlaky() is flaky: it failed in 1 of 2 runs, then passed: failed - Intentional "
+                    + "first-attempt failure to produce a flaky/mixed retry result"))
+        #expect(text.contains("::warning title=flaky test::FlakyFixtureTests/testFlaky() is flaky"))
+    }
+
+    @Test("A test plan or filter that matches nothing: xcodebuild exits 0, the bundle holds no test, the push stops")
+    func noTestsRan() async throws {
+        let app = try await App(settings: "xcodebuild-settings-macos.json", testOutput: "xcodebuild-test-parallel.txt")
+        defer { app.remove() }
+        // What xcresulttool lists for a run that ran no test (constructed: an empty tree).
+        try app.write(app.replies + "/test-results.json", #"{"devices" : [], "testNodes" : []}"# + "\n")
+        let result = try await app.prepush(["--only-testing", "AppTests/NoSuchTests"])
+        #expect(result.termination == .exited(1), "\(result.errorText)")
+        #expect(result.errorText.contains("prepush: no tests ran: xcodebuild succeeded"))
+        #expect(result.errorText.contains("no tests ran"))
+        #expect(app.call(["xcrun", "xccov"]) == nil)
+    }
+
+    @Test("A coverage gate over a report that measures no line of the project fails, and says what to check")
+    func coverageGateOnNothing() async throws {
+        let app = try await App(settings: "xcodebuild-settings-macos.json")
+        defer { app.remove() }
+        try app.write(
+            app.replies + "/report.json",
+            try String(contentsOfFile: Self.fixtures + "/xccov-report-empty-target.json", encoding: .utf8))
+        let gated = try await app.prepush(["--min-coverage", "50"])
+        #expect(gated.termination == .exited(1), "\(gated.errorText)")
+        #expect(gated.errorText.contains("coverage measured 0 lines of the project's own targets"))
+        // Without a gate, nothing is claimed and the push passes.
+        let ungated = try await app.prepush([])
+        #expect(ungated.termination == .exited(0), "\(ungated.errorText)")
     }
 }

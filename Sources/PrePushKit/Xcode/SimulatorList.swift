@@ -1,9 +1,13 @@
 import Foundation
 
-/// The simulators `xcrun simctl list devices available --json` lists, and the one a check tests on.
+/// The simulators `xcrun simctl list --json` lists, and the one a check tests on.
 ///
-/// The JSON is `{"devices": {RUNTIME_ID: [{udid, name, state, isAvailable, deviceTypeIdentifier}]}}`,
-/// a runtime ID being `com.apple.CoreSimulator.SimRuntime.iOS-18-2` (platform, then version).
+/// The JSON is `{"devicetypes": [{identifier, name, productFamily}], "runtimes": [{identifier,
+/// version, buildversion, isAvailable, availabilityError?}], "devices": {RUNTIME_ID: [{udid, name,
+/// state, isAvailable, availabilityError?, deviceTypeIdentifier}]}}`, a runtime ID being
+/// `com.apple.CoreSimulator.SimRuntime.iOS-18-2` (platform, then version). Only `devices` is
+/// required (`simctl list devices --json` prints nothing else); without `runtimes` a runtime's
+/// version comes from its ID, without `devicetypes` a device's family from its type or name.
 package struct SimulatorList: Sendable, Equatable {
     package struct Device: Sendable, Equatable {
         package var udid: String
@@ -11,6 +15,8 @@ package struct SimulatorList: Sendable, Equatable {
         /// `Booted`, `Shutdown`, ….
         package var state: String
         package var deviceType: String
+        /// `iPhone`, `iPad`, `Apple TV`, `Apple Watch`, … (the device type's `productFamily`).
+        package var family: String
     }
 
     package struct Runtime: Sendable, Equatable {
@@ -20,19 +26,23 @@ package struct SimulatorList: Sendable, Equatable {
         package var platformName: String
         /// `[18, 2]`.
         package var version: [Int]
-        /// In simctl's order.
+        /// A beta (seed) runtime: its build ends in a lowercase letter (`20A5283p`), as Apple's
+        /// seed builds do.
+        package var isBeta: Bool = false
+        /// Its available devices, in simctl's order.
         package var devices: [Device]
 
         /// `18.2`.
         package var versionText: String { version.map(String.init).joined(separator: ".") }
     }
 
-    /// Runtimes in the order of their identifiers.
+    /// Runtimes that are available (not `isAvailable: false`, no `availabilityError`: the
+    /// selected Xcode can run them), in the order of their identifiers.
     package var runtimes: [Runtime]
 
-    /// Parses simctl's JSON; unavailable devices (`isAvailable: false`) are left out.
+    /// Parses simctl's JSON; unavailable runtimes and devices are left out.
     package static func parse(_ data: Data) throws(XcodeBackendError) -> SimulatorList {
-        let command = "xcrun simctl list devices available --json"
+        let command = "xcrun simctl list --json"
         let document: Any
         do {
             document = try JSONSerialization.jsonObject(with: data)
@@ -42,35 +52,102 @@ package struct SimulatorList: Sendable, Equatable {
         guard let root = document as? [String: Any], let devices = root["devices"] as? [String: Any] else {
             throw .malformedOutput(command: command, detail: "no \"devices\" object at the top level")
         }
+        var families: [String: String] = [:]
+        for type in root["devicetypes"] as? [[String: Any]] ?? [] {
+            if let identifier = type["identifier"] as? String, let family = type["productFamily"] as? String {
+                families[identifier] = family
+            }
+        }
+        var described: [String: [String: Any]] = [:]
+        for runtime in root["runtimes"] as? [[String: Any]] ?? [] {
+            if let identifier = runtime["identifier"] as? String { described[identifier] = runtime }
+        }
         var runtimes: [Runtime] = []
         for identifier in devices.keys.sorted() {
+            let description = described[identifier]
+            if let description, !isAvailable(description) { continue }
             let name = identifier.split(separator: ".").last.map(String.init) ?? identifier
             let parts = name.split(separator: "-").map(String.init)
             guard let platformName = parts.first else { continue }
-            let version = parts.dropFirst().compactMap { Int($0) }
+            let version =
+                (description?["version"] as? String).flatMap(XcodePlatform.versionNumbers)
+                ?? parts.dropFirst().compactMap { Int($0) }
+            let build = description?["buildversion"] as? String ?? ""
             let entries = devices[identifier] as? [[String: Any]] ?? []
-            let available = entries.filter { $0["isAvailable"] as? Bool != false }.compactMap { entry -> Device? in
+            let available = entries.filter(isAvailable).compactMap { entry -> Device? in
                 guard let udid = entry["udid"] as? String, let name = entry["name"] as? String else { return nil }
+                let type = entry["deviceTypeIdentifier"] as? String ?? ""
                 return Device(
-                    udid: udid, name: name, state: entry["state"] as? String ?? "",
-                    deviceType: entry["deviceTypeIdentifier"] as? String ?? "")
+                    udid: udid, name: name, state: entry["state"] as? String ?? "", deviceType: type,
+                    family: families[type] ?? family(type: type, name: name))
             }
             runtimes.append(
-                Runtime(identifier: identifier, platformName: platformName, version: version, devices: available))
+                Runtime(
+                    identifier: identifier, platformName: platformName, version: version,
+                    isBeta: build.last?.isLowercase == true, devices: available))
         }
         return SimulatorList(runtimes: runtimes)
     }
 
-    /// The simulator to test `platform` on: in the newest runtime of that platform that has an
-    /// available device, a booted device (it is ready now), else for iOS the first iPhone in
-    /// simctl's order, else the first device. `nil` when the platform has no available device.
-    package func choose(for platform: XcodePlatform) -> (device: Device, runtime: Runtime)? {
-        let candidates = runtimes.filter { platform.runtimeNames.contains($0.platformName) && !$0.devices.isEmpty }
-        guard let newest = candidates.max(by: { $0.version.lexicographicallyPrecedes($1.version) }) else { return nil }
-        let devices = newest.devices
-        let device =
-            devices.first { $0.state == "Booted" }
-            ?? (platform == .iOS ? devices.first { $0.name.hasPrefix("iPhone") } : nil) ?? devices[0]
-        return (device, newest)
+    /// simctl marks what the selected Xcode cannot use with `isAvailable: false` and says why in
+    /// `availabilityError` (`runtime profile not found`, `device type not supported by runtime`).
+    private static func isAvailable(_ entry: [String: Any]) -> Bool {
+        entry["isAvailable"] as? Bool != false && entry["availabilityError"] == nil
+    }
+
+    /// A device's family without `devicetypes`: from its type identifier
+    /// (`com.apple.CoreSimulator.SimDeviceType.iPad-Air-2`), else its name.
+    private static func family(type: String, name: String) -> String {
+        let typeName = type.split(separator: ".").last.map(String.init) ?? ""
+        for family in ["iPad", "iPhone", "iPod"] where typeName.hasPrefix(family) || name.hasPrefix(family) {
+            return family == "iPod" ? "iPhone" : family
+        }
+        return ""
+    }
+
+    /// The device families a scheme's `TARGETED_DEVICE_FAMILY` allows on `platform`, in order of
+    /// preference: iPhone before iPad when both are allowed or nothing is said; only iPad for `2`.
+    /// Empty for other platforms (any device of theirs will do).
+    static func families(for platform: XcodePlatform, targeted: [Int]) -> [String] {
+        guard platform == .iOS else { return [] }
+        let wanted = targeted.filter { $0 == 1 || $0 == 2 }
+        if wanted == [2] { return ["iPad"] }
+        if wanted == [1] { return ["iPhone"] }
+        return ["iPhone", "iPad"]
+    }
+
+    /// The simulator to test `reading`'s platform on.
+    ///
+    /// The runtime: the newest of that platform with a device of an allowed family, among those
+    /// whose major version is not above the scheme's SDK's when that is known (a newer major
+    /// belongs to a newer, often beta, Xcode installed beside this one — bitrise-io/go-xcode#203,
+    /// which found newer minors of the same major to work); when only newer ones exist, those; a
+    /// release runtime before a beta of the same version. In it: a booted device of the first
+    /// allowed family (ready now), else the first of that family in simctl's order, then the
+    /// same for the next family. `nil` when the platform has no available device of an allowed
+    /// family.
+    package func choose(for reading: XcodePlatform.Reading) -> (device: Device, runtime: Runtime)? {
+        let families = Self.families(for: reading.platform, targeted: reading.deviceFamilies)
+        func allowed(_ device: Device) -> Bool { families.isEmpty || families.contains(device.family) }
+        let candidates = runtimes.filter {
+            reading.platform.runtimeNames.contains($0.platformName) && $0.devices.contains(where: allowed)
+        }
+        let released = reading.sdkVersion?.first.map { major in
+            candidates.filter { ($0.version.first ?? 0) <= major }
+        }
+        let pool = released.flatMap { $0.isEmpty ? nil : $0 } ?? candidates
+        guard
+            let runtime = pool.max(by: {
+                $0.version != $1.version ? $0.version.lexicographicallyPrecedes($1.version) : $0.isBeta && !$1.isBeta
+            })
+        else { return nil }
+        let order: [String?] = families.isEmpty ? [nil] : families.map { $0 }
+        for family in order {
+            let devices = runtime.devices.filter { family == nil || $0.family == family }
+            if let device = devices.first(where: { $0.state == "Booted" }) ?? devices.first {
+                return (device, runtime)
+            }
+        }
+        return nil
     }
 }

@@ -1,15 +1,16 @@
 import Foundation
 
-/// Reads `xcrun xccov view --archive --file PATH --json BUNDLE`, one file's execution counts per
-/// line, into the ``LineCoverage`` the SwiftPM backend gets from llvm-cov's lcov, so both backends
-/// measure added lines with the same ``DiffCoverage``.
+/// Reads `xcrun xccov view --archive --json BUNDLE` (every file of the bundle; `--file PATH`
+/// gives the same shape for one), execution counts per line, into the ``LineCoverage`` the
+/// SwiftPM backend gets from llvm-cov's lcov, so both backends measure added lines with the same
+/// ``DiffCoverage``.
 ///
 /// The JSON is `{"/abs/path/File.swift": [{line, isExecutable, executionCount, subranges}]}`;
 /// `executionCount` is absent (or `null`) on lines that are not executable, which are left out, as
 /// lcov leaves them out.
 package enum XccovArchive {
     package static func parse(_ data: Data) throws(XcodeBackendError) -> LineCoverage {
-        let command = "xccov view --archive --file --json"
+        let command = "xccov view --archive --json"
         let document: Any
         do {
             document = try JSONSerialization.jsonObject(with: data)

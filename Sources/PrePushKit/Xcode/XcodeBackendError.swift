@@ -16,8 +16,9 @@ package enum XcodeBackendError: LocalizedError, Sendable, Equatable {
     case malformedOutput(command: String, detail: String)
     /// The scheme's build settings name no platform a destination can be inferred for.
     case unknownPlatform(scheme: String, settings: String)
-    /// No available simulator of the scheme's platform.
-    case noSimulator(platform: String, runtimes: [String])
+    /// No available simulator of the scheme's platform (of `family` when the scheme allows only
+    /// that one, `iPad`).
+    case noSimulator(platform: String, runtimes: [String], family: String? = nil)
     /// xcodebuild lists no scheme named after the package (`<name>-Package` or `<name>`).
     case noPackageScheme(package: String, schemes: [String])
 
@@ -30,7 +31,8 @@ package enum XcodeBackendError: LocalizedError, Sendable, Equatable {
         case .resultBundleUnavailable(let path, _): "The result bundle's folder '\(path)' could not be made."
         case .malformedOutput(let command, _): "The output of '\(command)' could not be read."
         case .unknownPlatform(let scheme, _): "The platform of the scheme '\(scheme)' could not be told."
-        case .noSimulator(let platform, _): "There is no available \(platform) simulator to test on."
+        case .noSimulator(let platform, _, let family):
+            "There is no available \(platform) simulator\(family.map { " of an \($0)" } ?? "") to test on."
         case .noPackageScheme(let name, _): "xcodebuild lists no scheme that builds the package \(name)."
         }
     }
@@ -47,10 +49,12 @@ package enum XcodeBackendError: LocalizedError, Sendable, Equatable {
         case .malformedOutput(_, let detail): detail
         case .unknownPlatform(_, let settings):
             "Its build settings name no macOS, iOS, tvOS, watchOS or visionOS SDK (\(settings))."
-        case .noSimulator(let platform, let runtimes):
+        case .noSimulator(let platform, let runtimes, let family):
             runtimes.isEmpty
                 ? "xcrun simctl lists no available simulator runtime."
-                : "xcrun simctl lists no available \(platform) device (runtimes: \(runtimes.joined(separator: ", ")))."
+                : "xcrun simctl lists no available \(platform) \(family.map { "\($0) " } ?? "")device (runtimes: "
+                    + "\(runtimes.joined(separator: ", ")))"
+                    + (family.map { "; the scheme's TARGETED_DEVICE_FAMILY allows only \($0)s" } ?? "") + "."
         case .noPackageScheme(let name, let schemes):
             "Xcode names a package's scheme \(name)-Package or \(name); xcodebuild -list lists "
                 + (schemes.isEmpty ? "none" : schemes.joined(separator: ", ")) + "."
@@ -68,7 +72,10 @@ package enum XcodeBackendError: LocalizedError, Sendable, Equatable {
         case .resultBundleUnavailable: "Check that the temporary folder (TMPDIR) exists and is writable."
         case .malformedOutput: "Check that xcrun and xcodebuild belong to Xcode 16 or later (xcode-select -p)."
         case .unknownPlatform: "Pass the destination with --destination, e.g. 'platform=macOS'."
-        case .noSimulator(let platform, _):
+        case .noSimulator(_, _, .some(let family)):
+            "Create an \(family) simulator ('xcrun simctl create \"\(family)\" <device type> <runtime>', or Xcode > "
+                + "Window > Devices and Simulators), or pass --destination."
+        case .noSimulator(let platform, _, nil):
             "Install a \(platform) simulator runtime (Xcode > Settings > Components, or 'xcodebuild -downloadPlatform "
                 + "\(platform)'), or pass --destination."
         case .noPackageScheme:

@@ -77,8 +77,9 @@ package struct XcodeBuildPlan: Sendable, Hashable {
         return plan
     }
 
-    /// `xcrun simctl list devices available --json`: the simulators a destination can name.
-    package static let availableSimulators = ["xcrun", "simctl", "list", "devices", "available", "--json"]
+    /// `xcrun simctl list --json`: the simulators a destination can name, with their device types'
+    /// families and their runtimes' availability (``SimulatorList``).
+    package static let availableSimulators = ["xcrun", "simctl", "list", "--json"]
 
     /// `xcrun xccov view --report --json BUNDLE`: every target with its files. Not `--only-targets`,
     /// which drops the files; test bundles are left out when the report is read instead.
@@ -86,9 +87,10 @@ package struct XcodeBuildPlan: Sendable, Hashable {
         ["xcrun", "xccov", "view", "--report", "--json", resultBundle]
     }
 
-    /// `xcrun xccov view --archive --file PATH --json BUNDLE`: one file's execution count per line.
-    package static func lineCoverage(file: String, resultBundle: String) -> [String] {
-        ["xcrun", "xccov", "view", "--archive", "--file", file, "--json", resultBundle]
+    /// `xcrun xccov view --archive --json BUNDLE`: every file's execution count per line (Xcode 13
+    /// and later), in one process.
+    package static func lineCoverage(resultBundle: String) -> [String] {
+        ["xcrun", "xccov", "view", "--archive", "--json", resultBundle]
     }
 
     /// `xcrun xcresulttool get test-results tests --path BUNDLE --format json` (Xcode 16 and later):

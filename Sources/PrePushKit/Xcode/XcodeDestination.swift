@@ -5,7 +5,7 @@ import Foundation
 /// Inference asks the system, on every platform alike: `xcodebuild -showBuildSettings -json` tells
 /// the scheme's platform (``XcodePlatform/read(buildSettingsJSON:scheme:)``); macOS is
 /// `platform=macOS`, and iOS, tvOS, watchOS and visionOS get a simulator of the newest runtime
-/// from `xcrun simctl list devices available --json` (``SimulatorList/choose(for:)``), named by
+/// from `xcrun simctl list --json` (``SimulatorList/choose(for:)``), named by
 /// its UDID, `platform=iOS Simulator,id=UDID`: exact even when two simulators share a name.
 package struct XcodeDestination: Sendable, Equatable {
     /// The `-destination` value.
@@ -37,14 +37,27 @@ package struct XcodeDestination: Sendable, Equatable {
             return XcodeDestination(specifier: "platform=macOS", reason: because)
         }
         let list = try await simulators()
-        guard let (device, runtime) = list.choose(for: platform) else {
+        let families = SimulatorList.families(for: platform, targeted: reading.deviceFamilies)
+        let onlyFamily = families.count == 1 ? families[0] : nil
+        guard let (device, runtime) = list.choose(for: reading) else {
             throw XcodeBackendError.noSimulator(
-                platform: platform.rawValue, runtimes: list.runtimes.map { "\($0.platformName) \($0.versionText)" })
+                platform: platform.rawValue, runtimes: list.runtimes.map { "\($0.platformName) \($0.versionText)" },
+                family: onlyFamily)
         }
-        return XcodeDestination(
-            specifier: "platform=\(platform.destinationPlatform),id=\(device.udid)",
-            reason: "\(device.name) (\(platform.rawValue) \(runtime.versionText)), the newest \(platform.rawValue) "
-                + "simulator, because \(because)")
+        var why = "\(device.name) (\(platform.rawValue) \(runtime.versionText)\(runtime.isBeta ? " beta" : "")), "
+        why += "the newest \(onlyFamily ?? platform.rawValue) simulator"
+        var unlimited = reading
+        unlimited.sdkVersion = nil
+        if let sdk = reading.sdkVersion, let newest = list.choose(for: unlimited)?.runtime, newest != runtime {
+            why += " of a runtime this Xcode was released with (SDK \(sdk.map(String.init).joined(separator: ".")); "
+            why += "\(newest.platformName) \(newest.versionText) is newer)"
+        }
+        why += ", because \(because)"
+        if let onlyFamily {
+            why +=
+                " on \(onlyFamily) only (TARGETED_DEVICE_FAMILY \(reading.deviceFamilies.map(String.init).joined(separator: ",")))"
+        }
+        return XcodeDestination(specifier: "platform=\(platform.destinationPlatform),id=\(device.udid)", reason: why)
     }
 
     /// The plan's destination: as configured, or inferred by running `xcodebuild -showBuildSettings`

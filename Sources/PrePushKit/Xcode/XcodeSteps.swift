@@ -20,6 +20,16 @@ enum XcodeSteps {
         context.scratchFolder + "/PrePush.xcresult"
     }
 
+    /// XCTest's grand total in xcodebuild's output (`Executed 12 tests, with 0 failures …`, the
+    /// last such line), or `nil` when there is none: xcodebuild prints none with parallel testing
+    /// (cpisciotta/xcbeautify#4, #319).
+    static func executedCount(_ lines: [String]) -> Int? {
+        guard let line = lines.last(where: { $0.hasPrefix("\t Executed ") || $0.hasPrefix("Executed ") }),
+            let range = line.range(of: "Executed ")
+        else { return nil }
+        return Int(line[range.upperBound...].prefix { $0.isNumber })
+    }
+
     /// A step that could not start its command: the error under the step's header, a failed
     /// outcome. An interrupt is rethrown.
     static func failed(
@@ -56,8 +66,11 @@ struct XcodeBuildStep: Step {
     }
 }
 
-/// `xcodebuild test-without-building … -resultBundlePath …`; when it fails, the failing tests
-/// with their files, lines and messages, read from the result bundle.
+/// `xcodebuild test-without-building … -resultBundlePath …`, then the result bundle's tests
+/// (``XcodeTestFailures``): the failing ones with their files, lines and messages, the flaky ones
+/// as warnings, and how many ran. xcodebuild exits 0 when a test plan or `-only-testing` filter
+/// matches no test, and with parallel testing prints no `Executed N tests` line, so the count
+/// comes from the bundle, and none run is a failure.
 struct XcodeTestStep: Step {
     let plan: XcodeBuildPlan
     let destinations: XcodeDestinationResolver
@@ -76,50 +89,112 @@ struct XcodeTestStep: Step {
             return try XcodeSteps.failed(
                 name, header: "destination", error: error, figure: "no destination", in: context, clock: clock)
         }
-        var outcome = try await context.command(
-            name, plan.testWithoutBuilding(destination: destination.specifier, resultBundle: bundle)
-        ) { output, _ in TestCount.figure(output) }
-        if outcome.status == .failed, FileManager.default.fileExists(atPath: bundle),
-            let figure = try await reportFailures(bundle: bundle, in: context)
+        let process: StepProcess
+        switch try await context.launch(
+            name, plan.testWithoutBuilding(destination: destination.specifier, resultBundle: bundle))
         {
-            outcome.figure = figure
+        case .couldNotRun(let outcome): return outcome
+        case .ran(let ran): process = ran
         }
-        return outcome
+        let results =
+            FileManager.default.fileExists(atPath: bundle) ? try await readResults(bundle: bundle, in: context) : nil
+        let passed = process.result.succeeded
+        var status: StepOutcome.Status = passed ? .passed : .failed
+        var figure: String
+        var line: String
+        let seconds = String(format: "%.1f", process.clock.seconds)
+        if !passed {
+            figure = "\(process.result.termination)"
+            line = "<== \(name): failed with \(process.result.termination) in \(seconds) s"
+            if let results, !results.failures.isEmpty {
+                report(results, in: context)
+                let count = results.testCount
+                figure = "\(count) test\(count == 1 ? "" : "s") failed"
+            }
+        } else if let results {
+            if results.testsRun == 0 {
+                status = .failed
+                figure = "no tests ran"
+                line = "<== \(name): no tests ran"
+                let skipped = results.count("Skipped")
+                context.output.failure(
+                    "prepush: no tests ran: xcodebuild succeeded, but its result bundle holds no test that ran"
+                        + (skipped > 0 ? " (\(skipped) skipped)" : "") + ". A test plan, -only-testing or "
+                        + "-skip-testing that matches no test, or a scheme without test targets, does this; "
+                        + "check --test-plan, --only-testing and --skip-testing.\n")
+                context.output.annotation(.error, title: "test", message: "no tests ran")
+            } else {
+                let count = results.testsRun
+                figure = "\(count) test\(count == 1 ? "" : "s") passed"
+                line = "<== \(name): passed in \(seconds) s"
+            }
+            if !results.flaky.isEmpty {
+                report(results, in: context)
+                figure += ", \(results.flaky.count) flaky"
+            }
+        } else if let count = XcodeSteps.executedCount(process.outputLines) {
+            // No readable bundle (Xcode before 16): XCTest's own count, where it printed one.
+            status = count > 0 ? .passed : .failed
+            figure = count > 0 ? "\(count) test\(count == 1 ? "" : "s") passed" : "no tests ran"
+            line = count > 0 ? "<== \(name): passed in \(seconds) s" : "<== \(name): no tests ran"
+            if count == 0 { context.output.failure("prepush: no tests ran: xcodebuild executed 0 tests.\n") }
+        } else {
+            figure = "passed, tests not counted"
+            line = "<== \(name): passed in \(seconds) s"
+            context.output.warning(
+                "the number of tests that ran could not be read: the result bundle's tests could not be read, "
+                    + "and xcodebuild printed no count (it prints none with parallel testing)")
+        }
+        context.output.endStep(passed: status == .passed, line: line)
+        return StepOutcome(name: name, status: status, seconds: process.clock.seconds, figure: figure)
     }
 
-    /// Lists the bundle's failing tests as compiler-style errors (and annotations in CI mode); the
-    /// step's figure, or `nil` when the bundle's tests could not be read (xcodebuild's output
-    /// above is then all there is).
-    private func reportFailures(bundle: String, in context: StepContext) async throws -> String? {
-        let output = context.output
-        let failures: XcodeTestFailures
+    /// The bundle's tests, or `nil` when they could not be read (Xcode before 16 has no
+    /// `xcresulttool get test-results`); a warning says so.
+    private func readResults(bundle: String, in context: StepContext) async throws -> XcodeTestFailures? {
         do {
-            failures = try XcodeTestFailures.parse(
+            return try XcodeTestFailures.parse(
                 try await XcodeTools.capture(XcodeBuildPlan.testResults(resultBundle: bundle), in: context))
         } catch {
             if let error = error as? ProcessError, case .interrupted = error { throw error }
-            output.warning("the failing tests could not be read from the result bundle: \(error.localizedDescription)")
+            context.output.warning(
+                "the tests could not be read from the result bundle: \(error.localizedDescription)")
             return nil
         }
-        guard !failures.failures.isEmpty else { return nil }
-        let located = failures.diagnostics(files: XcodeTestFailures.projectFiles(in: context.packageRoot))
+    }
+
+    /// Lists the failing tests as compiler-style errors and the flaky ones as warnings (and
+    /// annotations in CI mode). A message's further lines are indented under its first.
+    private func report(_ results: XcodeTestFailures, in context: StepContext) {
+        let output = context.output
+        let located = results.diagnostics(files: XcodeTestFailures.projectFiles(in: context.packageRoot))
         var text = ""
         for diagnostic in located {
-            text += "\(diagnostic.location.path):\(diagnostic.location.line): error: \(diagnostic.message)\n"
+            text += XcodeTestFailures.textLines(
+                "\(diagnostic.location.path):\(diagnostic.location.line): error: ", diagnostic.message)
         }
-        for failure in failures.unlocated { text += "error: \(failure.test): \(failure.message)\n" }
-        output.failure(text)
+        for failure in results.unlocated {
+            text += XcodeTestFailures.textLines("error: \(failure.subject): ", failure.message)
+        }
+        if !text.isEmpty { output.failure(text) }
         for diagnostic in located { output.annotation(diagnostic) }
-        for failure in failures.unlocated {
-            output.annotation(.error, title: "test failed", message: "\(failure.test): \(failure.message)")
+        for failure in results.unlocated {
+            output.annotation(.error, title: "test failed", message: "\(failure.subject): \(failure.message)")
         }
-        let count = failures.testCount
-        return "\(count) test\(count == 1 ? "" : "s") failed"
+        for flaky in results.flaky {
+            let message =
+                "\(flaky.test) is flaky: it failed in \(flaky.failedRuns) of \(flaky.runs) runs, then passed"
+                + (flaky.message.map { ": \($0)" } ?? "")
+            output.warning(message.replacingOccurrences(of: "\n", with: "\n    "))
+            output.annotation(.warning, title: "flaky test", message: message)
+        }
     }
 }
 
-/// Coverage read from the result bundle with `xcrun xccov view --report --json`; with
-/// `--min-diff-coverage`, the added lines' coverage from `xccov view --archive --file`.
+/// Coverage read from the result bundle with `xcrun xccov view --report --json`; for diff
+/// coverage and the line-level exports, every file's line counts from one `xccov view --archive
+/// --json`. Under a coverage gate, a report that measures no line of the project fails: a gate
+/// that passes on nothing proves nothing.
 struct XcodeCoverageStep: Step {
     let name = "coverage"
 
@@ -140,11 +215,20 @@ struct XcodeCoverageStep: Step {
             summary = try XccovReport.parse(
                 reportJSON: try await XcodeTools.capture(argv, in: context), projectRoot: context.packageRoot
             ).excluding(options.coverageExclusion)
-            if options.coverageReports.contains(where: { $0.format.needsLines }) {
-                lineCoverage = try await self.lineCoverage(of: summary, added: nil, bundle: bundle, in: context)
-            } else if let addedLines = context.addedLines {
-                lineCoverage = try await self.lineCoverage(
-                    of: summary, added: addedLines, bundle: bundle, in: context)
+            let gated = !options.coverageMinimums.isEmpty || options.minimumDiffCoverage != nil
+            if gated, summary.total.count == 0 {
+                context.log(summary.table(includingFiles: options.showsCoverageFiles))
+                let message =
+                    "coverage measured 0 lines of the project's own targets, so the coverage gates have nothing "
+                    + "to check. Check that the scheme gathers coverage for the app's targets (Edit Scheme > Test > "
+                    + "Options > Code Coverage), that its tests run code of this repository, and that "
+                    + "coverageExclude does not leave out every file."
+                output.failure("prepush: \(message)\n")
+                output.annotation(.error, title: "coverage", message: message)
+                return outcome(.failed, "0 lines measured", line: "<== coverage: 0 lines measured")
+            }
+            if options.coverageReports.contains(where: { $0.format.needsLines }) || context.addedLines != nil {
+                lineCoverage = try await self.lineCoverage(of: summary, bundle: bundle, in: context)
             }
         } catch let error as ProcessError {
             if case .interrupted = error { throw error }
@@ -158,22 +242,19 @@ struct XcodeCoverageStep: Step {
             summary, lineCoverage: lineCoverage, backend: "xcodebuild", context: context, clock: clock)
     }
 
-    /// Line counts of the report's files that have added lines (all of them when `added` is
-    /// `nil`: an export shows every line), one `xccov view --archive --file` each: the project's
-    /// own files of non-test targets, as the report was read.
+    /// Line counts of the report's files (the project's own files of non-test targets, as the
+    /// report was read), from one `xccov view --archive --json` for every file of the bundle
+    /// (Xcode 13 and later): one process, where one per file made pushes of real apps slow.
     private func lineCoverage(
-        of summary: CoverageSummary, added: AddedLines?, bundle: String, in context: StepContext
+        of summary: CoverageSummary, bundle: String, in context: StepContext
     ) async throws -> LineCoverage {
         let root = PhysicalRoot(context.packageRoot)
-        var counts: [String: [Int: Int]] = [:]
-        for file in summary.files {
-            let path = root.absolute(file.path)
-            let written = StandardPath.absolute(file.path, relativeTo: context.packageRoot)
-            if let added, !added.files.contains(path), !added.files.contains(written) { continue }
-            let data = try await XcodeTools.capture(
-                XcodeBuildPlan.lineCoverage(file: path, resultBundle: bundle), in: context)
-            counts.merge(try XccovArchive.parse(data).counts) { $1 }
-        }
-        return LineCoverage(counts: counts)
+        let wanted = Set(summary.files.map { root.absolute($0.path) })
+        let archive = try XccovArchive.parse(
+            try await XcodeTools.capture(XcodeBuildPlan.lineCoverage(resultBundle: bundle), in: context))
+        return LineCoverage(
+            counts: archive.counts.filter { path, _ in
+                root.relative(path).map { wanted.contains(root.absolute($0)) } ?? false
+            })
     }
 }

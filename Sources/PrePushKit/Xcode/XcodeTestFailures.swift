@@ -1,14 +1,21 @@
 import Foundation
 import PreflightCore
 
-/// The failing tests of a result bundle, read from `xcrun xcresulttool get test-results tests
-/// --path BUNDLE --format json` (Xcode 16 and later).
+/// The tests of a result bundle, read from `xcrun xcresulttool get test-results tests --path
+/// BUNDLE --format json` (Xcode 16 and later): how many ran, which failed, which were flaky.
 ///
 /// The JSON is `{testNodes: [{name, nodeType, result?, nodeIdentifier?, children?}]}`, a tree of
-/// `Test Plan` › `Unit test bundle`/`UI test bundle` › `Test Suite` › `Test Case`, under which
-/// `Failure Message` nodes (possibly inside `Repetition` or `Arguments` nodes) carry
-/// `File.swift:LINE: message` as their name. A `Test Case` whose result is `Failed` is a failure;
-/// `Expected Failure` and `Skipped` are not.
+/// `Test Plan` › `Unit test bundle`/`UI test bundle` › `Test Suite` › `Test Case`. Under a test
+/// case: `Failure Message` nodes, whose name is `File.swift:LINE: message`; `Repetition` nodes
+/// (`First Run`, `Retry 1`, … with `-retry-tests-on-failure`; `Repetition 1`, … with
+/// `-test-iterations`), each with its own result and messages; and, for a parameterized Swift
+/// Testing test, `Arguments` nodes named after the arguments. A `Test Case` whose result is
+/// `Failed` is a failure; one that `Passed` although a repetition failed is flaky (it failed,
+/// then passed on a retry); `Expected Failure` and `Skipped` are neither.
+///
+/// The same failure repeated in every repetition is listed once. Messages are cleaned of control
+/// bytes (Xcode 26 bundles carry 0x01–0x06 in Swift Testing messages) and keep their line breaks,
+/// which ``textLines`` indents and GitHub annotations escape.
 package struct XcodeTestFailures: Sendable, Equatable {
     package struct Failure: Sendable, Equatable {
         /// `LoginTests/testWrongPassword()`: the node identifier, else suite and name.
@@ -17,56 +24,133 @@ package struct XcodeTestFailures: Sendable, Equatable {
         package var file: String?
         package var line: Int?
         package var message: String
+        /// A parameterized test's arguments this failure happened with (the `Arguments` node's
+        /// name), or `nil`.
+        package var arguments: String? = nil
+
+        /// `Suite/test(value:) (arguments: 2)`, or the test alone.
+        package var subject: String {
+            arguments.map { "\(test) (arguments: \($0))" } ?? test
+        }
     }
 
-    /// In the order of the tree; a test with several messages has one entry for each.
+    /// A test that failed in some run, then passed (the bundle's result for it is `Passed`).
+    package struct Flaky: Sendable, Equatable {
+        package var test: String
+        /// Runs that failed, and all runs (`Repetition` nodes).
+        package var failedRuns: Int
+        package var runs: Int
+        /// The first failure message of the failed runs, when there is one.
+        package var message: String?
+    }
+
+    /// In the order of the tree; a test with several distinct messages has one entry for each.
     package var failures: [Failure]
+    /// Tests that passed on a retry after failing.
+    package var flaky: [Flaky] = []
+    /// Test cases by result: `Passed`, `Failed`, `Skipped`, `Expected Failure`.
+    package var counts: [String: Int] = [:]
 
     /// How many distinct tests failed.
     package var testCount: Int { Set(failures.map(\.test)).count }
 
+    /// Tests that ran: every test case but the skipped ones.
+    package var testsRun: Int { counts.filter { $0.key != "Skipped" }.values.reduce(0, +) }
+
+    /// The number of test cases with `result`.
+    package func count(_ result: String) -> Int { counts[result] ?? 0 }
+
     package static func parse(_ data: Data) throws(XcodeBackendError) -> XcodeTestFailures {
+        let command = "xcresulttool get test-results tests"
         let document: Any
         do {
             document = try JSONSerialization.jsonObject(with: data)
         } catch {
-            throw .malformedOutput(command: "xcresulttool get test-results tests", detail: error.localizedDescription)
+            throw .malformedOutput(command: command, detail: error.localizedDescription)
         }
         guard let root = document as? [String: Any], let nodes = root["testNodes"] as? [[String: Any]] else {
-            throw .malformedOutput(
-                command: "xcresulttool get test-results tests", detail: "no \"testNodes\" array at the top level")
+            throw .malformedOutput(command: command, detail: "no \"testNodes\" array at the top level")
         }
-        var failures: [Failure] = []
+        var result = XcodeTestFailures(failures: [])
         func visit(_ node: [String: Any], suite: String?) {
             let type = node["nodeType"] as? String
             let name = node["name"] as? String ?? ""
             let children = node["children"] as? [[String: Any]] ?? []
             if type == "Test Case" {
-                guard node["result"] as? String == "Failed" else { return }
                 let test = node["nodeIdentifier"] as? String ?? (suite.map { "\($0)/\(name)" } ?? name)
-                let messages = messages(under: children)
-                if messages.isEmpty {
-                    failures.append(Failure(test: test, file: nil, line: nil, message: "failed"))
-                }
-                for message in messages {
-                    let (file, line, text) = location(of: message)
-                    failures.append(Failure(test: test, file: file, line: line, message: text))
-                }
+                result.record(test: test, outcome: node["result"] as? String ?? "", children: children)
                 return
             }
             let nextSuite = type == "Test Suite" ? name : suite
             for child in children { visit(child, suite: nextSuite) }
         }
         for node in nodes { visit(node, suite: nil) }
-        return XcodeTestFailures(failures: failures)
+        return result
     }
 
-    /// Every `Failure Message` name under `nodes`, depth first.
-    private static func messages(under nodes: [[String: Any]]) -> [String] {
-        nodes.flatMap { node -> [String] in
-            if node["nodeType"] as? String == "Failure Message" { return [node["name"] as? String ?? ""] }
-            return messages(under: node["children"] as? [[String: Any]] ?? [])
+    /// One test case: counted by its result, its distinct messages listed when it failed, and
+    /// kept as flaky when it passed after a failed run.
+    private mutating func record(test: String, outcome: String, children: [[String: Any]]) {
+        counts[outcome, default: 0] += 1
+        var messages: [(arguments: String?, text: String)] = []
+        var runs: [String] = []
+        func collect(_ nodes: [[String: Any]], arguments: String?) {
+            for node in nodes {
+                let name = node["name"] as? String ?? ""
+                switch node["nodeType"] as? String {
+                case "Failure Message":
+                    let text = Self.clean(name)
+                    if !messages.contains(where: { $0.arguments == arguments && $0.text == text }) {
+                        messages.append((arguments, text))
+                    }
+                    continue
+                case "Repetition":
+                    runs.append(node["result"] as? String ?? "")
+                case "Arguments":
+                    collect(node["children"] as? [[String: Any]] ?? [], arguments: Self.clean(name))
+                    continue
+                default: break
+                }
+                collect(node["children"] as? [[String: Any]] ?? [], arguments: arguments)
+            }
         }
+        collect(children, arguments: nil)
+        let failedRuns = runs.filter { $0 == "Failed" }.count
+        switch outcome {
+        case "Failed":
+            if messages.isEmpty { messages = [(nil, "failed")] }
+            // With -test-iterations a test can fail in some runs only; say so.
+            let note =
+                failedRuns > 0 && failedRuns < runs.count ? " (failed in \(failedRuns) of \(runs.count) runs)" : ""
+            for (arguments, message) in messages {
+                let (file, line, text) = Self.location(of: message)
+                failures.append(
+                    Failure(test: test, file: file, line: line, message: text + note, arguments: arguments))
+            }
+        case "Passed" where failedRuns > 0:
+            flaky.append(
+                Flaky(
+                    test: test, failedRuns: failedRuns, runs: runs.count,
+                    message: messages.first.map { Self.location(of: $0.text).2 }))
+        default: break
+        }
+    }
+
+    /// `text` without control bytes but tab and line feed; CR LF and lone CRs become line feeds.
+    static func clean(_ text: String) -> String {
+        var result = String.UnicodeScalarView()
+        var previous: Unicode.Scalar?
+        for scalar in text.unicodeScalars {
+            defer { previous = scalar }
+            switch scalar.value {
+            case 0x0D: result.append("\n")
+            case 0x0A where previous == "\r": break
+            case 0x09, 0x0A: result.append(scalar)
+            case 0x00...0x1F, 0x7F, 0x80...0x9F: break
+            default: result.append(scalar)
+            }
+        }
+        return String(result).trimmingCharacters(in: .newlines)
     }
 
     /// `File.swift:42: message` → (`File.swift`, 42, `message`); otherwise no location.
@@ -77,7 +161,7 @@ package struct XcodeTestFailures: Sendable, Equatable {
             let digits = message[afterColon...].prefix { $0.isASCII && $0.isNumber }
             if !digits.isEmpty, message[digits.endIndex...].hasPrefix(": "), let line = Int(digits) {
                 let file = String(message[..<colon])
-                if file.contains(".") {
+                if file.contains("."), !file.contains("\n") {
                     let text = message[message.index(digits.endIndex, offsetBy: 2)...]
                     return (file, line, String(text))
                 }
@@ -99,13 +183,21 @@ package struct XcodeTestFailures: Sendable, Equatable {
             let path = candidates.count == 1 ? candidates[0] : file
             return Diagnostic(
                 location: SourceLocation(path: path, line: line, column: 1), severity: .error,
-                message: "\(failure.test): \(failure.message)", ruleID: "test-failure")
+                message: "\(failure.subject): \(failure.message)", ruleID: "test-failure")
         }
     }
 
     /// Failures without a file and line (a crash, a timeout): `error: Suite/test(): message`.
     package var unlocated: [Failure] {
         failures.filter { $0.file == nil || $0.line == nil }
+    }
+
+    /// `prefix` and the message's first line on one line, its further lines indented below it, so
+    /// each `file:line: error:` line stays whole for editors and problem matchers.
+    package static func textLines(_ prefix: String, _ message: String) -> String {
+        let lines = message.split(separator: "\n", omittingEmptySubsequences: false)
+        return ([prefix + (lines.first.map(String.init) ?? "")] + lines.dropFirst().map { "    " + $0 })
+            .joined(separator: "\n") + "\n"
     }
 
     /// The project's files, relative to `root`, that a failure's file name may stand for: source
