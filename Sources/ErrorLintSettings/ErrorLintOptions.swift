@@ -33,7 +33,9 @@ package struct ErrorLintOptions: ToolSettings {
     /// Swift files and catalogs over this many bytes are skipped and listed, as todoscan's.
     package var maximumFileSize = 64 << 20
     /// Seconds parsing one Swift file may take before the file is reported as not checked.
-    package var parseTimeLimit = GuardedParse.defaultTimeLimit
+    package var parseTimeLimit = Self.defaultParseTimeLimit
+    /// The default of ``parseTimeLimit``.
+    package static let defaultParseTimeLimit: Double = 30
     /// `--since`, the baseline and its writing: the same for every scanner.
     package var adoption = AdoptionSettings()
 

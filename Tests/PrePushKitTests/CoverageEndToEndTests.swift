@@ -191,7 +191,8 @@ struct CoverageEndToEndTests {
         #expect(summary.files.filter { ["Calc", "Format"].contains($0.target) } == alone.files)
 
         let report = try await Command(
-            try await ToolchainTool.locate("llvm-cov", environment: ProcessInfo.processInfo.environment),
+            try await ToolchainTool.locate(
+                "llvm-cov", environment: ProcessInfo.processInfo.environment, directory: root),
             [
                 "report", try #require(collector.testBinary()), "-instr-profile", collector.profileDataPath,
                 #"-ignore-filename-regex=\.build|Tests"#,

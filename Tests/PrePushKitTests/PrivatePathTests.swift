@@ -1,7 +1,7 @@
 import Foundation
 import PreflightCore
-import Testing
 import TestSupport
+import Testing
 
 @testable import PrePushKit
 

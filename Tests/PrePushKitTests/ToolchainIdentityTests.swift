@@ -26,7 +26,9 @@ struct ToolchainIdentityTests {
         toolchains["TOOLCHAINS"] = "org.swift.62202505141a"
         var noSwift = environment
         noSwift["PATH"] = "/nonexistent"
-        let others = [xcode, toolchains, noSwift].map { ToolchainIdentity.current(environment: $0, directory: directory) }
+        let others = [xcode, toolchains, noSwift].map {
+            ToolchainIdentity.current(environment: $0, directory: directory)
+        }
         #expect(Set(others + [identity]).count == 4)
     }
 

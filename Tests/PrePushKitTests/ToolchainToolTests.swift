@@ -96,7 +96,8 @@ struct ToolchainToolTests {
         return bin
     }
 
-    @Test("macOS: /usr/bin/swift a shim and xcrun answering Xcode's LLVM; the compiler's own folder wins, as in SwiftPM")
+    @Test(
+        "macOS: /usr/bin/swift a shim and xcrun answering Xcode's LLVM; the compiler's own folder wins, as in SwiftPM")
     func shimAndXcrun() async throws {
         let toolchain = try await Self.realToolchain()
         let shims = try Folder()
@@ -121,7 +122,8 @@ struct ToolchainToolTests {
         #expect(!version.contains("Debian LLVM version 14"))
     }
 
-    @Test("swiftly: one proxy for every name; each package folder's .swift-version selects the llvm-cov and the identity")
+    @Test(
+        "swiftly: one proxy for every name; each package folder's .swift-version selects the llvm-cov and the identity")
     func swiftlySelection() async throws {
         let toolchain = try await Self.realToolchain()
         let home = try Folder()

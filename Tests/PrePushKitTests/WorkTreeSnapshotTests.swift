@@ -125,7 +125,8 @@ struct WorkTreeSnapshotTests {
     static let permissionsApply: Bool = {
         let probe = NSTemporaryDirectory() + "permission-probe-" + UUID().uuidString
         defer { try? FileManager.default.removeItem(atPath: probe) }
-        guard FileManager.default.createFile(atPath: probe, contents: Data("x".utf8), attributes: [.posixPermissions: 0])
+        guard
+            FileManager.default.createFile(atPath: probe, contents: Data("x".utf8), attributes: [.posixPermissions: 0])
         else { return false }
         return FileManager.default.contents(atPath: probe) == nil
     }()
@@ -133,7 +134,8 @@ struct WorkTreeSnapshotTests {
     @Test(
         "An unreadable untracked file and folder: reported, the rest of the snapshot taken (issue 24, item 8)",
         .enabled(
-            if: WorkTreeSnapshotTests.permissionsApply, "running as root, which reads every file; scripts/mac-like-run.sh runs this unprivileged"))
+            if: WorkTreeSnapshotTests.permissionsApply,
+            "running as root, which reads every file; scripts/mac-like-run.sh runs this unprivileged"))
     func unreadableFiles() async throws {
         let repository = try await make()
         defer {

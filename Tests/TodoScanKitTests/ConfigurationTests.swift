@@ -70,7 +70,7 @@ struct ConfigurationTests {
         let error = #expect(throws: ConfigurationError.self) {
             try file("{\n  \"todoscan\": {\n    \"strict\": tru\n  }\n}")
         }
-        guard case .malformed(_, let detail) = error else {
+        guard case .malformed(_, _, _, let detail) = error else {
             Issue.record("unexpected \(String(describing: error))")
             return
         }

@@ -150,7 +150,8 @@ struct IntroducedFindingsEndToEndTests {
         try await repository.run("git", ["push", "-q", "origin", "topic", "--no-verify"]).checked()
         // Rewritten: the two commits squashed into one with a new TODO; the old one is on the remote.
         try await repository.run("git", ["reset", "-q", "--soft", "main"]).checked()
-        try repository.write("Sources/Calc/More.swift", "public func more() -> Int { 1 }\n// TODO: new after the rewrite\n")
+        try repository.write(
+            "Sources/Calc/More.swift", "public func more() -> Int { 1 }\n// TODO: new after the rewrite\n")
         try await repository.commit("topic, squashed")
         try await repository.run(Self.prepush, ["install"]).checked()
         let push = try await repository.run("git", ["push", "--force", "origin", "topic"])

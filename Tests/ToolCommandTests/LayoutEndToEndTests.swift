@@ -204,7 +204,8 @@ struct LayoutEndToEndTests {
         #expect(!app.errorText.contains("passed ()"))
 
         // An ERROR comment in the app's own code stops the push, on Linux too.
-        try repository.write("App/AppMain.swift", "import Core\nlet answer = double(20) + 2\n// ERROR: remove before release\n")
+        try repository.write(
+            "App/AppMain.swift", "import Core\nlet answer = double(20) + 2\n// ERROR: remove before release\n")
         try await repository.commit("app error")
         let stopped = try await push(repository)
         #expect(!stopped.succeeded, "\(stopped.errorText)")

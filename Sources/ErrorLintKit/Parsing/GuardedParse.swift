@@ -1,4 +1,5 @@
 import Foundation
+import ErrorLintSettings
 import PreflightCore
 
 /// Parses one file within bounds: on a thread of its own with a large stack (swift-syntax's parser
@@ -13,7 +14,7 @@ package enum GuardedParse {
 
     /// Seconds one file's parse may take by default: a real file of tens of thousands of lines
     /// parses in well under a second.
-    package static let defaultTimeLimit: Double = 30
+    package static let defaultTimeLimit = ErrorLintOptions.defaultParseTimeLimit
 
     /// The declarations of `source` (the file at `path`), or the problem that names the file.
     static func collect(

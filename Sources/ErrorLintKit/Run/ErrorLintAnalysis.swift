@@ -76,9 +76,11 @@ package struct ErrorLintAnalysis: Sendable {
         if options.paths.count == 1, errorTypes.contains(where: \.looksUpMainBundle),
             let files = MainBundleCatalogs.files(forPackageAt: options.paths[0]), !files.isEmpty
         {
-            let app = CatalogContext.load(files: files, languages: options.languages)
+            let app = CatalogContext.load(
+                files: files, languages: options.languages, maximumFileSize: options.maximumFileSize)
             analysis.mainBundleCatalogs = app.context
             analysis.problems += app.problems
+            analysis.skipped += app.skipped
         }
         return analysis
     }

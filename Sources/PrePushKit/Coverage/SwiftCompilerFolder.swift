@@ -89,7 +89,8 @@ package struct SwiftCompilerFolder: Sendable, Equatable {
         guard result.succeeded else {
             let said = result.errorText.trimmingCharacters(in: .whitespacesAndNewlines)
             return .failure(
-                NotFound(searched: ["swift -print-target-info: \(result.termination)\(said.isEmpty ? "" : ": \(said)")"]))
+                NotFound(searched: ["swift -print-target-info: \(result.termination)\(said.isEmpty ? "" : ": \(said)")"]
+                ))
         }
         guard let info = try? JSONSerialization.jsonObject(with: Data(result.outputText.utf8)) as? [String: Any],
             let paths = info["paths"] as? [String: Any], let resources = paths["runtimeResourcePath"] as? String

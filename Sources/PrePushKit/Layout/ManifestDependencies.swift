@@ -159,9 +159,13 @@ package struct ManifestDependencies: Sendable {
             let text = try await repository.output(["cat-file", "blob", manifest.object])
             try Data((text + "\n").utf8).write(to: URL(fileURLWithPath: packageFolder + "/" + manifest.name))
         }
+        // SwiftPM leaves lock files (and, interrupted, TemporaryDirectory.* folders) in TMPDIR: here
+        // they go with the folder, not into the user's temporary directory.
+        let temporary = base + "/.tmp"
+        try FileManager.default.createDirectory(atPath: temporary, withIntermediateDirectories: true)
         var command = Command(
             "swift", ["package", "--package-path", packageFolder, "dump-package"], workingDirectory: base,
-            environment: environment)
+            environment: environment.setting(["TMPDIR": temporary]))
         command.standardOutput = .capture(limit: 1 << 26)
         command.standardError = .capture(limit: 1 << 20)
         let result: ProcessResult

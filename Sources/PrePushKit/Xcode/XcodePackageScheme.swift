@@ -12,11 +12,9 @@ import Foundation
 package enum XcodePackageScheme {
     package static func choose(listJSON data: Data, packageName: String) throws(XcodeBackendError) -> String {
         let command = "xcodebuild -list -json"
-        let document: Any
-        do {
-            document = try JSONSerialization.jsonObject(with: XcodePlatform.jsonPart(of: data))
-        } catch {
-            throw .malformedOutput(command: command, detail: error.localizedDescription)
+        // `xcodebuild -list -json` in a package's folder prints SwiftPM's resolution lines too.
+        guard let document = ToolOutputJSON.document(in: data, opening: UInt8(ascii: "{"))?.value else {
+            throw .malformedOutput(command: command, detail: "no JSON object in its output")
         }
         guard let object = document as? [String: Any],
             let container = (object["workspace"] ?? object["project"]) as? [String: Any],
