@@ -1,5 +1,5 @@
-import Foundation
 import ErrorLintSettings
+import Foundation
 import PreflightCore
 
 /// Parses one file within bounds: on a thread of its own with a large stack (swift-syntax's parser

@@ -55,7 +55,8 @@ package struct StepContext: Sendable {
     package func packageGraph() async throws -> PackageGraph {
         try await describedPackage.graph {
             try await PackageDescriber(gitDirectory: gitDirectory).graph(
-                of: packageRoot, toolchain: ToolchainIdentity.current(environment: runEnvironment, directory: packageRoot),
+                of: packageRoot,
+                toolchain: ToolchainIdentity.current(environment: runEnvironment, directory: packageRoot),
                 swiftOptions: swiftOptions, environment: environment)
         }
     }
