@@ -48,8 +48,10 @@ struct SuppressionCommentReaderTests {
         ])
         var output = ""
         var errors = ""
+        var options = ErrorLintOptions()
+        options.requiredMembers = [.failureReason, .recoverySuggestion]
         let status = ErrorLintRun.run(
-            ErrorLintOptions(), in: project.root, output: { output += $0 }, errorOutput: { errors += $0 })
+            options, in: project.root, output: { output += $0 }, errorOutput: { errors += $0 })
         #expect(status == .clean)
         #expect(
             output

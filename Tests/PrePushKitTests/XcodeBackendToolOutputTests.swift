@@ -27,7 +27,9 @@ struct XcodeBackendToolOutputTests {
         ])
     func platform(fixture: String, platform: XcodePlatform, evidence: String) throws {
         let reading = try XcodePlatform.read(buildSettingsJSON: try Self.fixture(fixture), scheme: "App")
-        #expect(reading == XcodePlatform.Reading(platform: platform, evidence: evidence))
+        #expect(reading.platform == platform && reading.evidence == evidence)
+        // The fixtures' TARGETED_DEVICE_FAMILY: "1,2" for the iOS app, none for the Mac's.
+        #expect(reading.deviceFamilies == (platform == .iOS ? [1, 2] : []))
     }
 
     @Test(

@@ -34,6 +34,9 @@ struct AdoptionEndToEndTests {
         try TestGit.run(arguments, in: directory)
     }
 
+    /// The errorlint section that asks for failureReason and recoverySuggestion.
+    private static let requiring = #"{"errorlint": {"requiredMembers": ["failureReason", "recoverySuggestion"]}}"#
+
     /// An error type with one finding of `missing-member` per type (no recoverySuggestion).
     private static func errorType(_ name: String) -> String {
         """
@@ -50,7 +53,10 @@ struct AdoptionEndToEndTests {
 
     @Test("errorlint --write-baseline, then --baseline reports only new findings; --since only those on added lines")
     func errorlintBaselineAndSince() async throws {
-        let root = try makeRepository(["Sources/App/OldError.swift": Self.errorType("OldError")])
+        // missing-member is what these findings are: asked for, as errorlint's default no longer does.
+        let root = try makeRepository([
+            "Sources/App/OldError.swift": Self.errorType("OldError"), ".preflight.json": Self.requiring,
+        ])
         defer { try? FileManager.default.removeItem(atPath: root) }
         let before = try await Command(Self.errorlint, ["--strict"], workingDirectory: root).run()
         #expect(before.termination == .exited(1))
@@ -85,7 +91,11 @@ struct AdoptionEndToEndTests {
                 "1 warning in 2 files (1 more accepted by the baseline; 2 LocalizedError types;"))
 
         // The same from .preflight.json's errorlint section ("baseline", "since").
-        try write(["cfg/.preflight.json": #"{"errorlint": {"baseline": "../.errorlint-baseline.json"}}"#], in: root)
+        try write(
+            [
+                "cfg/.preflight.json":
+                    #"{"errorlint": {"baseline": "../.errorlint-baseline.json", "requiredMembers": ["recoverySuggestion"]}}"#
+            ], in: root)
         let configured = try await Command(
             Self.errorlint, ["--strict", "--config", "cfg/.preflight.json"], workingDirectory: root
         ).run()
@@ -104,6 +114,7 @@ struct AdoptionEndToEndTests {
     @Test("errorlint:disable:next, disable:this and disable … enable suppress; an unused or unknown one is a warning")
     func errorlintSuppressionComments() async throws {
         let root = try makeRepository([
+            ".preflight.json": Self.requiring,
             "Sources/App/Errors.swift": """
             import Foundation
 

@@ -42,6 +42,8 @@ struct BinaryPluginEndToEndTests {
             )
 
             """)
+        // errorlint asks for failureReason only when told to (its default is errorDescription alone).
+        try write(".preflight.json", #"{"errorlint": {"requiredMembers": ["failureReason"]}}"#)
         try write(
             "Sources/Consumer/ConsumerError.swift",
             """
