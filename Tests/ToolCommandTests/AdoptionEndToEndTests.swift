@@ -150,7 +150,7 @@ struct AdoptionEndToEndTests {
             // errorlint:disable:next missing-kye
             let other = 1
 
-            """
+            """,
         ])
         defer { try? FileManager.default.removeItem(atPath: root) }
         let result = try await Command(Self.errorlint, workingDirectory: root).run()
