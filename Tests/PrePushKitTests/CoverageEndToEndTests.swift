@@ -68,9 +68,8 @@ struct CoverageEndToEndTests {
         return root
     }
 
-    @Test("The total equals llvm-cov report with .build and Tests ignored; targets and files are listed")
-    func totalMatchesLLVMCovReport() async throws {
-        let root = try Self.makeFixture()
+    /// `swift build` and `swift test` of the fixture at `root` with coverage, as prepush runs them.
+    static func buildAndTestWithCoverage(_ root: String) async throws {
         for arguments in [
             ["build", "--build-tests", "--enable-code-coverage"], ["test", "--skip-build", "--enable-code-coverage"],
         ] {
@@ -78,6 +77,12 @@ struct CoverageEndToEndTests {
             step.timeout = .seconds(600)
             try await step.run().checked()
         }
+    }
+
+    @Test("The total equals llvm-cov report with .build and Tests ignored; targets and files are listed")
+    func totalMatchesLLVMCovReport() async throws {
+        let root = try Self.makeFixture()
+        try await Self.buildAndTestWithCoverage(root)
         let binPath = try await Command("swift", ["build", "--show-bin-path"], workingDirectory: root).output()
         let collector = CoverageCollector(
             packageRoot: root, binPath: binPath, environment: ProcessInfo.processInfo.environment)
@@ -158,13 +163,7 @@ struct CoverageEndToEndTests {
     )
     func untestedTargets() async throws {
         let root = try Self.makeFixture()
-        for arguments in [
-            ["build", "--build-tests", "--enable-code-coverage"], ["test", "--skip-build", "--enable-code-coverage"],
-        ] {
-            var step = Command("swift", arguments, workingDirectory: root)
-            step.timeout = .seconds(600)
-            try await step.run().checked()
-        }
+        try await Self.buildAndTestWithCoverage(root)
         let binPath = try await Command("swift", ["build", "--show-bin-path"], workingDirectory: root).output()
         let describe = try await Command("swift", ["package", "describe", "--type", "json"], workingDirectory: root)
             .output()
