@@ -40,6 +40,7 @@ struct XcodeBackendEndToEndTests {
             // The replies, with @ROOT@ standing for the repository's root as the check sees it.
             let replies: [(String, String)] = [
                 ("settings.json", settings), ("simctl.json", "simctl-devices-available.json"),
+                ("list.json", "xcodebuild-list-package.json"),
                 ("report.json", "xccov-report-app.json"), ("archive.json", "xccov-archive-app.json"),
                 (
                     "test-results.json",
@@ -122,6 +123,7 @@ struct XcodeBackendEndToEndTests {
                 for argument in "$@"; do
                   case $argument in
                     -showBuildSettings) cat '\(replies)/settings.json'; exit 0 ;;
+                    -list) cat '\(replies)/list.json'; exit 0 ;;
                     build-for-testing | test-without-building) action=$argument ;;
                   esac
                   if [ "$previous" = -resultBundlePath ]; then bundle=$argument; fi

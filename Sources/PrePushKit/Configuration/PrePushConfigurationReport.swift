@@ -9,13 +9,15 @@ import ProcessKit
 /// build from a clone).
 package enum PrePushConfigurationReport {
     package static func render(flags: PrePushFlags, directory: String) async throws -> String {
-        let options = try flags.options(in: directory)
-        var object: [String: Any] = ["prepush": options.effectiveSettings]
         let git = GitRepository(root: directory)
-        guard let root = try? await git.output(["rev-parse", "--show-toplevel"]), !root.isEmpty,
-            let listing = try? await TreeListing.read("HEAD", in: GitRepository(root: root))
+        let top = try? await git.output(["rev-parse", "--show-toplevel"])
+        // In a repository, no file above its root is read (a check never reads one).
+        let boundary = top.flatMap { $0.isEmpty ? nil : $0 }
+        let options = try flags.options(in: directory, upTo: boundary)
+        var object: [String: Any] = ["prepush": options.effectiveSettings]
+        guard let root = boundary, let listing = try? await TreeListing.read("HEAD", in: GitRepository(root: root))
         else { return PrePushOptions.json(object) }
-        let rootOptions = try flags.options(in: root)
+        let rootOptions = try flags.options(in: root, upTo: root)
         let repository = GitRepository(root: root)
         var layout = try await RepositoryLayout.decided(
             listing, settings: rootOptions.layoutSettings, repository: repository)
@@ -36,13 +38,13 @@ package enum PrePushConfigurationReport {
             let folder = unit.folder(in: root)
             var entry: [String: Any] = [
                 "path": unit.path.isEmpty ? "." : unit.path, "kind": unit.kind.rawValue,
-                "configurationFile": (flags.configurationFile ?? ConfigurationFile.find(from: folder)).map {
+                "configurationFile": (flags.configurationFile ?? ConfigurationFile.find(from: folder, upTo: root)).map {
                     $0 as Any
                 } ?? NSNull(),
             ]
             if let container = unit.container { entry["container"] = container }
             if FileManager.default.fileExists(atPath: folder) {
-                let settings = try flags.options(in: folder).effectiveSettings
+                let settings = try flags.options(in: folder, upTo: root).effectiveSettings
                 let differing = settings.filter { key, value in
                     PrePushOptions.json(["value": value])
                         != PrePushOptions.json(["value": rootSettings[key] ?? NSNull()])

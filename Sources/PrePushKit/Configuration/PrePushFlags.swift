@@ -62,6 +62,15 @@ package struct PrePushFlags: Sendable {
         }
     }
 
+    /// Defaults, then the `prepush` section of `file` (the checked tree's own configuration, or
+    /// `nil` for none), then these flags; `--config` given on the command line wins over `file`.
+    package func options(file: ConfigurationFile?, in root: String) throws -> PrePushOptions {
+        if configurationFile != nil { return try options(in: root) }
+        return try SettingsResolver.resolve(file: file, alsoChecking: PrePushOptions.stepSettings) { options in
+            apply(to: &options)
+        }
+    }
+
     package func apply(to options: inout PrePushOptions) {
         if !coverageMinimums.isEmpty { options.coverageMinimums = options.coverageMinimums.adding(coverageMinimums) }
         if let minimumCoverage { options.minimumCoverage = minimumCoverage }

@@ -18,7 +18,7 @@ extension PrePushOptions {
         "todoscan",
         "errorlint", "isolated", "content", "allFindings", "steps", "backend", "workspace", "project", "scheme",
         "destination", "testPlan", "onlyTesting", "skipTesting", "packages", "excludePackages", "keepGoing",
-        "affectedTests", "coverageExclude", "coverageReports", "report",
+        "affectedTests", "coverageExclude", "cacheKeyEnvironment", "coverageReports", "report",
     ]
 
     /// Applies the `prepush` section of the configuration file. Unknown keys, wrong types and
@@ -40,6 +40,7 @@ extension PrePushOptions {
             coverageMinimums = CoverageMinimums(total: value)
         }
         if let value = try section.strings("coverageExclude") { coverageExclude = value }
+        if let value = try section.strings("cacheKeyEnvironment") { cacheKeyEnvironment = value }
         if let value = try section.stringMap("coverageReports") {
             coverageReports = []
             for (name, path) in value.sorted(by: { $0.key < $1.key }) {
@@ -195,7 +196,7 @@ extension PrePushOptions {
         }
         let object: [String: Any] = [
             "minCoverage": coverageMinimums.configurationValue,
-            "coverageExclude": coverageExclude,
+            "coverageExclude": coverageExclude, "cacheKeyEnvironment": cacheKeyEnvironment,
             "coverageReports": Dictionary(uniqueKeysWithValues: coverageReports.map { ($0.format.rawValue, $0.path) }),
             "report": runReportPath.map { ["json": $0] as Any } ?? NSNull(),
             "minDiffCoverage": minimumDiffCoverage.map { $0 as Any } ?? NSNull(),

@@ -101,7 +101,7 @@ struct UnitGathering: Sendable {
             contents[unit] =
                 single
                 ? tree : UnitPlan.content(of: unit, layout: layout, listing: listing, dependencies: dependencies)
-            fingerprints[unit] = try fingerprint(of: unit)
+            fingerprints[unit] = try await fingerprint(of: unit, listing: listing, label: label)
             dependencyFolders[unit] = UnitPlan.dependencyFolders(of: unit, layout: layout, dependencies: dependencies)
         }
         var plan = UnitPlan(selection: selection, contents: contents, fingerprints: fingerprints, notes: notes)
@@ -143,13 +143,18 @@ struct UnitGathering: Sendable {
         return narrowed
     }
 
-    /// The toolchain and the options the unit's folder's configuration gives, in the work tree
-    /// (the root's, for a folder the work tree does not have).
-    private func fingerprint(of unit: CheckUnit) throws -> String {
+    /// The toolchain and the options the unit's check reads: those of the checked tree's own
+    /// configuration (``TreeConfiguration/file(for:listing:label:root:repository:)``), as the check
+    /// itself reads them; for a tree that is not checked, the work tree's, never above the root.
+    private func fingerprint(of unit: CheckUnit, listing: TreeListing, label: String?) async throws -> String {
         var unitOptions = options
         let folder = unit.folder(in: request.root)
-        if !unit.path.isEmpty, FileManager.default.fileExists(atPath: folder) {
-            unitOptions = try request.flags.options(in: folder)
+        if let label, request.flags.configurationFile == nil {
+            let file = try await TreeConfiguration.file(
+                for: unit.path, listing: listing, label: label, root: request.root, repository: repository)
+            unitOptions = try request.flags.options(file: file, in: folder)
+        } else if !unit.path.isEmpty, FileManager.default.fileExists(atPath: folder) {
+            unitOptions = try request.flags.options(in: folder, upTo: request.root)
         }
         return unitOptions.verificationFingerprint(
             errorlintExecutable: errorlintExecutable, environment: environment,

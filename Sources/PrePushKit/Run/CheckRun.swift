@@ -112,10 +112,12 @@ struct CheckRun: Sendable {
         let pushed = try await pushRange(for: check, in: root, options: options)
         let named = check.units.count > 1 || check.units.contains { !$0.unit.path.isEmpty }
         var units: [UnitResult] = []
+        var scratchPaths = SharedScratchPaths(root: root, isolated: scratchPath)
         for planned in check.units {
             if !options.keepsGoing, units.contains(where: { !$0.passed }) { break }
             var result = try await run(
-                planned, of: check, root: root, scratchPath: scratchPath, pushed: pushed, named: named)
+                planned, of: check, root: root, scratchPath: scratchPaths.assign(planned), pushed: pushed,
+                named: named)
             if named { for index in result.outcomes.indices { result.outcomes[index].unit = planned.unit.name } }
             units.append(result)
         }
@@ -146,7 +148,8 @@ struct CheckRun: Sendable {
     ) async throws -> UnitResult {
         let unit = planned.unit
         let folder = unit.folder(in: root)
-        let options = try flags.options(in: folder, upTo: check.place == .worktree ? root : nil)
+        let configuration = try await configuration(for: unit, of: check, root: root)
+        let options = try flags.options(file: configuration, in: folder)
         var errorlintExecutable = self.errorlintExecutable
         if options.runsErrorlint != false, errorlintExecutable == nil {
             errorlintExecutable = ErrorLintStep.executable(environment: environment)
@@ -179,13 +182,11 @@ struct CheckRun: Sendable {
         var context = StepContext(
             packageRoot: folder, options: options, addedLines: options.measuresAddedLines ? pushed : nil,
             output: output,
-            scratchPath: scratchPath.map {
-                unit.path.isEmpty ? $0 : $0 + "-" + unit.path.replacingOccurrences(of: "/", with: "-")
-            },
+            scratchPath: scratchPath,
             temporaryDirectory: temporaryDirectory, errorlintExecutable: errorlintExecutable,
             runEnvironment: environment)
         context.introducedLines = options.showsAllFindings ? nil : pushed
-        if check.place == .worktree { context.configurationBoundary = root }
+        context.configuration = configuration
         if options.selectsTests(isHook: isHook) {
             context.testSelection = TestSelectionInput(
                 tree: check.tree, unitPath: unit.path, repository: repository, gitDirectory: gitDirectory,
@@ -205,6 +206,24 @@ struct CheckRun: Sendable {
         result.tests = context.testState
         result.plannedSteps = steps.map(\.name)
         return result
+    }
+
+    /// The configuration a unit's check reads: a commit's, the tree's own nearest `.preflight.json`
+    /// (from git's objects: an ignored file in place, or the work tree's file while the worktree is
+    /// checked, never counts); by hand, the nearest one on disk from the unit's folder up to the
+    /// repository's root, never above it. `--config` is read with the flags instead.
+    private func configuration(
+        for unit: CheckUnit, of check: PlannedCheck, root: String
+    ) async throws
+        -> ConfigurationFile?
+    {
+        guard flags.configurationFile == nil else { return nil }
+        guard let commit = check.commit else {
+            return try ConfigurationFile.load(explicitPath: nil, searchingFrom: unit.folder(in: root), upTo: root)
+        }
+        let listing = try await TreeListing.read(check.tree, in: repository)
+        return try await TreeConfiguration.file(
+            for: unit.path, listing: listing, label: String(commit.prefix(12)), root: root, repository: repository)
     }
 
     /// An app's check where xcodebuild does not exist (Linux): a skipped row saying what would run

@@ -19,6 +19,9 @@ package struct PrePushOptions: ToolSettings {
     package var coverageMinimums = CoverageMinimums()
     /// Globs of files left out of the coverage table, the total, the exports and the gates.
     package var coverageExclude: [String] = []
+    /// `cacheKeyEnvironment`: environment variables whose values are part of the verified-tree key
+    /// besides those ``ManifestEnvironment`` finds (a manifest reading a name it builds at run time).
+    package var cacheKeyEnvironment: [String] = []
     /// The coverage exports to write (`--coverage-report FORMAT=PATH`), one per format.
     package var coverageReports: [CoverageExportRequest] = []
     /// Where the run record goes (`--report json=PATH`).
@@ -110,9 +113,13 @@ package struct PrePushOptions: ToolSettings {
     func verificationFingerprint(
         errorlintExecutable: String?, environment: [String: String], directory: String
     ) -> String {
-        VerificationCache.fingerprint(
+        let variables =
+            ManifestEnvironment.toolchainVariables + ManifestEnvironment.manifestConventions
+            + ManifestEnvironment.names(readByManifestsIn: directory) + cacheKeyEnvironment
+        return VerificationCache.fingerprint(
             toolchain: ToolchainIdentity.current(environment: environment, directory: directory),
-            options: cacheFingerprint(errorlintExecutable: errorlintExecutable))
+            options: cacheFingerprint(errorlintExecutable: errorlintExecutable) + "\u{1D}"
+                + ManifestEnvironment.fingerprint(names: variables, environment: environment))
     }
 
     package func cacheFingerprint(errorlintExecutable: String?) -> String {

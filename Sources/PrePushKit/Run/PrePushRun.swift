@@ -131,7 +131,8 @@ package struct PrePushRun: Sendable {
         let place = try await RepositoryPlace.locate(directory)
         // The work tree's settings decide what is checked; each check then uses the settings of the
         // folder it checks (the pushed commit's own, in the worktree).
-        let options = try flags.options(in: place.root)
+        // Never a file above the repository's root: a check reads none.
+        let options = try flags.options(in: place.root, upTo: place.root)
         // A report path prepush may not write to is said now, not after the build and tests.
         let destination = ReportDestination(root: place.root, gitDirectory: place.gitDirectory)
         for request in options.coverageReports {
@@ -287,6 +288,8 @@ package enum PrePushError: LocalizedError, Sendable {
     case noCommits(String)
     /// No folder for the run could be made in the system's temporary directory (the path, errno's text).
     case noTemporaryFolder(String, String)
+    /// A file a step reads could not be written into the run's temporary folder (the path, why).
+    case runFileUnwritable(String, String)
 
     package var errorDescription: String? {
         switch self {
@@ -294,6 +297,7 @@ package enum PrePushError: LocalizedError, Sendable {
         case .worktreeOccupied(let path): "'\(path)' exists but is not this repository's prepush worktree."
         case .noCommits(let path): "The repository at '\(path)' has no commits yet."
         case .noTemporaryFolder(let path, let why): "No folder for the run could be made in '\(path)': \(why)."
+        case .runFileUnwritable(let path, let why): "The run's file '\(path)' could not be written: \(why)."
         }
     }
 
@@ -306,6 +310,8 @@ package enum PrePushError: LocalizedError, Sendable {
         case .noCommits: "prepush checks what a push would send, and without a commit there is nothing to push."
         case .noTemporaryFolder:
             "Every step runs with a private temporary folder of the run's own, removed when the run ends."
+        case .runFileUnwritable:
+            "prepush writes what a step reads (the check's configuration for errorlint) into the run's own folder."
         }
     }
 
@@ -314,7 +320,8 @@ package enum PrePushError: LocalizedError, Sendable {
         case .notARepository: "Run it inside the repository, or let git run it as the pre-push hook (prepush install)."
         case .worktreeOccupied: "Move or delete that folder, then run prepush or push again."
         case .noCommits: "Commit first (git commit), then run prepush or push."
-        case .noTemporaryFolder: "Free space in that folder or point TMPDIR at a writable folder, then push again."
+        case .noTemporaryFolder, .runFileUnwritable:
+            "Free space in that folder or point TMPDIR at a writable folder, then push again."
         }
     }
 }

@@ -17,7 +17,11 @@ enum CoverageGates {
         let packagePath = context.unitPath.isEmpty ? "." : context.unitPath
         let gates = options.coverageMinimums.check(summary, packagePath: packagePath)
         var status = report(gates, context: context)
-        var figure = String(format: "%.2f %% of %d lines", summary.total.percent, summary.total.count)
+        // No line measured is said as such, gate or not: "100.00 % of 0 lines" reads as a claim.
+        var figure =
+            summary.total.count == 0
+            ? "no line measured"
+            : String(format: "%.2f %% of %d lines", summary.total.percent, summary.total.count)
         var diff: DiffCoverage?
         if let addedLines = context.addedLines, let lineCoverage {
             let measured = DiffCoverage(added: addedLines, coverage: lineCoverage, packageRoot: context.packageRoot)

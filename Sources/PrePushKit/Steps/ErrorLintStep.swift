@@ -43,7 +43,11 @@ struct ErrorLintStep: Step {
                 figure: "not built here: install it with scripts/install-hooks.sh --with-errorlint")
         }
         let process: StepProcess
-        switch try await context.launch(name, [executable, "--format", "json", "."], capturingStandardOutput: true) {
+        // errorlint reads the check's configuration, named, never one it would find above the folder.
+        let configuration = try context.configurationPath()
+        switch try await context.launch(
+            name, [executable, "--format", "json", "--config", configuration, "."], capturingStandardOutput: true)
+        {
         case .couldNotRun(let outcome): return outcome
         case .ran(let ran): process = ran
         }

@@ -27,9 +27,10 @@ package struct StepContext: Sendable {
     package var output: RunOutput
     /// SwiftPM's scratch path, when not the package's own `.build` (the worktree's).
     package var scratchPath: String?
-    /// Where the search for the steps' `.preflight.json` stops: the worktree's root, so a commit's
-    /// check never reads the user's file above it.
-    package var configurationBoundary: String?
+    /// The configuration the steps read (todoscan's and errorlint's sections): the checked tree's
+    /// own file, `nil` for none. Never searched for on disk, so a file the tree does not hold (an
+    /// ignored one, one above the repository) never steers a check.
+    package var configuration: ConfigurationFile?
     /// The run's own folder, given to every command as `TMPDIR`.
     package var temporaryDirectory: String?
     /// The errorlint the run found, if any (``ErrorLintStep/executable(environment:)``).

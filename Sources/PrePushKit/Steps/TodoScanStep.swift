@@ -9,9 +9,7 @@ struct TodoScanStep: Step {
     let name = "todoscan"
 
     func run(in context: StepContext) async throws -> StepOutcome {
-        let settings = try SettingsResolver.resolve(
-            searchingFrom: context.packageRoot, upTo: context.configurationBoundary
-        ) {
+        let settings = try SettingsResolver.resolve(file: context.configuration) {
             (settings: inout TodoScanOptions) in
             settings.paths = ["."]
             settings.adoption.writeBaselinePath = nil

@@ -23,6 +23,9 @@ package struct ConfigurationFile: Sendable {
 
     /// Where the file was read from.
     package let path: String
+    /// Its bytes as read (at most ``maximumFileSize``): a tool run as a process is given the same
+    /// text when the file is not on disk where ``path`` says.
+    package let data: Data
     private let sections: [String: ConfigurationSection]
     /// The Preflight versions this file accepts (`"requiredVersion": ">= 0.2.0"`), when it says.
     package let requiredVersion: VersionRequirement?
@@ -49,6 +52,7 @@ package struct ConfigurationFile: Sendable {
         data: Data, path: String, installedVersion: String = PreflightVersion.current
     ) throws(ConfigurationError) {
         self.path = path
+        self.data = data
         let object: Any
         do {
             object = try JSONSerialization.jsonObject(with: data, options: [])

@@ -36,6 +36,23 @@ package enum SettingsResolver {
         return settings
     }
 
+    /// The settings from `file`, already chosen by the caller (`nil`: no file, defaults and flags
+    /// only): prepush's check reads the checked tree's own file, never one found by searching the
+    /// disk above it.
+    package static func resolve<Settings: ToolSettings>(
+        _ type: Settings.Type = Settings.self, file: ConfigurationFile?,
+        alsoChecking others: [any ToolSettings.Type] = [],
+        flags: (inout Settings) throws -> Void = { _ in }
+    ) throws -> Settings {
+        var settings = Settings()
+        if let file {
+            try settings.apply(file.section(Settings.sectionName))
+            try check(file, as: others)
+        }
+        try flags(&settings)
+        return settings
+    }
+
     /// Applies each of `types`' sections of `file` to its defaults, so that an unknown key or a bad
     /// value in any of them is an error naming the key and the file.
     package static func check(_ file: ConfigurationFile, as types: [any ToolSettings.Type]) throws(ConfigurationError) {

@@ -1,0 +1,57 @@
+import Foundation
+
+/// The environment variables that can change what a package builds into, so a pass is cached
+/// under their values too (the verified-tree key; docs/prepush.md "The verified-tree key"): a
+/// manifest that reads `FIX_STRICT` to define a condition checks different code when it is set.
+///
+/// The names are: those SwiftPM and the Swift driver read to pick compilers, SDKs and the
+/// toolchain (``toolchainVariables``); the conventions manifests of the Swift project read
+/// (``manifestConventions``); every name a manifest of the package reads literally
+/// (`environment["NAME"]`, `Context.environment["NAME"]`, `getenv("NAME")`); and those the
+/// configuration names (`"cacheKeyEnvironment"`). A value is part of the key as given; a name
+/// that is not set counts as unset, which differs from set to empty.
+enum ManifestEnvironment {
+    /// Read by SwiftPM, the Swift driver or the C compilers it runs.
+    static let toolchainVariables = [
+        "CC", "CXX", "CFLAGS", "CXXFLAGS", "LDFLAGS", "SDKROOT", "DEVELOPER_DIR", "TOOLCHAINS", "SWIFT_EXEC",
+        "SWIFT_EXEC_MANIFEST", "SWIFT_DRIVER_SWIFT_FRONTEND_EXEC", "SWIFTPM_CUSTOM_LIBS_DIR", "SWIFTPM_PD_LIBS",
+        "SWIFT_BACKTRACE",
+    ]
+    /// Read by the manifests of the Swift project's own packages (swift-syntax, swift-format,
+    /// swift-driver…) to switch dependencies and settings.
+    static let manifestConventions = ["SWIFTCI_USE_LOCAL_DEPS", "SWIFT_BUILD_DYNAMIC_LIBRARY", "SWIFTSYNTAX_BUILD_DYNAMIC_LIBRARY"]
+
+    /// The names read literally by the manifests in `folder` (`Package.swift`, `Package@swift-*.swift`).
+    static func names(readByManifestsIn folder: String) -> [String] {
+        let files = (try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? []
+        var names: Set<String> = []
+        for file in files where file == "Package.swift" || (file.hasPrefix("Package@swift-") && file.hasSuffix(".swift")) {
+            // A manifest is small; a huge file is not a manifest anyone reads variables from.
+            guard let data = FileManager.default.contents(atPath: folder + "/" + file), data.count < 1 << 20 else {
+                continue
+            }
+            names.formUnion(self.names(inManifest: String(decoding: data, as: UTF8.self)))
+        }
+        return names.sorted()
+    }
+
+    /// The names `text` reads literally: `environment["NAME"]` (ProcessInfo's and PackagePlugin's
+    /// `Context.environment`) and `getenv("NAME")`.
+    static func names(inManifest text: String) -> Set<String> {
+        var names: Set<String> = []
+        let pattern = #"(?:environment\s*\[\s*|getenv\s*\(\s*)"([A-Za-z_][A-Za-z0-9_]*)""#
+        guard let expression = try? NSRegularExpression(pattern: pattern) else { return names }
+        let range = NSRange(text.startIndex..., in: text)
+        for match in expression.matches(in: text, range: range) {
+            if let name = Range(match.range(at: 1), in: text) { names.insert(String(text[name])) }
+        }
+        return names
+    }
+
+    /// The part of the key: each name with its value, or unset.
+    static func fingerprint(names: [String], environment: [String: String]) -> String {
+        Set(names).sorted().map { name in
+            environment[name].map { "\(name)=\($0)" } ?? "\(name)\u{1F}unset"
+        }.joined(separator: "\u{1E}")
+    }
+}

@@ -1,0 +1,25 @@
+import Foundation
+import PreflightCore
+
+extension StepContext {
+    /// The path to give a tool run as a process (`errorlint --config PATH`), so that it reads the
+    /// check's configuration and never searches the folders above for one: the file itself when it
+    /// is on disk as read, else its text (or `{}`, for no file) written into the run's temporary
+    /// folder.
+    func configurationPath() throws -> String {
+        if let configuration, let onDisk = FileManager.default.contents(atPath: configuration.path),
+            onDisk == configuration.data
+        {
+            return configuration.path
+        }
+        let folder = temporaryDirectory ?? RunTemporaryDirectory.systemTemporaryDirectory
+        let path = folder + "/configuration-" + UUID().uuidString + ".json"
+        do {
+            try (configuration?.data ?? Data("{}".utf8)).write(
+                to: URL(fileURLWithPath: path), options: .withoutOverwriting)
+        } catch {
+            throw PrePushError.runFileUnwritable(path, error.localizedDescription)
+        }
+        return path
+    }
+}

@@ -1,0 +1,186 @@
+import Foundation
+import ProcessKit
+import Testing
+
+/// An app repository's local packages as apps have them: packages that declare only iOS and import
+/// UIKit, packages that depend on each other by path, and Xcode projects that are a package's
+/// developer conveniences rather than apps. The built `prepush`, real git and real `swift`; the
+/// xcodebuild route against the stand-ins of ``XcodeBackendEndToEndTests``.
+@Suite("An app's local packages end to end", .serialized)
+struct AppPackagesEndToEndTests {
+    typealias Repository = PrePushEndToEndTests.Repository
+    static let prepush = PrePushEndToEndTests.prepush
+
+    /// A package that declares only iOS (and visionOS) and imports UIKit, as IceCubesApp's local
+    /// packages do: `swift build` cannot build it on Linux or macOS.
+    static let iOSManifest = """
+        // swift-tools-version: 6.0
+        import PackageDescription
+        let package = Package(
+            name: "TextFormation", platforms: [.iOS(.v17), .visionOS(.v1)],
+            products: [.library(name: "TextFormation", targets: ["TextFormation"])],
+            targets: [
+                .target(name: "TextFormation"),
+                .testTarget(name: "TextFormationTests", dependencies: ["TextFormation"]),
+            ])
+        """
+    static let iOSSource = """
+        import UIKit
+
+        public final class Formatter {
+            public init() {}
+            public func tint() -> UIColor { .systemBlue }
+        }
+
+        """
+    static let iOSTest = "import TextFormation\nimport XCTest\nfinal class T: XCTestCase { func testA() {} }\n"
+
+    @Test(
+        "A package for iOS that imports UIKit, where no xcodebuild exists: one line says why it is not built, its scanners still run and stop an ERROR, and no pass is recorded"
+    )
+    func iOSPackageOnThisMachine() async throws {
+        let repository = try await Repository.make(files: [
+            "README.md": "# App\n",
+            "Packages/TextFormation/Package.swift": Self.iOSManifest,
+            "Packages/TextFormation/Sources/TextFormation/Formatter.swift": Self.iOSSource,
+            "Packages/TextFormation/Tests/TextFormationTests/T.swift": Self.iOSTest,
+        ])
+        defer { try? FileManager.default.removeItem(atPath: repository.root) }
+        let which = try await repository.run("/bin/sh", ["-c", "command -v xcodebuild || true"])
+        try #require(which.outputText.isEmpty, "this test needs a machine without xcodebuild")
+        try await repository.run(Self.prepush, ["install"]).checked()
+
+        let first = try await repository.run("git", ["push", "-q", "origin", "main"])
+        #expect(first.succeeded, "\(first.errorText)")
+        let text = first.errorText
+        #expect(
+            text.contains(
+                "TextFormation is for iOS 17.0, visionOS 1.0 (its Package.swift's platforms), not for this machine: "
+                    + "not built or tested here, where no xcodebuild exists (its scanners still run)"), "\(text)")
+        // Never a host build of it: no "no such module 'UIKit'", no build row, no .build folder.
+        #expect(!text.contains("no such module"))
+        #expect(!text.contains("==> build"))
+        #expect(!FileManager.default.fileExists(atPath: repository.work + "/Packages/TextFormation/.build/debug"))
+        #expect(text.contains("==> todoscan"))
+        #expect(!text.contains("passed ()"))
+
+        // The same tree pushed again is checked again: a Mac must still build it, so nothing was
+        // recorded as verified.
+        try await repository.run("git", ["branch", "again"]).checked()
+        let again = try await repository.run("git", ["push", "-q", "origin", "again"])
+        #expect(again.succeeded, "\(again.errorText)")
+        #expect(!again.errorText.contains("already verified"), "\(again.errorText)")
+
+        // An ERROR comment in the package stops the push on this machine too.
+        try repository.write(
+            "Packages/TextFormation/Sources/TextFormation/Formatter.swift",
+            Self.iOSSource + "// ERROR" + ": ship the dark palette first\n")
+        try await repository.commit("error tag")
+        let stopped = try await repository.run("git", ["push", "-q", "origin", "main"])
+        #expect(!stopped.succeeded, "\(stopped.errorText)")
+        #expect(stopped.errorText.contains("Formatter.swift:7:4: error: ERROR: ship the dark palette first"))
+    }
+
+    @Test(
+        "The same package where xcodebuild exists (stand-ins): its scheme chosen from -list -json among its dependency's, an iOS simulator, both xcodebuild calls in its folder"
+    )
+    func iOSPackageWithXcodebuild() async throws {
+        let app = try await XcodeBackendEndToEndTests.App(settings: "xcodebuild-settings-ios.json")
+        defer { app.remove() }
+        // The app's files replaced by one local package: the route is the package's, not an app's.
+        try await app.git(["rm", "-q", "-r", "App.xcodeproj", "App", "AppTests"])
+        let package = app.repository + "/Packages/TextFormation"
+        for folder in ["Sources/TextFormation", "Tests/TextFormationTests"] {
+            try FileManager.default.createDirectory(atPath: package + "/" + folder, withIntermediateDirectories: true)
+        }
+        try app.write(package + "/Package.swift", Self.iOSManifest)
+        try app.write(package + "/Sources/TextFormation/Formatter.swift", Self.iOSSource)
+        try app.write(package + "/Tests/TextFormationTests/T.swift", Self.iOSTest)
+        try await app.commit("a package for iOS")
+
+        let result = try await app.prepush([])
+        #expect(result.termination == .exited(0), "\(result.errorText)")
+        let calls = app.calls
+        // The real `-list -json` lists the dependency's TextStory-Package too: the package's own
+        // scheme is the one named after it.
+        #expect(calls.first == ["xcodebuild", "-list", "-json"], "\(calls)")
+        // The platform comes from Package.swift; no build settings are asked for.
+        #expect(!calls.contains { $0.contains("-showBuildSettings") })
+        #expect(calls.contains(["xcrun", "simctl", "list", "--json"]))
+        let build = try #require(app.call(["xcodebuild", "build-for-testing"]), "\(calls)")
+        #expect(XcodeBackendEndToEndTests.value(of: "-scheme", in: build) == "TextFormation")
+        #expect(!build.contains("-project") && !build.contains("-workspace"))
+        #expect(
+            XcodeBackendEndToEndTests.value(of: "-destination", in: build) == XcodeBackendEndToEndTests.iPhone16Pro)
+        let test = try #require(app.call(["xcodebuild", "test-without-building"]))
+        #expect(XcodeBackendEndToEndTests.value(of: "-scheme", in: test) == "TextFormation")
+        #expect(
+            result.errorText.contains(
+                "because the package is for iOS (Package.swift's platforms: iOS 17.0, visionOS 1.0)"),
+            "\(result.errorText)")
+        #expect(!result.errorText.contains("not built or tested here"))
+        #expect(result.errorText.contains("44 tests passed"))
+        // The replayed report covers none of the package's files: said as such, not as 100 %.
+        #expect(result.errorText.contains("no line measured"), "\(result.errorText)")
+    }
+
+    @Test(
+        "swift-collections as a user's repository (the mirror's 1.6.0): its workspace and its Xcode project are not apps, --dry-run and --print-config say why",
+        .enabled(if: FileManager.default.isExecutableFile(atPath: trialRepo), "needs ../shared/bin/trial-repo")
+    )
+    func swiftCollectionsLayout() async throws {
+        let folder = NSTemporaryDirectory() + "prepush-collections-" + UUID().uuidString
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        var layOut = Command(Self.trialRepo, ["apple/swift-collections", folder, "1.6.0"])
+        layOut.timeout = .seconds(300)
+        let laidOut = try await layOut.run()
+        try #require(laidOut.succeeded, "\(laidOut.errorText)")
+        let work = folder + "/work"
+        // The real files, as the mirror holds them.
+        #expect(FileManager.default.fileExists(atPath: work + "/Xcode/Collections.xcodeproj/project.pbxproj"))
+        #expect(
+            FileManager.default.fileExists(
+                atPath: work + "/Utils/swift-collections.xcworkspace/contents.xcworkspacedata"))
+
+        let dryRun = try await Command(Self.prepush, ["--dry-run"], workingDirectory: work).run()
+        #expect(dryRun.succeeded, "\(dryRun.errorText)")
+        let plan = dryRun.outputText + dryRun.errorText
+        #expect(plan.contains("package .\n") || plan.hasSuffix("package ."), "\(plan)")
+        #expect(!plan.contains("app "), "\(plan)")
+        #expect(
+            plan.contains(
+                "not checked: Utils (not an app: swift-collections.xcworkspace: it opens no Xcode project of the repository"
+            ))
+        #expect(
+            plan.contains(
+                "not checked: Xcode (not an app: Collections.xcodeproj: its schemes build only code of the packages "
+                    + "(Collections compiled from a package's sources))"))
+        let printed = try await Command(Self.prepush, ["--print-config"], workingDirectory: work).run()
+        #expect(printed.succeeded, "\(printed.errorText)")
+        #expect(printed.outputText.contains("Collections.xcodeproj"), "\(printed.outputText)")
+        #expect(!printed.outputText.contains(#""kind" : "app""#))
+    }
+
+    @Test(
+        "Two packages joined by a path dependency, both changed: the dependent builds in its dependency's scratch folder, once, and both packages' tests run"
+    )
+    func dependentSharesItsDependencysBuild() async throws {
+        let repository = try await LayoutEndToEndTests.makeRepository()
+        defer { try? FileManager.default.removeItem(atPath: repository.root) }
+        try await repository.run(Self.prepush, ["install"]).checked()
+        let pushed = try await repository.run("git", ["push", "-q", "origin", "main"])
+        #expect(pushed.succeeded, "\(pushed.errorText)")
+        let core = repository.work + "/Packages/Core/.build/debug"
+        #expect(FileManager.default.fileExists(atPath: core + "/CorePackageTests.xctest"), "\(pushed.errorText)")
+        #expect(FileManager.default.fileExists(atPath: core + "/FeaturePackageTests.xctest"))
+        // Feature never had a build folder of its own: Core's modules were compiled once.
+        #expect(!FileManager.default.fileExists(atPath: repository.work + "/Packages/Feature/.build/debug"))
+        #expect(pushed.errorText.contains("prepush: package Packages/Feature"))
+        #expect(pushed.errorText.components(separatedBy: "1 test passed").count == 3, "\(pushed.errorText)")
+    }
+
+    /// `../shared/bin/trial-repo` beside this repository (on CI too).
+    static let trialRepo =
+        URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+        .deletingLastPathComponent().deletingLastPathComponent().path + "/shared/bin/trial-repo"
+}
