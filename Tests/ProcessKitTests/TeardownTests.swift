@@ -9,7 +9,7 @@ import Glibc
 /// A shell that starts a background grandchild, prints its pid and its own, then waits.
 private func parentOfGrandchild(ignoringTerm: Bool = false) -> Command {
     let trap = ignoringTerm ? "trap '' TERM; " : ""
-    var command = Command.shell("\(trap)sleep 60 & echo $!; echo $$; wait")
+    var command = Command.shell("\(trap)sleep 300 & echo $!; echo $$; wait")
     command.standardOutput = .lines { _ in }
     return command
 }
@@ -30,9 +30,11 @@ private final class PidWatcher: @unchecked Sendable {
     }
 }
 
-/// The descendants in these tests live 20–60 s, so finishing within `prompt` (which leaves room
-/// for a loaded 2-core machine running the whole suite at once) proves nobody waited for them.
-private let prompt: Duration = .seconds(10)
+/// The descendants in these tests live 150–300 s, so finishing within `prompt` proves nobody
+/// waited for them. The margin is a loaded machine's: with two helpers' builds, a release build and
+/// the whole suite at once on 2 cores (load average 18), these calls took 11–13 s; on a quiet
+/// machine they take well under a second.
+private let prompt: Duration = .seconds(60)
 
 @Suite("Timeouts, cancellation and process-group teardown")
 struct TeardownTests {
@@ -115,7 +117,7 @@ struct TeardownTests {
     @Test("A grandchild holding the output pipe does not hang the caller; output is marked incomplete")
     func grandchildHoldsPipe() async throws {
         let started = ContinuousClock.now
-        let result = try await Command.shell("sleep 20 & echo $!; echo done").run()
+        let result = try await Command.shell("sleep 150 & echo $!; echo done").run()
         #expect(ContinuousClock.now - started < prompt)
         #expect(result.termination == .exited(0))
         let lines = result.outputText.split(separator: "\n")
@@ -129,7 +131,7 @@ struct TeardownTests {
     func grandchildKeepsNoPipe() async throws {
         // Foundation's own exit detection waits for such a grandchild; ProcessKit must not.
         let started = ContinuousClock.now
-        let result = try await Command.shell("sleep 20 >/dev/null 2>&1 & echo $!").run()
+        let result = try await Command.shell("sleep 150 >/dev/null 2>&1 & echo $!").run()
         #expect(ContinuousClock.now - started < prompt)
         #expect(result.termination == .exited(0))
         #expect(result.isOutputComplete)

@@ -87,42 +87,68 @@ package struct FileSuppressions: Sendable {
     /// Applies the suppressions to `diagnostics` (all in the file at `displayPath`, the path the
     /// findings of the comments are reported under).
     package func apply(to diagnostics: [Diagnostic], displayPath: String, tool: String) -> Outcome {
-        var used = Array(repeating: false, count: regions.count)
-        var kept: [Diagnostic] = []
-        for diagnostic in diagnostics {
+        var application = Application(self)
+        let kept = diagnostics.filter { application.keeps($0) }
+        return Outcome(
+            kept: kept, suppressed: application.suppressed,
+            commentFindings: application.commentFindings(displayPath: displayPath, tool: tool))
+    }
+
+    /// The suppressions applied one finding at a time (a tool writing findings as it goes): which
+    /// regions were used is kept, so the comments that suppressed nothing are known at the end.
+    package struct Application {
+        private let suppressions: FileSuppressions
+        private var used: [Bool]
+        /// How many findings were suppressed so far.
+        package private(set) var suppressed = 0
+
+        package init(_ suppressions: FileSuppressions) {
+            self.suppressions = suppressions
+            used = Array(repeating: false, count: suppressions.regions.count)
+        }
+
+        /// Whether `diagnostic` is kept (no region of its line suppresses its rule).
+        package mutating func keeps(_ diagnostic: Diagnostic) -> Bool {
             let line = diagnostic.location.line
-            var suppressed = false
-            for (index, region) in regions.enumerated()
+            var isSuppressed = false
+            for (index, region) in suppressions.regions.enumerated()
             where region.lines.contains(line)
                 && (region.rules.contains(diagnostic.ruleID) || region.rules.contains(SuppressionComments.allRules))
             {
                 used[index] = true
-                suppressed = true
+                isSuppressed = true
             }
-            if !suppressed { kept.append(diagnostic) }
+            if isSuppressed { suppressed += 1 }
+            return !isSuppressed
         }
-        var commentFindings: [Diagnostic] = problems.map {
-            Diagnostic(
-                location: SourceLocation(path: displayPath, line: $0.line, column: $0.column), severity: .warning,
-                message: $0.message, ruleID: Self.invalidRuleID)
-        }
-        // One warning per comment and rule that suppressed nothing (a region per rule for `disable`).
-        var reported = Set<String>()
-        for (index, region) in regions.enumerated() where !used[index] {
-            let directive = region.directive
-            let rules = directive.rules.filter { region.rules.contains($0) }
-            let key = "\(directive.line):\(directive.column):\(rules)"
-            guard reported.insert(key).inserted else { continue }
-            let named = rules.map { "'\($0)'" }.joined(separator: ", ")
-            commentFindings.append(
+
+        /// Warnings about the comments themselves, in line order: malformed ones, and one per
+        /// comment and rule that suppressed nothing (a region per rule for `disable`).
+        package func commentFindings(displayPath: String, tool: String) -> [Diagnostic] {
+            var commentFindings: [Diagnostic] = suppressions.problems.map {
                 Diagnostic(
-                    location: SourceLocation(path: displayPath, line: directive.line, column: directive.column),
-                    severity: .warning,
-                    message: "'\(tool):\(directive.action.rawValue)' of \(named) suppressed nothing; remove it",
-                    ruleID: Self.unusedRuleID,
-                    fingerprint: "\(Self.unusedRuleID):\(directive.action.rawValue) \(rules.joined(separator: " "))"))
+                    location: SourceLocation(path: displayPath, line: $0.line, column: $0.column), severity: .warning,
+                    message: $0.message, ruleID: FileSuppressions.invalidRuleID)
+            }
+            var reported = Set<String>()
+            for (index, region) in suppressions.regions.enumerated() where !used[index] {
+                let directive = region.directive
+                let rules = directive.rules.filter { region.rules.contains($0) }
+                let key = "\(directive.line):\(directive.column):\(rules)"
+                guard reported.insert(key).inserted else { continue }
+                let named = rules.map { "'\($0)'" }.joined(separator: ", ")
+                commentFindings.append(
+                    Diagnostic(
+                        location: SourceLocation(path: displayPath, line: directive.line, column: directive.column),
+                        severity: .warning,
+                        message: "'\(tool):\(directive.action.rawValue)' of \(named) suppressed nothing; remove it",
+                        ruleID: FileSuppressions.unusedRuleID,
+                        fingerprint:
+                            "\(FileSuppressions.unusedRuleID):\(directive.action.rawValue) \(rules.joined(separator: " "))"
+                    ))
+            }
+            commentFindings.sort { $0.location < $1.location }
+            return commentFindings
         }
-        commentFindings.sort { $0.location < $1.location }
-        return Outcome(kept: kept, suppressed: diagnostics.count - kept.count, commentFindings: commentFindings)
     }
 }

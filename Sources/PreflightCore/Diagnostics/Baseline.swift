@@ -114,26 +114,42 @@ package struct Baseline: Sendable, Equatable, Codable {
     package func filter(
         _ diagnostics: [Diagnostic], relativeTo baseDirectory: String, currentDirectory: String
     ) -> (reported: [Diagnostic], suppressed: Int) {
-        var remaining: [Key: Int] = [:]
-        for entry in findings {
-            remaining[Key(path: entry.path, ruleID: entry.ruleID, fingerprint: entry.fingerprint), default: 0] +=
-                entry.count
-        }
-        var resolver = PathResolver(baseDirectory: baseDirectory, currentDirectory: currentDirectory)
-        let keys = diagnostics.map { resolver.key(for: $0) }
-        let order = diagnostics.indices.sorted {
-            (diagnostics[$0].location.line, diagnostics[$0].location.column, $0)
-                < (diagnostics[$1].location.line, diagnostics[$1].location.column, $1)
-        }
-        var suppressed = Array(repeating: false, count: diagnostics.count)
-        for index in order {
-            if let left = remaining[keys[index]], left > 0 {
-                remaining[keys[index]] = left - 1
-                suppressed[index] = true
+        var matcher = Matcher(self, relativeTo: baseDirectory, currentDirectory: currentDirectory)
+        return matcher.filter(diagnostics)
+    }
+
+    /// The baseline's counts, consumed as findings are matched: ``filter(_:)`` may be called once
+    /// per file (a tool that writes findings as it goes), each file's findings in one call.
+    package struct Matcher {
+        private var remaining: [Key: Int] = [:]
+        private var resolver: PathResolver
+
+        package init(_ baseline: Baseline, relativeTo baseDirectory: String, currentDirectory: String) {
+            for entry in baseline.findings {
+                remaining[Key(path: entry.path, ruleID: entry.ruleID, fingerprint: entry.fingerprint), default: 0] +=
+                    entry.count
             }
+            resolver = PathResolver(baseDirectory: baseDirectory, currentDirectory: currentDirectory)
         }
-        let reported = diagnostics.indices.filter { !suppressed[$0] }.map { diagnostics[$0] }
-        return (reported, diagnostics.count - reported.count)
+
+        /// The findings the baseline does not accept, in their order, and how many it accepted:
+        /// within a key, the earliest (by line and column) are accepted first.
+        package mutating func filter(_ diagnostics: [Diagnostic]) -> (reported: [Diagnostic], suppressed: Int) {
+            let keys = diagnostics.map { resolver.key(for: $0) }
+            let order = diagnostics.indices.sorted {
+                (diagnostics[$0].location.line, diagnostics[$0].location.column, $0)
+                    < (diagnostics[$1].location.line, diagnostics[$1].location.column, $1)
+            }
+            var suppressed = Array(repeating: false, count: diagnostics.count)
+            for index in order {
+                if let left = remaining[keys[index]], left > 0 {
+                    remaining[keys[index]] = left - 1
+                    suppressed[index] = true
+                }
+            }
+            let reported = diagnostics.indices.filter { !suppressed[$0] }.map { diagnostics[$0] }
+            return (reported, diagnostics.count - reported.count)
+        }
     }
 
     // MARK: Files

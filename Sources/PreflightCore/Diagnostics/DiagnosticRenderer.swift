@@ -19,30 +19,6 @@ extension DiagnosticRenderer {
     }
 }
 
-/// Text gathered into pieces of bounded size before it is handed on: few writes, bounded memory.
-package struct OutputChunks: ~Copyable {
-    /// About how many bytes a piece holds.
-    package static let size = 64 << 10
-
-    private var pending = ""
-    private let output: (String) -> Void
-
-    package init(_ output: @escaping (String) -> Void) {
-        self.output = output
-    }
-
-    package mutating func append(_ text: String) {
-        pending += text
-        if pending.utf8.count >= Self.size { flush() }
-    }
-
-    package mutating func flush() {
-        guard !pending.isEmpty else { return }
-        output(pending)
-        pending = ""
-    }
-}
-
 /// A renderer that prints each finding on a line of its own, so findings can be streamed as they
 /// are found instead of after the whole scan.
 package protocol LineDiagnosticRenderer: DiagnosticRenderer {
@@ -57,60 +33,6 @@ extension LineDiagnosticRenderer {
     }
 
     package func write(_ report: DiagnosticReport, to output: (String) -> Void) {
-        withoutActuallyEscaping(output) { output in
-            var chunks = OutputChunks(output)
-            for diagnostic in report.diagnostics { chunks.append(line(for: diagnostic) + "\n") }
-            chunks.flush()
-        }
-    }
-}
-
-/// Writes a pretty-printed JSON document whose one long array is written element by element:
-/// the document is encoded with that array empty, and each element on its own, indented to its
-/// place, so the bytes are those of encoding the whole document at once.
-enum StreamedJSONArray {
-    /// `emptyDocument` is the document's encoding with the array empty; `key` the array's key
-    /// (unique in the document); `elements` are encoded in order.
-    static func write<Element: Encodable>(
-        emptyDocument: String, key: String, elements: some Sequence<Element>, to output: (String) -> Void
-    ) {
-        let marker = "\"\(key)\" : ["
-        guard let keyRange = emptyDocument.range(of: marker) else {
-            preconditionFailure("the document has no array \(key)")
-        }
-        // The empty array's own spelling (`[]`, or `[` and `]` on lines of their own) ends at `]`.
-        guard let close = emptyDocument[keyRange.upperBound...].firstIndex(of: "]") else {
-            preconditionFailure("the array \(key) is not closed")
-        }
-        let lineStart =
-            emptyDocument[..<keyRange.lowerBound].lastIndex(of: "\n").map {
-                emptyDocument.index(after: $0)
-            } ?? emptyDocument.startIndex
-        let indentation = String(emptyDocument[lineStart..<keyRange.lowerBound])
-        let elementIndentation = indentation + "  "
-        var encoded = 0
-        withoutActuallyEscaping(output) { output in
-            var chunks = OutputChunks(output)
-            for element in elements {
-                if encoded == 0 {
-                    chunks.append(String(emptyDocument[..<keyRange.upperBound]) + "\n")
-                } else {
-                    chunks.append(",\n")
-                }
-                encoded += 1
-                let text = JSONDiagnosticRenderer.encode(element).dropLast()  // its final newline
-                var first = true
-                for line in text.split(separator: "\n", omittingEmptySubsequences: false) {
-                    chunks.append((first ? "" : "\n") + elementIndentation + line)
-                    first = false
-                }
-            }
-            if encoded == 0 {
-                chunks.append(emptyDocument)
-            } else {
-                chunks.append("\n" + indentation + emptyDocument[close...])
-            }
-            chunks.flush()
-        }
+        writeStreaming(report, to: output)
     }
 }

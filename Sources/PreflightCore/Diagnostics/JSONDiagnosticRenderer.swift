@@ -10,15 +10,7 @@ package struct JSONDiagnosticRenderer: DiagnosticRenderer, Hashable {
     }
 
     package func write(_ report: DiagnosticReport, to output: (String) -> Void) {
-        var empty = report
-        empty.diagnostics = []
-        var document = JSONDiagnosticDocument(empty)
-        let counts = report.summary
-        document.summary = JSONDiagnosticDocument.Counts(
-            errors: counts.errors, warnings: counts.warnings, notes: counts.notes)
-        StreamedJSONArray.write(
-            emptyDocument: Self.encode(document), key: "diagnostics",
-            elements: report.diagnostics.lazy.map(JSONDiagnosticDocument.Entry.init), to: output)
+        writeStreaming(report, to: output)
     }
 
     /// Encodes `value` as deterministic, pretty-printed JSON followed by a newline.

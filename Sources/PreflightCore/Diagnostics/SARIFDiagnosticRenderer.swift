@@ -26,14 +26,7 @@ package struct SARIFDiagnosticRenderer: DiagnosticRenderer, Hashable {
     }
 
     package func write(_ report: DiagnosticReport, to output: (String) -> Void) {
-        let (rules, ruleIndex) = Self.rules(for: report)
-        let empty = Self.log(tool: report.tool, rules: rules, results: [])
-        var occurrences: [String: [String: Int]] = [:]
-        let results = report.diagnostics.lazy.map { diagnostic in
-            Self.result(for: diagnostic, ruleIndex: ruleIndex[diagnostic.ruleID]!, occurrences: &occurrences)
-        }
-        StreamedJSONArray.write(
-            emptyDocument: JSONDiagnosticRenderer.encode(empty), key: "results", elements: results, to: output)
+        writeStreaming(report, to: output)
     }
 
     static func log(for report: DiagnosticReport) -> SARIFLog {
@@ -62,7 +55,7 @@ package struct SARIFDiagnosticRenderer: DiagnosticRenderer, Hashable {
     }
 
     /// One result; `occurrences` counts the findings of each fingerprint text per file so far.
-    private static func result(
+    static func result(
         for diagnostic: Diagnostic, ruleIndex index: Int, occurrences: inout [String: [String: Int]]
     ) -> SARIFLog.Result {
         let location = diagnostic.location
@@ -82,7 +75,7 @@ package struct SARIFDiagnosticRenderer: DiagnosticRenderer, Hashable {
             partialFingerprints: [fingerprintKey: fingerprint])
     }
 
-    private static func log(tool: ToolDescriptor, rules: [RuleDescriptor], results: [SARIFLog.Result]) -> SARIFLog {
+    static func log(tool: ToolDescriptor, rules: [RuleDescriptor], results: [SARIFLog.Result]) -> SARIFLog {
         let driver = SARIFLog.Driver(
             name: tool.name,
             version: tool.version.isEmpty ? nil : tool.version,

@@ -32,11 +32,54 @@ package enum TodoScanRun {
     /// relative to `root` (absolute with `usesAbsolutePaths`), `--since` is measured in `root`'s
     /// repository, and a relative baseline path is taken from `root`.
     package static func scan(_ options: TodoScanOptions, in root: String) -> TodoScanReport {
+        var (tree, problems, inputFailed, display) = scanTree(options, in: root)
+
+        var diagnostics: [Diagnostic] = []
+        // Each file's tags are let go of as they become findings: the two are not held at once.
+        var findings = tree.findings
+        tree.findings = []
+        findings.reverse()
+        while let (path, occurrences) = findings.popLast() {
+            let shown = display.path(path)
+            for occurrence in occurrences {
+                diagnostics += self.diagnostics(for: occurrence, at: shown, options: options)
+            }
+        }
+
+        var report = TodoScanReport(
+            report: DiagnosticReport(tool: tool(for: options), diagnostics: [], filesScanned: tree.scannedFileCount),
+            problems: problems, inputFailed: inputFailed)
+        do {
+            let outcome = try GradualAdoption.apply(
+                diagnostics, settings: options.adoption, suppressions: suppressions(tree, options: options),
+                tool: "todoscan", root: root, display: display)
+            diagnostics = outcome.diagnostics
+            report.acceptedByBaseline = outcome.acceptedByBaseline
+            report.suppressedInline = outcome.suppressedInline
+            if let wrote = outcome.wroteBaseline {
+                report.wroteBaseline = wrote
+                return report
+            }
+        } catch {
+            report.problems.append(ErrorReport.render(error, tool: "todoscan"))
+            report.failed = true
+        }
+        report.report = DiagnosticReport(
+            tool: report.report.tool, diagnostics: diagnostics, filesScanned: tree.scannedFileCount)
+        return report
+    }
+
+    /// Discovers and scans the files: the tree's findings, the problems to print (unreadable files,
+    /// names that are not UTF-8, the files skipped for their size), whether an input failed, and
+    /// how paths are shown.
+    private static func scanTree(
+        _ options: TodoScanOptions, in root: String
+    ) -> (tree: TreeScan, problems: [String], inputFailed: Bool, display: PathDisplay) {
         let discovery = FileDiscovery(
             includes: options.includes.map(Glob.init), excludes: options.excludes.map(Glob.init))
         let scanner = TodoScanner(syntax: options.syntax, maximumFileSize: options.maximumFileSize)
         let roots = options.paths.map { StandardPath.absolute($0, relativeTo: root) }
-        var tree = scanner.scan(discovery, under: roots)
+        let tree = scanner.scan(discovery, under: roots)
         let display = PathDisplay(absolute: options.usesAbsolutePaths, relativeTo: root)
         var problems: [String] = []
         var inputFailed = false
@@ -62,44 +105,17 @@ package enum TodoScanRun {
             problems.append(line)
         }
 
-        var diagnostics: [Diagnostic] = []
-        // Each file's tags are let go of as they become findings: the two are not held at once.
-        var findings = tree.findings
-        tree.findings = []
-        findings.reverse()
-        while let (path, occurrences) = findings.popLast() {
-            let shown = display.path(path)
-            for occurrence in occurrences {
-                diagnostics += self.diagnostics(for: occurrence, at: shown, options: options)
-            }
-        }
+        return (tree, problems, inputFailed, display)
+    }
 
-        var report = TodoScanReport(
-            report: DiagnosticReport(tool: tool(for: options), diagnostics: [], filesScanned: tree.scannedFileCount),
-            problems: problems, inputFailed: inputFailed)
+    /// Each file's suppression comments, read against the rules the run knows.
+    private static func suppressions(_ tree: TreeScan, options: TodoScanOptions) -> [String: FileSuppressions] {
         var suppressions: [String: FileSuppressions] = [:]
         let knownRules = Set(options.syntax.rules.map(ruleID(for:)) + ["missing-owner", "missing-issue"])
         for (path, parsed) in tree.directives {
             suppressions[path] = FileSuppressions(parsed, tool: "todoscan", knownRules: knownRules)
         }
-        do {
-            let outcome = try GradualAdoption.apply(
-                diagnostics, settings: options.adoption, suppressions: suppressions, tool: "todoscan", root: root,
-                display: display)
-            diagnostics = outcome.diagnostics
-            report.acceptedByBaseline = outcome.acceptedByBaseline
-            report.suppressedInline = outcome.suppressedInline
-            if let wrote = outcome.wroteBaseline {
-                report.wroteBaseline = wrote
-                return report
-            }
-        } catch {
-            report.problems.append(ErrorReport.render(error, tool: "todoscan"))
-            report.failed = true
-        }
-        report.report = DiagnosticReport(
-            tool: report.report.tool, diagnostics: diagnostics, filesScanned: tree.scannedFileCount)
-        return report
+        return suppressions
     }
 
     /// Runs todoscan as the command does: scans (``scan(_:in:)``), then prints the findings to
@@ -111,19 +127,79 @@ package enum TodoScanRun {
     ///   reported but do not change the status.
     package static func run(
         _ options: TodoScanOptions, in root: String,
-        output: (String) -> Void,
+        output: @escaping (String) -> Void,
         errorOutput: (String) -> Void
     ) -> ToolExitStatus {
-        let result = scan(options, in: root)
-        for problem in result.problems { errorOutput(problem) }
-        if result.failed { return .usageOrInputError }
-        if let (path, count) = result.wroteBaseline {
-            if !options.isQuiet { errorOutput("todoscan: wrote \(count) findings to the baseline '\(path)'\n") }
+        // Writing a baseline needs every finding at once; everything else is written file by file.
+        guard options.adoption.writeBaselinePath == nil else {
+            let result = scan(options, in: root)
+            for problem in result.problems { errorOutput(problem) }
+            if result.failed { return .usageOrInputError }
+            if let (path, count) = result.wroteBaseline, !options.isQuiet {
+                errorOutput("todoscan: wrote \(count) findings to the baseline '\(path)'\n")
+            }
             return result.status(strict: options.isStrict)
         }
-        options.format.renderer().write(result.report, to: output)
-        if !options.isQuiet { errorOutput(result.summary + "\n") }
-        return result.status(strict: options.isStrict)
+        return stream(options, in: root, output: output, errorOutput: errorOutput)
+    }
+
+    /// ``run(_:in:output:errorOutput:)`` without a baseline to write: each file's findings are made,
+    /// filtered (``AdoptionFilter``) and written before the next file's, so memory stays that of
+    /// the scan, never that of millions of findings and their report.
+    private static func stream(
+        _ options: TodoScanOptions, in root: String, output: @escaping (String) -> Void,
+        errorOutput: (String) -> Void
+    ) -> ToolExitStatus {
+        var (tree, problems, inputFailed, display) = scanTree(options, in: root)
+        for problem in problems { errorOutput(problem) }
+        var filter: AdoptionFilter
+        do {
+            filter = try AdoptionFilter(
+                settings: options.adoption, suppressions: suppressions(tree, options: options), tool: "todoscan",
+                root: root)
+        } catch {
+            errorOutput(ErrorReport.render(error, tool: "todoscan"))
+            return .usageOrInputError
+        }
+        // Every file with findings or suppression comments (whose unused ones are findings), in
+        // report order.
+        var files: [String: [TagOccurrence]] = [:]
+        for (path, occurrences) in tree.findings { files[path] = occurrences }
+        for (path, _) in tree.directives where files[path] == nil { files[path] = [] }
+        tree.findings = []
+        let order = files.keys.map { (path: $0, shown: display.path($0)) }.sorted { $0.shown < $1.shown }
+        let stream = options.format.renderer().stream(tool: tool(for: options), to: output)
+        var counts = DiagnosticSummary(errors: 0, warnings: 0, notes: 0, filesScanned: tree.scannedFileCount)
+        func write(_ diagnostics: [Diagnostic]) {
+            for diagnostic in diagnostics {
+                switch diagnostic.severity {
+                case .error: counts.errors += 1
+                case .warning: counts.warnings += 1
+                case .note: counts.notes += 1
+                }
+                stream.append(diagnostic)
+            }
+        }
+        for (path, shown) in order {
+            var occurrences = files.removeValue(forKey: path) ?? []
+            filter.begin(file: path, displayPath: shown)
+            // One tag at a time, each let go of as it is written: a file of a million tags is never
+            // held as a million findings too.
+            occurrences.reverse()
+            while let occurrence = occurrences.popLast() {
+                write(filter.admit(diagnostics(for: occurrence, at: shown, options: options)))
+            }
+            write(filter.endFile())
+        }
+        stream.finish(filesScanned: tree.scannedFileCount)
+        if !options.isQuiet {
+            errorOutput(
+                AdoptionSummary.line(
+                    counts, acceptedByBaseline: filter.acceptedByBaseline, suppressed: filter.suppressedInline) + "\n")
+        }
+        if inputFailed { return .usageOrInputError }
+        if counts.errors > 0 || (options.isStrict && counts.total > 0) { return .findings }
+        return .clean
     }
 }
 
