@@ -119,7 +119,8 @@ else
         fi
     done
     chown -R "$user" "/private$user_folder"
-    chmod 0755 "/private$run_folder"
+    # Enterable by the user whatever root's umask was when they were made.
+    chmod go+rx /private /private/var /private/var/folders "/private$run_folder"
     # The test executable directly: SwiftPM would take .build's lock, which is root's. Swift
     # Testing's entry point (every suite here is Swift Testing).
     as_user() {
