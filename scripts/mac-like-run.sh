@@ -97,8 +97,9 @@ echo "== mac-like run 1 took $(($(date +%s) - start)) s"
 user=preflight-ci
 if ! command -v runuser >/dev/null 2>&1 || ! command -v useradd >/dev/null 2>&1; then
     echo "mac-like-run: run 2 skipped: no runuser or useradd here to run tests as an unprivileged user"
+elif ! id "$user" >/dev/null 2>&1 && ! useradd --create-home --shell /bin/sh "$user"; then
+    echo "mac-like-run: run 2 skipped: useradd could not make the user $user"
 else
-    id "$user" >/dev/null 2>&1 || useradd --create-home --shell /bin/sh "$user"
     home=$(getent passwd "$user" | cut -d: -f6)
     if [ -z "$home" ] || [ ! -d "$home" ]; then
         home="/private$run_folder/home"
