@@ -6,6 +6,7 @@
 #   CORPUS=/some/dir OUT=findings.txt ERRORLINT=/path/to/errorlint scripts/errorlint-corpus-check.sh
 #
 # The reviewed results are in docs/errorlint.md ("Real-world run").
+source "$(dirname "$0")/lib/portable.sh"
 set -euo pipefail
 
 repo=$(cd "$(dirname "$0")/.." && pwd)
@@ -14,11 +15,11 @@ out=${OUT:-$(mktemp "${TMPDIR:-/tmp}/errorlint-corpus.XXXXXX")}
 
 if [ ! -d "$corpus" ]; then
     echo "== laying out the corpus at $corpus" >&2
-    timeout 3600 "$repo/../shared/bin/make-corpus" "$corpus" >&2
+    with_timeout 3600 "$repo/../shared/bin/make-corpus" "$corpus" >&2
 fi
 if [ -z "${ERRORLINT:-}" ]; then
     echo "== building errorlint (release)" >&2
-    (cd "$repo" && timeout 3000 swift build -c release --product errorlint --scratch-path .build-release >&2)
+    (cd "$repo" && with_timeout 3000 swift build -c release --product errorlint --scratch-path .build-release >&2)
     ERRORLINT="$repo/.build-release/release/errorlint"
 fi
 

@@ -99,7 +99,8 @@ summary=()
 for target in "${targets[@]}"; do
     binary=$build/$target
     sources=("$(target_file "$target")")
-    mapfile -t -O 1 sources < <(target_sources "$target")
+    # One source per line (no mapfile: macOS's bash is 3.2).
+    while IFS= read -r file; do sources+=("$file"); done < <(target_sources "$target")
     echo "== $target: building ($sanitizers)"
     # Warnings from ld.gold about local ASan symbols are harmless; everything else is shown.
     if ! swiftc -sanitize="$sanitizers" -parse-as-library -O -module-name "Fuzz_$target" -package-name Preflight \
@@ -122,7 +123,8 @@ for target in "${targets[@]}"; do
         "$binary" -max_total_time="$seconds" -print_final_stats=1 -timeout=10 -rss_limit_mb=2048 \
         -artifact_prefix="$artifacts/" ${FUZZ_FLAGS:-} "$corpus" "Fuzz/Corpus/$target" >"$log" 2>&1 || status=$?
     executions=$(sed -n 's/^stat::number_of_executed_units: *//p' "$log" | tail -1)
-    crashes=$(find "$artifacts" -type f | wc -l)
+    # $((…)) drops the spaces BSD wc puts before the count.
+    crashes=$(($(find "$artifacts" -type f | wc -l)))
     if [[ $status -ne 0 || $crashes -gt 0 ]]; then
         crashed+=("$target")
         echo "== $target: CRASHED (exit $status) after ${executions:-?} executions; log $log" >&2
@@ -130,7 +132,7 @@ for target in "${targets[@]}"; do
         find "$artifacts" -type f >&2
     fi
     summary+=("$(printf '%-12s %6s s %12s executions %6s corpus inputs' "$target" "$seconds" "${executions:-?}" \
-        "$(find "$corpus" -type f | wc -l)")")
+        "$(($(find "$corpus" -type f | wc -l)))")")
 done
 
 echo "== summary"

@@ -13,6 +13,7 @@
 # checks that binary instead of building this repository's.
 #
 # Exit status: 0 when both sets agree exactly, 1 when they differ, 2 on a setup problem.
+source "$(dirname "$0")/lib/portable.sh"
 set -euo pipefail
 
 repo=$(cd "$(dirname "$0")/.." && pwd)
@@ -23,7 +24,7 @@ trap 'rm -rf "$work"' EXIT
 
 if [ ! -d "$corpus" ]; then
     echo "== laying out the corpus at $corpus" >&2
-    timeout 3600 "$repo/../shared/bin/make-corpus" "$corpus" >&2
+    with_timeout 3600 "$repo/../shared/bin/make-corpus" "$corpus" >&2
 fi
 corpus=$(cd "$corpus" && pwd)
 
@@ -31,16 +32,16 @@ if [ -n "${TODOSCAN:-}" ]; then
     todoscan=$(cd "$(dirname "$TODOSCAN")" && pwd)/$(basename "$TODOSCAN")
 else
     echo "== building todoscan (release)" >&2
-    (cd "$repo" && timeout 1800 swift build -c release --product todoscan --scratch-path .build-release >&2)
+    (cd "$repo" && with_timeout 1800 swift build -c release --product todoscan --scratch-path .build-release >&2)
     todoscan="$repo/.build-release/release/todoscan"
 fi
 echo "== building the swift-syntax reference (scripts/corpus-check)" >&2
-(cd "$repo/scripts/corpus-check" && timeout 3600 swift build -c release >&2)
+(cd "$repo/scripts/corpus-check" && with_timeout 3600 swift build -c release >&2)
 reference="$repo/scripts/corpus-check/.build/release/corpus-check"
 
 echo "== todoscan --format json -q --include '*.swift' $* . (in $corpus)" >&2
 status=0
-(cd "$corpus" && timeout 600 "$todoscan" --format json -q --include '*.swift' "$@" .) >"$work/todoscan.json" || status=$?
+(cd "$corpus" && with_timeout 600 "$todoscan" --format json -q --include '*.swift' "$@" .) >"$work/todoscan.json" || status=$?
 # 1 only says an ERROR tag was found; 2 or more is a real failure.
 if [ "$status" -gt 1 ]; then
     echo "todoscan failed with status $status" >&2
@@ -48,7 +49,7 @@ if [ "$status" -gt 1 ]; then
 fi
 
 echo "== corpus-check $* $corpus (swift-syntax trivia)" >&2
-timeout 1800 "$reference" "$@" "$corpus" >"$work/reference.jsonl"
+with_timeout 1800 "$reference" "$@" "$corpus" >"$work/reference.jsonl"
 
 python3 - "$corpus" "$work/todoscan.json" "$work/reference.jsonl" "$limit" <<'PY'
 import json, sys

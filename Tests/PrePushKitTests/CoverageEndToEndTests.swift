@@ -2,6 +2,7 @@ import Foundation
 import PrePushKit
 import PreflightCore
 import ProcessKit
+import TestSupport
 import Testing
 
 /// A small real package, built and tested with coverage by the real toolchain (about 20 s).
@@ -90,16 +91,17 @@ struct CoverageEndToEndTests {
         #expect(summary.files.map(\.path) == ["Sources/Calc/Calc.swift", "Sources/Format/Format.swift"])
         #expect(summary.targets.map(\.name) == ["Calc", "Format"])
 
-        // On a Mac: the swift shim and xcrun first, then /usr/bin (here Debian's LLVM 14, which
-        // cannot read these profiles), then the toolchain. The same coverage, read the same way.
+        // On a Mac: the swift shim and xcrun first, then another LLVM's tools (Debian's LLVM 14,
+        // which cannot read these profiles), then the toolchain. The same coverage, read the same way.
         let toolchain = try await ToolchainToolTests.realToolchain()
         let shims = try ToolchainToolTests.Folder()
         defer { shims.remove() }
         try ToolchainToolTests.swiftShim(in: shims, toolchain: toolchain)
         try ToolchainToolTests.xcrun(in: shims, answering: toolchain, log: shims.path + "/log")
+        let foreign = try ToolchainToolTests.foreignLLVM(in: shims)
         let mac = CoverageCollector(
             packageRoot: root, binPath: binPath,
-            environment: ["PATH": [shims.path, "/usr/bin", "/bin", toolchain].joined(separator: ":")])
+            environment: ["PATH": [shims.path, foreign, "/bin", toolchain].joined(separator: ":")])
         #expect(try await mac.summary() == summary)
 
         let report = try await Command(
@@ -208,7 +210,7 @@ struct CoverageEndToEndTests {
         // The lines too: the executable's are there, never run.
         let counts = try await collector.lineCoverage().counts
         let tool = try #require(
-            counts[URL(fileURLWithPath: root).standardizedFileURL.path + "/Sources/calc-tool/main.swift"])
+            counts[physicalPath(root) + "/Sources/calc-tool/main.swift"])
         #expect(!tool.isEmpty && tool.values.allSatisfy { $0 == 0 })
     }
 

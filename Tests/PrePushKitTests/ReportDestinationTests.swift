@@ -85,7 +85,8 @@ struct ReportDestinationTests {
     @Test("Outside the repository only when the command line says so")
     func outsideNeedsTheCommandLine() async throws {
         let (root, destination) = try await makeRepository()
-        let outside = (root as NSString).deletingLastPathComponent + "/outside.info"
+        // Named by its physical path, as the root is (on a Mac, TMPDIR's /var/folders is /private/var/folders).
+        let outside = PhysicalRoot.physical((root as NSString).deletingLastPathComponent) + "/outside.info"
         #expect(throws: ReportFileError.outsideRepository(path: outside, root: destination.root)) {
             try destination.write(Data("x".utf8), to: "../outside.info", fromCommandLine: false)
         }

@@ -1,5 +1,6 @@
 import Foundation
 import ProcessKit
+import TestSupport
 import Testing
 
 @testable import PrePushKit
@@ -7,8 +8,9 @@ import Testing
 /// Finding the toolchain's llvm-cov as SwiftPM does (beside the compiler in use), with PATHs built
 /// the way macOS, Linux and swiftly build them: macOS's `/usr/bin/swift` is a shim, not a link,
 /// beside an `xcrun` that may answer another LLVM; swiftly's `swift` is a link to its proxy
-/// whatever toolchain is selected; this machine's `/usr/bin/llvm-cov` is Debian's LLVM 14, a trap
-/// to stay out of.
+/// whatever toolchain is selected; Debian's `/usr/bin/llvm-cov` is LLVM 14, a trap to stay out of.
+/// The PATHs are made of stand-ins and `/bin`, never this machine's `/usr/bin` (a Mac's holds the
+/// real `swift` shim and `xcrun`, which would answer in place of the stand-ins).
 @Suite("Toolchain tools: llvm-cov found beside the compiler SwiftPM uses")
 struct ToolchainToolTests {
     /// The real toolchain's folder: where the compiler of this process's `swift` lives (a link's
@@ -19,9 +21,10 @@ struct ToolchainToolTests {
             .path
     }
 
-    /// A folder of stand-in executables (shell scripts) or links.
+    /// A folder of stand-in executables (shell scripts) or links. Named by its physical path, as
+    /// the compiler's folder is reported (on a Mac, TMPDIR's /var/folders is /private/var/folders).
     struct Folder {
-        let path = NSTemporaryDirectory() + "prepush-toolchain-" + UUID().uuidString
+        let path = physicalPath(NSTemporaryDirectory()) + "/prepush-toolchain-" + UUID().uuidString
 
         init() throws {
             try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
@@ -37,6 +40,20 @@ struct ToolchainToolTests {
         }
 
         func remove() { try? FileManager.default.removeItem(atPath: path) }
+    }
+
+    /// Another LLVM's tools, as Debian's `/usr/bin` holds LLVM 14's (which cannot read Swift 6's
+    /// profiles): a folder `foreign` in `folder` whose `llvm-cov` and `llvm-profdata` say so, put on
+    /// PATH before the right ones. On every platform, so the trap is there on a Mac too.
+    static func foreignLLVM(in folder: Folder) throws -> String {
+        let bin = folder.path + "/foreign"
+        try FileManager.default.createDirectory(atPath: bin, withIntermediateDirectories: true)
+        for name in ["llvm-cov", "llvm-profdata"] {
+            try ("#!/bin/sh\necho 'Debian LLVM version 14.0.6'\n").write(
+                toFile: bin + "/" + name, atomically: true, encoding: .utf8)
+            try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: bin + "/" + name)
+        }
+        return bin
     }
 
     /// macOS's `/usr/bin/swift`: a small program that runs the selected toolchain's swift, with
@@ -110,16 +127,18 @@ struct ToolchainToolTests {
         try xcode.script("llvm-cov", "echo 'Apple LLVM version 17'")
         try Self.swiftShim(in: shims, toolchain: toolchain)
         try Self.xcrun(in: shims, answering: xcode.path, log: log)
-        let path = [shims.path, "/usr/bin", "/bin", toolchain].joined(separator: ":")
+        let foreign = try Self.foreignLLVM(in: xcode)
+        let path = [shims.path, foreign, "/bin", toolchain].joined(separator: ":")
         let environment = ["PATH": path, "DEVELOPER_DIR": "/Applications/Xcode.app/Contents/Developer"]
 
         let found = try await ToolchainTool.locate("llvm-cov", environment: environment, directory: shims.path)
         #expect(found == toolchain + "/llvm-cov")
-        #expect(found != "/usr/bin/llvm-cov")
+        #expect(found != foreign + "/llvm-cov")
         #expect(!FileManager.default.fileExists(atPath: log), "xcrun was asked")
         // The tool found reads this toolchain's profiles: it is this toolchain's LLVM.
         let version = try await Command(found, ["--version"]).output()
         #expect(!version.contains("Debian LLVM version 14"))
+        #expect(version.contains("LLVM version"), "\(version)")
     }
 
     @Test(
@@ -139,11 +158,12 @@ struct ToolchainToolTests {
             try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
             try version.write(toFile: folder + "/.swift-version", atomically: true, encoding: .utf8)
         }
-        // An xcrun and Debian's llvm-cov on PATH too: neither is the selected toolchain's.
+        // An xcrun and a foreign llvm-cov on PATH too: neither is the selected toolchain's.
         let shims = try Folder()
         defer { shims.remove() }
-        try Self.xcrun(in: shims, answering: "/usr/bin", log: shims.path + "/xcrun.log")
-        let environment = ["PATH": [bin, shims.path, "/usr/bin", "/bin"].joined(separator: ":")]
+        let foreign = try Self.foreignLLVM(in: shims)
+        try Self.xcrun(in: shims, answering: foreign, log: shims.path + "/xcrun.log")
+        let environment = ["PATH": [bin, shims.path, foreign, "/bin"].joined(separator: ":")]
 
         #expect(
             try await ToolchainTool.locate("llvm-cov", environment: environment, directory: current)
@@ -169,7 +189,10 @@ struct ToolchainToolTests {
         defer { other.remove() }
         try Self.standInToolchain(other.path, version: "6.2")
         let toolchain = try await Self.realToolchain()
-        let environment = ["PATH": toolchain + ":/usr/bin:/bin", "SWIFT_EXEC": other.path + "/usr/bin/swiftc"]
+        let foreign = try Self.foreignLLVM(in: other)
+        let environment = [
+            "PATH": [toolchain, foreign, "/bin"].joined(separator: ":"), "SWIFT_EXEC": other.path + "/usr/bin/swiftc",
+        ]
         #expect(
             try await ToolchainTool.locate("llvm-profdata", environment: environment, directory: other.path)
                 == other.path + "/usr/bin/llvm-profdata")
@@ -179,15 +202,18 @@ struct ToolchainToolTests {
         }
     }
 
-    @Test("Linux: swift is a link into the toolchain, found after /usr/bin; llvm-cov beside the resolved swift")
+    @Test(
+        "Linux: swift is a link into the toolchain, found after a foreign llvm-cov; llvm-cov beside the resolved swift")
     func besideTheResolvedSwift() async throws {
         let toolchain = try await Self.realToolchain()
         let links = try Folder()
         defer { links.remove() }
         try links.link("swift", to: toolchain + "/swift")
-        // /usr/bin (Debian's llvm-cov) first, the link after it, the toolchain not on PATH at all.
+        // A foreign llvm-cov first (Debian's /usr/bin), the link after it, the toolchain not on PATH.
+        let foreign = try Self.foreignLLVM(in: links)
         let found = try await ToolchainTool.locate(
-            "llvm-cov", environment: ["PATH": "/usr/bin:/bin:" + links.path], directory: links.path)
+            "llvm-cov", environment: ["PATH": [foreign, "/bin", links.path].joined(separator: ":")],
+            directory: links.path)
         #expect(found == toolchain + "/llvm-cov")
     }
 
@@ -197,9 +223,9 @@ struct ToolchainToolTests {
         let home = try Folder()
         defer { home.remove() }
         let bin = try Self.swiftly(in: home)
-        // Both a foreign llvm-cov (/usr/bin here) and the right one (the toolchain's folder) are on
-        // PATH; no toolchain is selected (no .swift-version), so neither may be taken.
-        let path = [bin, "/usr/bin", "/bin", toolchain].joined(separator: ":")
+        // Both a foreign llvm-cov and the right one (the toolchain's folder) are on PATH; no
+        // toolchain is selected (no .swift-version), so neither may be taken.
+        let path = [bin, try Self.foreignLLVM(in: home), "/bin", toolchain].joined(separator: ":")
         let error = await #expect(throws: CoverageError.self) {
             try await ToolchainTool.locate("llvm-cov", environment: ["PATH": path], directory: home.path)
         }
@@ -220,9 +246,9 @@ struct ToolchainToolTests {
         defer { partial.remove() }
         try Self.standInToolchain(partial.path, version: "6.3")
         try FileManager.default.removeItem(atPath: partial.path + "/usr/bin/llvm-cov")
+        let path = [partial.path + "/usr/bin", try Self.foreignLLVM(in: partial), "/bin"].joined(separator: ":")
         let error = await #expect(throws: CoverageError.self) {
-            try await ToolchainTool.locate(
-                "llvm-cov", environment: ["PATH": partial.path + "/usr/bin:/usr/bin:/bin"], directory: partial.path)
+            try await ToolchainTool.locate("llvm-cov", environment: ["PATH": path], directory: partial.path)
         }
         #expect(error?.failureReason?.contains("not in the compiler's folder \(partial.path)/usr/bin") == true)
     }

@@ -1,6 +1,7 @@
 import Foundation
 import PreflightCore
 import ProcessKit
+import TestSupport
 import Testing
 
 @testable import PrePushKit
@@ -119,23 +120,10 @@ struct WorkTreeSnapshotTests {
         #expect(state.tree == (try await repository.expectedTree()))
     }
 
-    /// Whether this process can be denied a file by its permissions (not as root, which reads
-    /// everything): `.ci/run`'s Mac-like run (scripts/mac-like-run.sh) runs this suite again as an
-    /// unprivileged user.
-    static let permissionsApply: Bool = {
-        let probe = NSTemporaryDirectory() + "permission-probe-" + UUID().uuidString
-        defer { try? FileManager.default.removeItem(atPath: probe) }
-        guard
-            FileManager.default.createFile(atPath: probe, contents: Data("x".utf8), attributes: [.posixPermissions: 0])
-        else { return false }
-        return FileManager.default.contents(atPath: probe) == nil
-    }()
-
     @Test(
         "An unreadable untracked file and folder: reported, the rest of the snapshot taken (issue 24, item 8)",
         .enabled(
-            if: WorkTreeSnapshotTests.permissionsApply,
-            "running as root, which reads every file; scripts/mac-like-run.sh runs this unprivileged"))
+            if: FilePermissions.apply, "\(FilePermissions.rootReadsEverything)"))
     func unreadableFiles() async throws {
         let repository = try await make()
         defer {

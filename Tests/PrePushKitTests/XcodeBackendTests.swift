@@ -184,13 +184,19 @@ struct XcodeBackendTests {
         #expect(error.recoverySuggestion?.contains("--backend swiftpm") == true)
     }
 
-    @Test(
-        "Where xcodebuild is not on PATH (Linux), resolving the backend says so",
-        .enabled(if: !XcodeBackendTests.hasXcodebuild, "xcodebuild is installed here"))
-    func linuxHasNoXcodebuild() throws {
+    @Test("With this machine's PATH: without xcodebuild (Linux) the tool is missing; with it (a Mac) the project is")
+    func thisMachinesPath() throws {
         let root = try root(with: [])
-        #expect(throws: XcodeBackendError.self) {
+        let error = #expect(throws: XcodeBackendError.self) {
             try XcodeBuildPlan.resolve(BuildBackend(kind: .xcodebuild), root: root)
+        }
+        if Self.hasXcodebuild {
+            #expect(error == .noProject(root: root))
+        } else {
+            guard case .toolNotFound = error else {
+                Issue.record("expected toolNotFound, got \(String(describing: error))")
+                return
+            }
         }
     }
 

@@ -5,9 +5,11 @@ import Foundation
 /// that `git rev-parse --show-toplevel` prints and compilers record. Foundation's
 /// `standardizedFileURL` turns `physical` into `logical` because `logical` exists.
 ///
-/// On macOS a folder in `TMPDIR` is one already. Elsewhere the layout is made: `/private/var/<name>`
-/// and a link `/var/<name>` to it, which takes the right to write in `/` and `/var` (root; CI's
-/// container). ``make()`` says why when it cannot.
+/// On macOS a folder in `TMPDIR` is one already; so it is under scripts/mac-like-run.sh, whose
+/// `TMPDIR` is reached through `/var/folders -> /private/var/folders` (then an unprivileged user has
+/// the layout too). Elsewhere the layout is made: `/private/var/<name>` and a link `/var/<name>` to
+/// it, which takes the right to write in `/` and `/var` (root; CI's container). ``make()`` says why
+/// when it cannot.
 package struct PrivateFolder: Sendable {
     package let logical: String
     package let physical: String
@@ -31,7 +33,9 @@ package struct PrivateFolder: Sendable {
         let name = "preflight-private-" + UUID().uuidString
         let fileManager = FileManager.default
         let temporary = NSTemporaryDirectory()
-        if let real = realPath(temporary), real.hasPrefix("/private/"), realPath("/var") == "/private/var" {
+        // TMPDIR already reached through a link into /private (asked of the system, not assumed).
+        let spelled = temporary.hasSuffix("/") && temporary.count > 1 ? String(temporary.dropLast()) : temporary
+        if let real = realPath(temporary), real.hasPrefix("/private/"), real != spelled {
             let logical = (temporary.hasSuffix("/") ? temporary : temporary + "/") + name
             do {
                 try fileManager.createDirectory(atPath: logical, withIntermediateDirectories: true)

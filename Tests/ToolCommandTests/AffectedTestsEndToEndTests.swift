@@ -1,5 +1,6 @@
 import Foundation
 import ProcessKit
+import TestSupport
 import Testing
 
 /// A push pays for the tests it can break: the built `prepush` as the installed hook of a package
@@ -80,11 +81,19 @@ struct AffectedTestsEndToEndTests {
         #expect(first.errorText.contains("--filter '^GeometryTests\\.'"))
         #expect(first.errorText.contains("--filter '^PricingTests\\.'"))
         #expect(first.errorText.contains("--filter '^CheckoutTests\\.'"))
-        // On Linux the test executable runs directly, once per testing library.
-        #expect(first.errorText.contains("==> test GeometryTests (XCTest): "), "\(first.errorText)")
-        #expect(first.errorText.contains("GeometryTests.GeometryTests\n"), "\(first.errorText)")
-        #expect(first.errorText.contains("==> test PricingTests (Swift Testing): "))
-        #expect(!first.errorText.contains("==> test PricingTests (XCTest)"))
+        // Where the tests are one executable (Linux) it runs directly, once per testing library;
+        // where they are a bundle (macOS) each target is a `swift test --filter` of its own.
+        let product = TestProduct(package: "Shapes", in: repository.work + "/.build/debug")
+        if product.runsDirectly {
+            #expect(first.errorText.contains("==> test GeometryTests (XCTest): "), "\(first.errorText)")
+            #expect(first.errorText.contains("GeometryTests.GeometryTests\n"), "\(first.errorText)")
+            #expect(first.errorText.contains("==> test PricingTests (Swift Testing): "))
+            #expect(!first.errorText.contains("==> test PricingTests (XCTest)"))
+        } else {
+            #expect(product.isBundle, "no test product at \(product.path)")
+            #expect(first.errorText.contains("==> test GeometryTests: swift test "), "\(first.errorText)")
+            #expect(!first.errorText.contains("(XCTest)"), "\(first.errorText)")
+        }
 
         // A change in Pricing: PricingTests and CheckoutTests (whose closure holds Pricing) run;
         // Geometry's recorded profile stands in for GeometryTests.

@@ -1,5 +1,6 @@
 import Foundation
 import ProcessKit
+import TestSupport
 import Testing
 
 /// The built `prepush` on a real package (two targets, a generated file left out by
@@ -55,13 +56,17 @@ struct CoverageReportsEndToEndTests {
         #expect(html.contains("Total: <strong>\(percent) %</strong> of \(lines) lines (\(covered) covered"))
     }
 
-    /// `llvm-cov` of the toolchain that runs the tests (beside the real `swift`, or `xcrun --find`).
+    /// `llvm-cov` of the compiler that builds the fixture, by SwiftPM's rule: beside it, in its
+    /// resource folder's `../../bin` as `swift -print-target-info` names it. Not `xcrun --find`,
+    /// which answers Xcode's LLVM under swiftly or a swift.org toolchain on a Mac, nor the folder
+    /// of `swift`'s real path, which on a Mac is the `/usr/bin` shim's.
     static func llvmCov() async throws -> String {
-        if let xcrun = Command.locate("xcrun", searchPath: ProcessInfo.processInfo.environment["PATH"]) {
-            return try await Command(xcrun, ["--find", "llvm-cov"]).output()
-        }
-        let swift = try #require(Command.locate("swift", searchPath: ProcessInfo.processInfo.environment["PATH"]))
-        return URL(fileURLWithPath: swift).resolvingSymlinksInPath().deletingLastPathComponent().path + "/llvm-cov"
+        let info = try await Command("swift", ["-print-target-info"]).output()
+        let object = try JSONSerialization.jsonObject(with: Data(info.utf8)) as? [String: Any]
+        let paths = try #require(object?["paths"] as? [String: Any], "\(info)")
+        let resources = try #require(paths["runtimeResourcePath"] as? String, "\(info)")
+        return ((resources as NSString).deletingLastPathComponent as NSString).deletingLastPathComponent
+            + "/bin/llvm-cov"
     }
 
     @Test(
@@ -130,15 +135,18 @@ struct CoverageReportsEndToEndTests {
         let table = try #require(Self.tableTotal(first.errorText))
         #expect(first.errorText.contains("  Sources/Format/Format.swift"))
         #expect(!first.errorText.contains("  Sources/Format/Generated.swift"))
-        #expect(first.errorText.contains("coverage report (lcov) written to \(out)/lcov.info"))
+        // Named by its physical path (on a Mac, TMPDIR's /var/folders is /private/var/folders).
+        #expect(first.errorText.contains("coverage report (lcov) written to \(physicalPath(out))/lcov.info"))
         try await Self.expectSameFigures(in: out, covered: table.covered, lines: table.lines)
 
         // The total is llvm-cov's own, with the excluded file ignored as well.
         let binPath = repository.work + "/.build/debug"
+        // The test binary: the executable itself on Linux, the one inside the bundle on macOS.
+        let tests = TestProduct(package: "Calc", in: binPath)
         let report = try await Command(
             try await Self.llvmCov(),
             [
-                "report", binPath + "/CalcPackageTests.xctest", "-instr-profile", binPath + "/codecov/default.profdata",
+                "report", tests.binary, "-instr-profile", binPath + "/codecov/default.profdata",
                 #"-ignore-filename-regex=\.build|Tests|Generated\.swift"#,
             ]
         ).output()

@@ -1,24 +1,12 @@
 import Foundation
 import ProcessKit
+import TestSupport
 import Testing
-
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
 
 /// The path prepush records for itself, when it is started as a user starts it: by name, through
 /// `PATH`, from a link (as Homebrew installs it), in another folder.
 @Suite("prepush's own path")
 struct ExecutablePathEndToEndTests {
-    /// `path` with every link resolved (`realpath(3)`, as prepush resolves it).
-    static func realPath(_ path: String) throws -> String {
-        let resolved = try #require(realpath(path, nil), "\(path) does not exist")
-        defer { free(resolved) }
-        return String(cString: resolved)
-    }
-
     /// A folder with `bin/prepush` a link to the built prepush (as Homebrew links
     /// `/opt/homebrew/bin/prepush` into its versioned `Cellar`), and a new repository.
     struct Layout {
@@ -59,21 +47,23 @@ struct ExecutablePathEndToEndTests {
         let quoted = "\nprepush='\(layout.bin)/prepush'\n"
         #expect(hook.contains(quoted), "\(hook)")
         #expect(!hook.contains(layout.repository + "/prepush"))
-        #expect(!hook.contains(try Self.realPath(ToolCommandTests.productsDirectory + "/prepush") + "'"))
+        #expect(!hook.contains(physicalPath(ToolCommandTests.productsDirectory + "/prepush") + "'"))
     }
 
     @Test("Started by a path: that path with '..' removed, links kept; a path not leading to prepush is not baked")
     func installByPath() async throws {
         let layout = try await Layout()
         defer { layout.remove() }
+        // Relative to the working folder as the system reports it (physical: on a Mac TMPDIR's
+        // /var/folders is /private/var/folders); the link itself kept.
         let hook = try await layout.install("../bin/../bin/prepush install")
-        #expect(hook.contains("\nprepush='\(layout.bin)/prepush'\n"), "\(hook)")
+        #expect(hook.contains("\nprepush='\(physicalPath(layout.bin))/prepush'\n"), "\(hook)")
 
         // argv[0] names a file that is not the running prepush (exec -a): the real path instead.
         let decoy = layout.root + "/decoy"
         try "#!/bin/sh\n".write(toFile: decoy, atomically: true, encoding: .utf8)
         try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: decoy)
-        let real = try Self.realPath(ToolCommandTests.productsDirectory + "/prepush")
+        let real = physicalPath(ToolCommandTests.productsDirectory + "/prepush")
         let script = "exec -a '\(decoy)' '\(layout.bin)/prepush' install"
         let bash = ["/bin/bash", "/usr/bin/bash"].first { FileManager.default.isExecutableFile(atPath: $0) }
         if let bash {

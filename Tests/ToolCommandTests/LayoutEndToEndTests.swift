@@ -51,8 +51,28 @@ struct LayoutEndToEndTests {
         return try await Repository.make(files: files)
     }
 
-    func push(_ repository: Repository) async throws -> ProcessResult {
-        try await repository.run("git", ["push", "-q", "origin", "main"])
+    func push(_ repository: Repository, environment: [String: String] = [:]) async throws -> ProcessResult {
+        try await repository.run("git", ["push", "-q", "origin", "main"], environment: environment)
+    }
+
+    /// This process's PATH with xcodebuild and xcrun hidden, as on a machine without Xcode: a
+    /// folder in `root` of links to every other program on PATH (the first of each name, as a
+    /// lookup finds it). On Linux nothing is hidden; on a Mac `/usr/bin`'s two are, and its
+    /// `swift` and `git` shims are still found through their links.
+    static func pathWithoutXcode(in root: String) throws -> String {
+        let folder = root + "/no-xcode-bin"
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        var linked: Set<String> = ["xcodebuild", "xcrun"]
+        for directory in (ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin").split(separator: ":") {
+            let names = (try? FileManager.default.contentsOfDirectory(atPath: String(directory))) ?? []
+            for name in names.sorted() where !linked.contains(name) {
+                let target = directory + "/" + name
+                guard FileManager.default.isExecutableFile(atPath: target) else { continue }
+                linked.insert(name)
+                try FileManager.default.createSymbolicLink(atPath: folder + "/" + name, withDestinationPath: target)
+            }
+        }
+        return folder
     }
 
     @Test(
@@ -178,11 +198,13 @@ struct LayoutEndToEndTests {
     func appBesidePackages() async throws {
         let repository = try await Self.makeRepository(feature: false, app: true)
         try await repository.run(Self.prepush, ["install"]).checked()
-        // PATH without xcodebuild, as on Linux (the test asserts it rather than assume it).
-        let which = try await repository.run("/bin/sh", ["-c", "command -v xcodebuild || true"])
-        try #require(which.outputText.isEmpty, "this test needs a machine without xcodebuild")
+        // A PATH without xcodebuild and xcrun, as on Linux, also on a Mac (where /usr/bin has both).
+        let noXcode = ["PATH": try Self.pathWithoutXcode(in: repository.root)]
+        let which = try await repository.run(
+            "/bin/sh", ["-c", "command -v xcodebuild xcrun || true"], environment: noXcode)
+        try #require(which.outputText.isEmpty, "xcodebuild or xcrun still on PATH: \(which.outputText)")
 
-        let first = try await push(repository)
+        let first = try await push(repository, environment: noXcode)
         #expect(first.succeeded, "\(first.errorText)")
         #expect(first.errorText.contains("prepush: package Packages/Core"))
         // An app at the root is named after its project, never `.`.
@@ -194,7 +216,7 @@ struct LayoutEndToEndTests {
         // A change in the app's own files: only the app, skipped again; nothing is cached for it.
         try repository.write("App/AppMain.swift", "import Core\nlet answer = double(20) + 2\n")
         try await repository.commit("app")
-        let app = try await push(repository)
+        let app = try await push(repository, environment: noXcode)
         #expect(app.succeeded, "\(app.errorText)")
         #expect(app.errorText.contains("no xcodebuild here"))
         #expect(app.errorText.contains("unchanged: Packages/Core"))
@@ -207,7 +229,7 @@ struct LayoutEndToEndTests {
         try repository.write(
             "App/AppMain.swift", "import Core\nlet answer = double(20) + 2\n// ERROR: remove before release\n")
         try await repository.commit("app error")
-        let stopped = try await push(repository)
+        let stopped = try await push(repository, environment: noXcode)
         #expect(!stopped.succeeded, "\(stopped.errorText)")
         #expect(stopped.errorText.contains("ERROR: remove before release"))
     }

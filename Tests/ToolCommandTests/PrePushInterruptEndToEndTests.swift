@@ -1,5 +1,6 @@
 import Foundation
 import ProcessKit
+import TestSupport
 import Testing
 
 #if canImport(Glibc)
@@ -28,8 +29,8 @@ struct PrePushInterruptEndToEndTests {
         try FileManager.default.createDirectory(atPath: temporary, withIntermediateDirectories: true)
 
         // As the system reports working folders: links resolved (macOS's /var is /private/var).
-        let realWork = try ExecutablePathEndToEndTests.realPath(repository.work)
-        let realRoot = try ExecutablePathEndToEndTests.realPath(repository.root)
+        let realWork = physicalPath(repository.work)
+        let realRoot = physicalPath(repository.root)
 
         let errorLines = Lines()
         var command = Command(

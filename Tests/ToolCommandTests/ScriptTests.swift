@@ -41,6 +41,58 @@ struct ScriptTests {
         (#"\$RANDOM|\$BASH|\$\{[^}]*(,,|\^\^)"#, "bash variables and case conversion"),
     ]
 
+    /// What macOS's bash 3.2 and BSD userland lack, for the bash scripts (benchmarks, corpus checks,
+    /// fuzzing): bash 4 features and GNU-only tools and flags. scripts/lib/portable.sh has the
+    /// portable helpers (and alone may use these behind a fallback).
+    static let notOnMacOS: [(pattern: String, why: String)] = [
+        (#"(declare|typeset|local) -[a-zA-Z]*A"#, "associative arrays are bash 4; use variables named per key"),
+        (#"\b(mapfile|readarray)\b"#, "mapfile is bash 4; use while IFS= read -r"),
+        (#"BASHPID"#, "$BASHPID is bash 4"),
+        (#"\$\{[A-Za-z_][A-Za-z_0-9]*(,,|\^\^)"#, "case conversion is bash 4; use tr"),
+        (#"\|&|&>>"#, "|& and &>> are bash 4"),
+        (#"(local|declare) -[a-zA-Z]*n |wait -n"#, "namerefs and wait -n are bash 4.3"),
+        (#"date [^|;]*%N"#, "%N is GNU date's; use now_seconds"),
+        (#"readlink -f"#, "readlink -f is GNU; use real_path"),
+        (#"(^|[|;&(]\s*)tac\b"#, "tac is GNU; use reverse_lines"),
+        (#"sed -i( |$)|sed -[a-zA-Z]*i "#, "sed -i without a suffix is GNU"),
+        (#"\bstat -c|\bstat --(format|printf)"#, "stat -c is GNU"),
+        (#"(^|[|;&(]\s*)timeout\s"#, "timeout is GNU coreutils; use with_timeout"),
+        (#"sed [^|]*\\\|"#, "\\| in a basic expression is GNU; use sed -E"),
+        (#"sort -[a-zA-Z]*V|grep -[a-zA-Z]*P|xargs -[a-zA-Z]*r|-printf"#, "GNU-only flag"),
+    ]
+
+    /// The bash scripts under scripts/ (first line names bash), but the portable helpers.
+    static let bashScripts: [String] = {
+        let folder = packageRoot + "/scripts"
+        let paths = FileManager.default.enumerator(atPath: folder)?.compactMap { $0 as? String } ?? []
+        return paths.filter { $0.hasSuffix(".sh") && $0 != "lib/portable.sh" }.sorted().compactMap { path in
+            let text = (try? String(contentsOfFile: folder + "/" + path, encoding: .utf8)) ?? ""
+            return text.prefix { $0 != "\n" }.contains("bash") ? "scripts/" + path : nil
+        }
+    }()
+
+    @Test("Each bash script under scripts/ parses and uses nothing bash 3.2 or BSD tools lack (macOS)")
+    func bashScriptsRunOnMacOS() async throws {
+        #expect(Self.bashScripts.contains("scripts/fuzz.sh"), "\(Self.bashScripts)")
+        for script in Self.bashScripts {
+            let text = try String(contentsOfFile: Self.packageRoot + "/" + script, encoding: .utf8)
+            for (number, line) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
+                let code = line.trimmingCharacters(in: .whitespaces)
+                if code.hasPrefix("#") { continue }
+                for (pattern, why) in Self.notOnMacOS where code.range(of: pattern, options: .regularExpression) != nil
+                {
+                    Issue.record("\(script):\(number + 1): \(why): \(code)")
+                }
+                // /proc is Linux's: only behind a test that it is there.
+                if code.contains("/proc/"), !code.contains("-r /proc/") {
+                    Issue.record("\(script):\(number + 1): /proc is Linux's alone: \(code)")
+                }
+            }
+            let parsed = try await Command("/bin/bash", ["-n", Self.packageRoot + "/" + script]).run()
+            #expect(parsed.succeeded, "\(script): \(parsed.errorText)")
+        }
+    }
+
     /// Runs `script` (relative to the package) with the POSIX shell.
     static func run(
         _ script: String, _ arguments: [String], in directory: String? = nil, path: String? = nil
@@ -105,7 +157,9 @@ struct ScriptTests {
         let result = try await Self.run(
             "scripts/render-coverage-html.sh", ["index.html", "shots/index.png", "400", "300"], in: folder)
         #expect(result.termination == .exited(0), "\(result.errorText)")
-        #expect(result.outputText == folder + "/shots/index.png\n")
+        #expect(
+            physicalPath(result.outputText.trimmingCharacters(in: .newlines))
+                == physicalPath(folder + "/shots/index.png"))
         let png = try Data(contentsOf: URL(fileURLWithPath: folder + "/shots/index.png"))
         #expect(png.starts(with: [0x89, 0x50, 0x4E, 0x47]))
         let missing = try await Self.run("scripts/render-coverage-html.sh", ["nothing.html", "x.png"], in: folder)
@@ -154,7 +208,7 @@ struct ScriptTests {
 
         let result = try await Self.run("scripts/install-hooks.sh", [repository], path: swift.path)
         #expect(result.succeeded, "\(result.errorText)")
-        #expect(result.errorText.contains("prepush: installed \(repository)/.git/hooks/pre-push"))
+        #expect(result.errorText.contains("prepush: installed \(physicalPath(repository))/.git/hooks/pre-push"))
         #expect(
             swift.calls == [
                 "build -c release --static-swift-stdlib --product prepush --package-path \(Self.packageRoot)",
@@ -364,15 +418,17 @@ struct ScriptTests {
             let result = try await Self.run(
                 "scripts/install-hooks.sh", [repository, "--binary", given, "--with-errorlint"], path: swift.path)
             #expect(result.succeeded, "\(result.errorText)")
-            #expect(result.errorText.contains("prepush: installed \(repository)/.git/hooks/pre-push"))
+            #expect(result.errorText.contains("prepush: installed \(physicalPath(repository))/.git/hooks/pre-push"))
             #expect(result.errorText.contains("no errorlint beside"))
             let hook = try String(contentsOfFile: repository + "/.git/hooks/pre-push", encoding: .utf8)
             #expect(hook.contains(slotFolder + "/prepush"), "\(hook)")
         }
         #expect(swift.calls.isEmpty)
 
+        // In a repository of its own: the test process's folder need not be one.
         let missing = try await Self.run(
-            "scripts/install-hooks.sh", ["--binary", swift.folder + "/nothing"], path: swift.path)
+            "scripts/install-hooks.sh", ["--binary", swift.folder + "/nothing"], in: swift.folder + "/repository0",
+            path: swift.path)
         #expect(missing.termination == .exited(2))
         #expect(missing.errorText.contains("is not an executable prepush"))
         let noValue = try await Self.run("scripts/install-hooks.sh", ["--binary"], path: swift.path)

@@ -54,7 +54,8 @@ run() {
     timed_prepush "$log" "$@"
     total=$(grep -aoE '[0-9.]+ % of [0-9]+ lines' "$log" | tail -n 1 | cut -d' ' -f1 || true)
     total=${total:--}
-    line=$(sed -n 's/^prepush: \(running .*\|all [0-9]* test targets run.*\|the one test target.*\|no test target is affected.*\)$/\1/p' "$log" | tail -n 1 || true)
+    # sed -E: alternation in a basic expression (\|) is GNU's alone.
+    line=$(sed -En 's/^prepush: (running .*|all [0-9]* test targets run.*|the one test target.*|no test target is affected.*)$/\1/p' "$log" | tail -n 1 || true)
 }
 
 # prepare PREVIOUS COMMIT: builds PREVIOUS (untimed), then checks out COMMIT, so that the next run

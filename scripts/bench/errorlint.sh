@@ -7,6 +7,7 @@
 #   CORPUS=/some/dir RUNS=5 scripts/bench/errorlint.sh
 #
 # Prints the hyperfine table (Markdown), the ratio, and how many files each run parsed.
+source "$(dirname "$0")/../lib/portable.sh"
 set -euo pipefail
 
 repo=$(cd "$(dirname "$0")/../.." && pwd)
@@ -19,18 +20,18 @@ if ! command -v hyperfine >/dev/null; then
     echo "== installing hyperfine" >&2
     sudo=""
     [ "$(id -u)" -eq 0 ] || sudo=sudo
-    timeout 600 $sudo apt-get update >&2
-    timeout 900 $sudo apt-get install -y hyperfine >&2
+    with_timeout 600 $sudo apt-get update >&2
+    with_timeout 900 $sudo apt-get install -y hyperfine >&2
 fi
 if [ ! -d "$corpus" ]; then
     echo "== laying out the corpus at $corpus" >&2
-    timeout 3600 "$repo/../shared/bin/make-corpus" "$corpus" >&2
+    with_timeout 3600 "$repo/../shared/bin/make-corpus" "$corpus" >&2
 fi
 corpus=$(cd "$corpus" && pwd)
 
 if [ -z "${ERRORLINT:-}" ]; then
     echo "== building errorlint (release)" >&2
-    (cd "$repo" && timeout 3000 swift build -c release --product errorlint --scratch-path .build-release >&2)
+    (cd "$repo" && with_timeout 3000 swift build -c release --product errorlint --scratch-path .build-release >&2)
     ERRORLINT="$repo/.build-release/release/errorlint"
 fi
 

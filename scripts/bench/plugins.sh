@@ -76,16 +76,17 @@ first_use() {
     echo "$end - $start" | bc
 }
 
-declare -A total
+# Totals per verb and side in variables total_<verb>_<side> (bash 3.2 has no associative arrays).
 for side in source binary; do
     # From source first: it needs no bundle, so a release build can still be going (ensure_bundle).
     [ "$side" = binary ] && ensure_bundle
     for verb in todoscan errorlint; do
-        total[$verb-$side]=0
+        total="total_${verb}_${side}"
+        printf -v "$total" '%s' 0
         for ((run = 1; run <= runs; run++)); do
             seconds=$(first_use "$work/$side" "$verb" "$work/$verb-$side.log")
             printf '%-9s %-6s run %d: %8.1f s\n' "$verb" "$side" "$run" "$seconds"
-            total[$verb-$side]=$(echo "${total[$verb-$side]} + $seconds" | bc)
+            printf -v "$total" '%s' "$(echo "${!total} + $seconds" | bc)"
             # What the first use built: swift-syntax fetched (a checkout) or compiled (its modules).
             fetched=no compiled=no
             [ -d "$work/$side/.build/checkouts/swift-syntax" ] && fetched=yes
@@ -101,8 +102,9 @@ done
 echo
 echo "first use (mean of $runs), prebuilt bundle against from source:"
 for verb in todoscan errorlint; do
-    binary=$(echo "scale=2; ${total[$verb-binary]} / $runs" | bc)
-    source=$(echo "scale=2; ${total[$verb-source]} / $runs" | bc)
+    binary_total="total_${verb}_binary" source_total="total_${verb}_source"
+    binary=$(echo "scale=2; ${!binary_total} / $runs" | bc)
+    source=$(echo "scale=2; ${!source_total} / $runs" | bc)
     ratio=$(echo "scale=1; $source / $binary" | bc)
     printf '  swift package %-9s  bundle %7.1f s   from source %7.1f s   %5.1fx faster\n' "$verb" "$binary" "$source" \
         "$ratio"

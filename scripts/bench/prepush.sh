@@ -33,14 +33,14 @@ if ! command -v hyperfine >/dev/null; then
     echo "== installing hyperfine" >&2
     sudo=""
     [ "$(id -u)" -eq 0 ] || sudo=sudo
-    timeout 600 $sudo apt-get update >&2
-    timeout 900 $sudo apt-get install -y hyperfine >&2
+    with_timeout 600 $sudo apt-get update >&2
+    with_timeout 900 $sudo apt-get install -y hyperfine >&2
 fi
 
 lefthook_go=""
 if ! command -v lefthook >/dev/null; then
     echo "== installing lefthook from PyPI" >&2
-    timeout 300 python3 -m pip install --quiet lefthook >&2 || true
+    with_timeout 300 python3 -m pip install --quiet lefthook >&2 || true
     hash -r
 fi
 if command -v lefthook >/dev/null; then
@@ -53,7 +53,7 @@ else
 fi
 
 echo "== building prepush (release)" >&2
-(cd "$repo" && timeout 1800 swift build -c release --static-swift-stdlib --product prepush --scratch-path .build-release >&2)
+(cd "$repo" && with_timeout 1800 swift build -c release --static-swift-stdlib --product prepush --scratch-path .build-release >&2)
 prepush="$repo/.build-release/release/prepush"
 
 # Git identity and no inherited repository variables, for every git call below.

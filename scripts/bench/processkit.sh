@@ -12,11 +12,11 @@ cd "$(dirname "$0")/../.."
 
 scratch=Benchmarks/.build
 echo "== building Benchmarks (release)" >&2
-timeout 1800 swift build -c release --package-path Benchmarks --scratch-path "$scratch" >&2
+with_timeout 1800 swift build -c release --package-path Benchmarks --scratch-path "$scratch" >&2
 bin="$(swift build -c release --package-path Benchmarks --scratch-path "$scratch" --show-bin-path)/processkit-bench"
 
 echo "date: $(date -u '+%Y-%m-%d %H:%M:%S UTC')"
-echo "machine: nproc $(cpu_count), kernel $(uname -r), $(awk '/MemTotal/ { printf "%.0f GiB RAM", $2 / 1048576 }' /proc/meminfo)"
+echo "machine: nproc $(cpu_count), kernel $(uname -r), $(memory_gib) GiB RAM"
 echo "toolchain: $(swift --version 2>/dev/null | head -n 1)"
 processkit_commit=$(git log -1 --format=%h -- Sources/ProcessKit Sources/CProcessKit 2>/dev/null || echo unknown)
 if [ -n "$(git status --porcelain -- Sources/ProcessKit Sources/CProcessKit 2>/dev/null)" ]; then
@@ -30,12 +30,8 @@ echo
 # Foundation contender) adds one close action per descriptor number up to the highest open one, so
 # a descriptor leaked by whatever started this script would slow those contenders and not others.
 (
-    subshell=$BASHPID
-    descriptors=$(ls "/proc/$subshell/fd")
-    for fd in $descriptors; do
-        if [ "$fd" -gt 2 ]; then eval "exec $fd>&-"; fi
-    done
-    exec timeout 1800 "$bin" "$@"
+    close_inherited_descriptors
+    with_timeout 1800 "$bin" "$@"
 )
 
 echo

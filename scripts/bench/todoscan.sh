@@ -29,20 +29,20 @@ if [ ${#need[@]} -gt 0 ]; then
     echo "== installing ${need[*]}" >&2
     sudo=""
     [ "$(id -u)" -eq 0 ] || sudo=sudo
-    timeout 600 $sudo apt-get update >&2
-    timeout 900 $sudo apt-get install -y "${need[@]}" >&2
+    with_timeout 600 $sudo apt-get update >&2
+    with_timeout 900 $sudo apt-get install -y "${need[@]}" >&2
 fi
 
 if [ ! -d "$corpus" ]; then
     echo "== laying out the corpus at $corpus" >&2
-    timeout 3600 "$repo/../shared/bin/make-corpus" "$corpus" >&2
+    with_timeout 3600 "$repo/../shared/bin/make-corpus" "$corpus" >&2
 fi
 corpus=$(cd "$corpus" && pwd)
 
 static_flag=--static-swift-stdlib scratch=.build-release
 [ -z "${DYNAMIC:-}" ] || { static_flag="" scratch=.build-release-dynamic; }
 echo "== building todoscan (release ${static_flag:-dynamically linked})" >&2
-(cd "$repo" && timeout 1800 swift build -c release ${static_flag} --product todoscan --scratch-path "$scratch" >&2)
+(cd "$repo" && with_timeout 1800 swift build -c release ${static_flag} --product todoscan --scratch-path "$scratch" >&2)
 todoscan="$repo/$scratch/release/todoscan"
 
 # The same file types for every tool.
