@@ -19,13 +19,16 @@ enum ManifestEnvironment {
     ]
     /// Read by the manifests of the Swift project's own packages (swift-syntax, swift-format,
     /// swift-driver…) to switch dependencies and settings.
-    static let manifestConventions = ["SWIFTCI_USE_LOCAL_DEPS", "SWIFT_BUILD_DYNAMIC_LIBRARY", "SWIFTSYNTAX_BUILD_DYNAMIC_LIBRARY"]
+    static let manifestConventions = [
+        "SWIFTCI_USE_LOCAL_DEPS", "SWIFT_BUILD_DYNAMIC_LIBRARY", "SWIFTSYNTAX_BUILD_DYNAMIC_LIBRARY",
+    ]
 
     /// The names read literally by the manifests in `folder` (`Package.swift`, `Package@swift-*.swift`).
     static func names(readByManifestsIn folder: String) -> [String] {
         let files = (try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? []
         var names: Set<String> = []
-        for file in files where file == "Package.swift" || (file.hasPrefix("Package@swift-") && file.hasSuffix(".swift")) {
+        for file in files
+        where file == "Package.swift" || (file.hasPrefix("Package@swift-") && file.hasSuffix(".swift")) {
             // A manifest is small; a huge file is not a manifest anyone reads variables from.
             guard let data = FileManager.default.contents(atPath: folder + "/" + file), data.count < 1 << 20 else {
                 continue
