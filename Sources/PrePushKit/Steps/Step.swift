@@ -89,20 +89,22 @@ package struct StepContext: Sendable {
     package var log: @Sendable (String) -> Void { { [output] in output.stepOutput($0) } }
 
     /// Runs one argv as a step, streaming its output lines to the log. `figure` makes the step's
-    /// key figure from the lines it wrote to standard output and to standard error. `variables`
-    /// are set in its environment; `alsoPassing` are endings besides exit 0 that pass. `failure`
-    /// can fail a command that passed, from its lines (``NothingMeasured``: no test ran); its
-    /// message is printed in the step, its figure is the step's.
+    /// key figure from the last lines it wrote to standard output and to standard error (each
+    /// stream's last ``OutputTail/defaultLimit`` bytes); `watching` sees every line as it comes,
+    /// for what must be read from all of them (a test count). `variables` are set in its
+    /// environment; `alsoPassing` are endings besides exit 0 that pass. `failure` can fail a
+    /// command that passed, from its lines (``NothingMeasured``: no test ran); its message is
+    /// printed in the step, its figure is the step's.
     package func command(
         _ name: String, _ argv: [String], variables: [String: String] = [:],
-        alsoPassing: [Termination] = [],
+        alsoPassing: [Termination] = [], watching: (@Sendable (String) -> Void)? = nil,
         figure: @escaping @Sendable (_ output: [String], _ errors: [String]) -> String = { _, _ in "" },
         failure: @escaping @Sendable (_ output: [String], _ errors: [String]) -> NothingMeasured.Failure? = { _, _ in
             nil
         }
     ) async throws -> StepOutcome {
         let process: StepProcess
-        switch try await launch(name, argv, variables: variables) {
+        switch try await launch(name, argv, variables: variables, watching: watching) {
         case .couldNotRun(let outcome): return outcome
         case .ran(let ran): process = ran
         }
@@ -123,33 +125,41 @@ package struct StepContext: Sendable {
 
     /// Starts `argv` as the step `name` in the package's folder, after its header: standard error
     /// streamed to the log, standard output too or, with `capturingStandardOutput`, kept for the
-    /// step to read. A command that cannot start is reported and ends the step as failed.
+    /// step to read. Of the streamed lines only each stream's last ``OutputTail/defaultLimit``
+    /// bytes are kept (``StepProcess``); a line longer than that is streamed in pieces, and
+    /// `watching` sees each line's first piece. A command that cannot start is reported and ends
+    /// the step as failed.
     package func launch(
-        _ name: String, _ argv: [String], capturingStandardOutput: Bool = false, variables: [String: String] = [:]
+        _ name: String, _ argv: [String], capturingStandardOutput: Bool = false, variables: [String: String] = [:],
+        watching: (@Sendable (String) -> Void)? = nil
     ) async throws -> StepLaunch {
         output.beginStep("==> \(name): \(Command(argv[0], Array(argv.dropFirst())).commandLine)")
-        let lines = Locked<[String]>([])
-        let errorLines = Locked<[String]>([])
+        let lines = Locked(OutputTail())
+        let errorLines = Locked(OutputTail())
+        let log = log
+        @Sendable func stream(_ tail: Locked<OutputTail>) -> OutputDestination {
+            .lines(maxLength: OutputTail.defaultLimit) { line in
+                let text = line.text + (line.continues ? "" : "\n")
+                let startsLine = tail.withLock { tail in
+                    defer { tail.append(text) }
+                    return !tail.endsInsideLine
+                }
+                if startsLine { watching?(line.text) }
+                log(text)
+            }
+        }
         var command = Command(
             argv[0], Array(argv.dropFirst()), workingDirectory: packageRoot,
             environment: environment.setting(variables))
-        if capturingStandardOutput {
-            command.standardOutput = .capture(limit: 1 << 30)
-        } else {
-            command.standardOutput = .lines { [log] line in
-                lines.withLock { $0.append(line.text) }
-                log(line.text + "\n")
-            }
-        }
-        command.standardError = .lines { [log] line in
-            errorLines.withLock { $0.append(line.text) }
-            log(line.text + "\n")
-        }
+        command.standardOutput = capturingStandardOutput ? .capture(limit: 1 << 30) : stream(lines)
+        command.standardError = stream(errorLines)
         let clock = StepClock()
         do {
             let result = try await command.run()
             return .ran(
-                StepProcess(result: result, outputLines: lines.current, errorLines: errorLines.current, clock: clock))
+                StepProcess(
+                    result: result, outputLines: lines.current.lines, errorLines: errorLines.current.lines,
+                    clock: clock))
         } catch let error as ProcessError {
             if case .interrupted = error { throw error }
             log(ErrorReport.render(error, tool: "prepush"))
@@ -199,8 +209,9 @@ package enum StepLaunch: Sendable {
     case couldNotRun(StepOutcome)
 }
 
-/// A step's command that ran: its result, the lines it wrote (standard output's only when it was
-/// streamed), and the step's clock, started at the launch.
+/// A step's command that ran: its result, the last lines it wrote (each stream's last
+/// ``OutputTail/defaultLimit`` bytes; standard output's only when it was streamed), and the
+/// step's clock, started at the launch.
 package struct StepProcess: Sendable {
     package var result: ProcessResult
     package var outputLines: [String]
