@@ -97,14 +97,14 @@ package struct StepContext: Sendable {
     /// printed in the step, its figure is the step's.
     package func command(
         _ name: String, _ argv: [String], variables: [String: String] = [:],
-        alsoPassing: [Termination] = [], watching: (@Sendable (String) -> Void)? = nil,
+        alsoPassing: [Termination] = [], timeout: StepTimeout? = nil, watching: (@Sendable (String) -> Void)? = nil,
         figure: @escaping @Sendable (_ output: [String], _ errors: [String]) -> String = { _, _ in "" },
         failure: @escaping @Sendable (_ output: [String], _ errors: [String]) -> NothingMeasured.Failure? = { _, _ in
             nil
         }
     ) async throws -> StepOutcome {
         let process: StepProcess
-        switch try await launch(name, argv, variables: variables, watching: watching) {
+        switch try await launch(name, argv, variables: variables, timeout: timeout, watching: watching) {
         case .couldNotRun(let outcome): return outcome
         case .ran(let ran): process = ran
         }
@@ -127,12 +127,14 @@ package struct StepContext: Sendable {
     /// streamed to the log, standard output too or, with `capturingStandardOutput`, kept for the
     /// step to read. Of the streamed lines only each stream's last ``OutputTail/defaultLimit``
     /// bytes are kept (``StepProcess``); a line longer than that is streamed in pieces, and
-    /// `watching` sees each line's first piece. A command that cannot start is reported and ends
-    /// the step as failed.
+    /// `watching` sees each line's first piece. A command that cannot start, or runs past
+    /// `timeout` (by default `stepTimeout`, else none), is reported and ends the step as failed;
+    /// past the timeout its process group is torn down.
     package func launch(
         _ name: String, _ argv: [String], capturingStandardOutput: Bool = false, variables: [String: String] = [:],
-        watching: (@Sendable (String) -> Void)? = nil
+        timeout: StepTimeout? = nil, watching: (@Sendable (String) -> Void)? = nil
     ) async throws -> StepLaunch {
+        let timeout = timeout ?? StepTimeout.builtIn(options)
         output.beginStep("==> \(name): \(Command(argv[0], Array(argv.dropFirst())).commandLine)")
         let lines = Locked(OutputTail())
         let errorLines = Locked(OutputTail())
@@ -153,6 +155,7 @@ package struct StepContext: Sendable {
             environment: environment.setting(variables))
         command.standardOutput = capturingStandardOutput ? .capture(limit: 1 << 30) : stream(lines)
         command.standardError = stream(errorLines)
+        command.timeout = timeout?.duration
         let clock = StepClock()
         do {
             let result = try await command.run()
@@ -162,6 +165,17 @@ package struct StepContext: Sendable {
                     clock: clock))
         } catch let error as ProcessError {
             if case .interrupted = error { throw error }
+            if case .timedOut = error, let timeout {
+                log(
+                    "prepush: error: the step \(name) ran past its timeout of \(timeout.text) (\(timeout.source)); its "
+                        + "process group was stopped (SIGTERM, then SIGKILL after 2 s). Find out why it hangs, or raise the "
+                        + "timeout in .preflight.json.\n")
+                output.annotation(.error, title: name, message: "timed out after \(timeout.text)")
+                output.endStep(passed: false, line: "<== \(name): timed out after \(timeout.text)")
+                return .couldNotRun(
+                    StepOutcome(
+                        name: name, status: .failed, seconds: clock.seconds, figure: "timed out after \(timeout.text)"))
+            }
             log(ErrorReport.render(error, tool: "prepush"))
             output.endStep(passed: false, line: "<== \(name): could not run")
             return .couldNotRun(
@@ -202,10 +216,11 @@ package struct TestSelectionInput: Sendable {
     }
 }
 
-/// How a step's command went: it ran (whatever its exit status), or it could not start.
+/// How a step's command went: it ran (whatever its exit status), or it could not start or ran
+/// past its timeout.
 package enum StepLaunch: Sendable {
     case ran(StepProcess)
-    /// The step's outcome, already reported.
+    /// The step's failed outcome, already reported.
     case couldNotRun(StepOutcome)
 }
 
