@@ -287,6 +287,9 @@ package enum PrePushError: LocalizedError, Sendable {
     case noCommits(String)
     /// No folder for the run could be made in the system's temporary directory (the path, errno's text).
     case noTemporaryFolder(String, String)
+    /// The run's folder cannot be written, or a step failed while its file system was full (the
+    /// folder, what the system said): an I/O error, not a verdict on the code.
+    case temporaryFolderFull(String, String)
 
     package var errorDescription: String? {
         switch self {
@@ -294,6 +297,7 @@ package enum PrePushError: LocalizedError, Sendable {
         case .worktreeOccupied(let path): "'\(path)' exists but is not this repository's prepush worktree."
         case .noCommits(let path): "The repository at '\(path)' has no commits yet."
         case .noTemporaryFolder(let path, let why): "No folder for the run could be made in '\(path)': \(why)."
+        case .temporaryFolderFull(let path, let why): "The run's temporary folder '\(path)' cannot be written: \(why)."
         }
     }
 
@@ -306,6 +310,9 @@ package enum PrePushError: LocalizedError, Sendable {
         case .noCommits: "prepush checks what a push would send, and without a commit there is nothing to push."
         case .noTemporaryFolder:
             "Every step runs with a private temporary folder of the run's own, removed when the run ends."
+        case .temporaryFolderFull:
+            "SwiftPM, the compiler and the tests write their scratch files there (TMPDIR); a step that fails "
+                + "because they cannot says nothing about the code, so the push is not judged on it."
         }
     }
 
@@ -315,6 +322,8 @@ package enum PrePushError: LocalizedError, Sendable {
         case .worktreeOccupied: "Move or delete that folder, then run prepush or push again."
         case .noCommits: "Commit first (git commit), then run prepush or push."
         case .noTemporaryFolder: "Free space in that folder or point TMPDIR at a writable folder, then push again."
+        case .temporaryFolderFull:
+            "Free space on that file system or point TMPDIR at a folder with room, then push again."
         }
     }
 }

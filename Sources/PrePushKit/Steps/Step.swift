@@ -159,6 +159,14 @@ package struct StepContext: Sendable {
         let clock = StepClock()
         do {
             let result = try await command.run()
+            // A step that fails while the run's folder has no room failed for that (SwiftPM's
+            // "I/O error (code: 28)"): an I/O error of the run, exit 2, not a verdict.
+            if !result.succeeded, let temporaryDirectory,
+                let problem = RunTemporaryDirectory.spaceProblem(at: temporaryDirectory)
+            {
+                output.endStep(passed: false, line: "<== \(name): failed with \(result.termination); TMPDIR is full")
+                throw PrePushError.temporaryFolderFull(temporaryDirectory, problem)
+            }
             return .ran(
                 StepProcess(
                     result: result, outputLines: lines.current.lines, errorLines: errorLines.current.lines,
