@@ -4,7 +4,8 @@
 #   scripts/fuzz.sh [SECONDS] [TARGET...]     (default: 600 seconds each, every target)
 #
 # Targets: lexers (comment lexers and tag finder), strings, xcstrings, stringsdict (the catalog
-# readers), pushrequest (git's pre-push stdin), baseline (a --baseline file) and configuration (a
+# readers), pushrequest (git's pre-push stdin), hookfilter (hooks/pre-push's shell pre-filter, run
+# by /bin/sh, against prepush's parser), baseline (a --baseline file) and configuration (a
 # .preflight.json), both read from disk through the bounded reader. Each is one file in Fuzz/ (<Name>Fuzz.swift) compiled with
 # `swiftc -sanitize=fuzzer,address` together with the sources it exercises (so internal API is
 # reachable; see TARGET_SOURCES below). Binaries go to Fuzz/.build/; the seeds in
@@ -25,7 +26,7 @@ if [[ $# -gt 0 && $1 =~ ^[0-9]+$ ]]; then
     seconds=$1
     shift
 fi
-all_targets=(lexers strings xcstrings stringsdict pushrequest baseline configuration)
+all_targets=(lexers strings xcstrings stringsdict pushrequest hookfilter baseline configuration)
 targets=("$@")
 [[ ${#targets[@]} -gt 0 ]] || targets=("${all_targets[@]}")
 
@@ -49,6 +50,7 @@ target_file() {
     xcstrings) echo Fuzz/XCStringsFuzz.swift ;;
     stringsdict) echo Fuzz/StringsDictFuzz.swift ;;
     pushrequest) echo Fuzz/PushRequestFuzz.swift ;;
+    hookfilter) echo Fuzz/HookFilterFuzz.swift ;;
     baseline) echo Fuzz/BaselineFuzz.swift ;;
     configuration) echo Fuzz/ConfigurationFuzz.swift ;;
     *) return 1 ;;
@@ -58,7 +60,7 @@ target_sources() {
     case $1 in
     lexers) find Sources/TodoScanKit/Lexing Sources/TodoScanKit/Tags Sources/TodoScanKit/Scanning -name '*.swift' | sort ;;
     strings | xcstrings | stringsdict) catalog_sources ;;
-    pushrequest) echo Sources/PrePushKit/Contract/PushRequest.swift ;;
+    pushrequest | hookfilter) echo Sources/PrePushKit/Contract/PushRequest.swift ;;
     # The readers and what they name, compiled into the target itself (no `import PreflightCore`).
     baseline | configuration) core_reader_sources ;;
     esac
@@ -119,7 +121,7 @@ for target in "${targets[@]}"; do
     # SWIFT_BACKTRACE=enable=no: the Swift backtracer would otherwise hold a crashing process for
     # minutes. Leak detection is off: the Swift runtime's caches read as leaks.
     # shellcheck disable=SC2086 # FUZZ_FLAGS is a list of flags
-    SWIFT_BACKTRACE=enable=no ASAN_OPTIONS=detect_leaks=0:${ASAN_OPTIONS:-} \
+    SWIFT_BACKTRACE=enable=no ASAN_OPTIONS=detect_leaks=0:${ASAN_OPTIONS:-} FUZZ_TARGET_DIR=$work/$target/files \
         "$binary" -max_total_time="$seconds" -print_final_stats=1 -timeout=10 -rss_limit_mb=2048 \
         -artifact_prefix="$artifacts/" ${FUZZ_FLAGS:-} "$corpus" "Fuzz/Corpus/$target" >"$log" 2>&1 || status=$?
     executions=$(sed -n 's/^stat::number_of_executed_units: *//p' "$log" | tail -1)

@@ -39,7 +39,8 @@ struct PrePush: AsyncParsableCommand {
             Settings: the "prepush" section of .preflight.json (minCoverage: a number or {"total", \
             target names, file globs}, minDiffCoverage, coverageExclude, coverageReports, report, since, \
             relevantPaths, testArguments, configuration, todoscan, errorlint, isolated, steps: [{"name", "run": \
-            [argv]}], backend, and for xcodebuild workspace, project, scheme, destination, testPlan, \
+            [argv], "timeout": seconds (default 30 minutes)}], stepTimeout (built-in steps; none by default), \
+            backend, and for xcodebuild workspace, project, scheme, destination, testPlan, \
             onlyTesting, skipTesting); flags override it; --print-config shows the result. See docs/configuration.md.
 
             Output goes to standard error, as git expects of a hook. Colour only on a terminal, never \

@@ -102,6 +102,86 @@ struct HookInstallerTests {
         #expect(try String(contentsOfFile: hook, encoding: .utf8) == foreign)
     }
 
+    /// Runs the installed hook as git would, with `input` on standard input.
+    private func runHook(_ fixture: PushFixture, input: String) throws -> ProcessResult {
+        var command = Command("/bin/sh", [fixture.work + "/.git/hooks/pre-push", "origin", fixture.remote])
+        command.workingDirectory = fixture.work
+        command.standardInput = .string(input)
+        command.environment = .inherit.removing("PREPUSH_SKIP")
+        return try command.runBlocking()
+    }
+
+    @Test("10,000 ref lines: all deletions are answered by the hook; one update hands prepush every line, as read")
+    func manyRefLines() throws {
+        let fixture = try PushFixture()
+        let prepush = try fixture.recorder(named: "prepush", status: 0)
+        try HookInstaller(repository: fixture.work, prepushBinary: prepush).install()
+        let zeros = String(repeating: "0", count: 40)
+        let deletions = (0..<10_000).map {
+            "(delete) \(zeros) refs/heads/branch-\($0) \(String(repeating: "a", count: 40))\n"
+        }
+        let deleting = try runHook(fixture, input: deletions.joined())
+        #expect(deleting.succeeded)
+        #expect(deleting.errorText == "prepush: the push only deletes refs; nothing to check\n")
+        #expect(fixture.log("prepush").isEmpty)
+
+        let update = "refs/heads/main \(String(repeating: "b", count: 40)) refs/heads/main \(zeros)\n"
+        let input = deletions.dropLast().joined() + update
+        let pushing = try runHook(fixture, input: input)
+        #expect(pushing.succeeded)
+        #expect(fixture.log("prepush") == "args: hook origin \(fixture.remote)\n" + input)
+    }
+
+    @Test("The hook answers 'only deletes' only for input prepush reads as deletions; anything else goes to prepush")
+    func preFilterAgreesWithPrepush() throws {
+        let fixture = try PushFixture()
+        let prepush = try fixture.recorder(named: "prepush", status: 0)
+        try HookInstaller(repository: fixture.work, prepushBinary: prepush).install()
+        let zeros40 = String(repeating: "0", count: 40)
+        let zeros64 = String(repeating: "0", count: 64)
+        let hex40 = "0123456789abcdef0123456789abcdef01234567"
+        let hex64 = hex40 + "89abcdef0123456789abcdef"
+        var inputs = [
+            "x 0000 y z", "(delete) \(zeros40) refs/heads/a \(hex40)", "(delete) \(zeros64) refs/heads/a \(hex64)",
+            "(delete) \(zeros64) refs/heads/a \(hex40)", "(delete) \(zeros40) refs/heads/a \(hex40.uppercased())",
+            "(delete)\t\(zeros40) refs/heads/a \(hex40)", "(delete) \(zeros40)\trefs/heads/a \(hex40)",
+            "(delete)  \(zeros40)   refs/heads/a  \(hex40)", "  (delete) \(zeros40) refs/heads/a \(hex40)",
+            "(delete) \(zeros40) refs/heads/a \(hex40) extra", "(delete) \(zeros40) refs/heads/a",
+            "(delete) \(zeros40 + "0") refs/heads/a \(hex40 + "8")", "(delete) \(zeros40) refs/heads/a \(hex40)\r",
+            "(delete) * refs/heads/a *", "(delete) \(zeros40) * \(hex40)", "\t", " ",
+        ]
+        // And lines made by cutting, doubling and replacing characters of a deletion, deterministically.
+        let deletion = Array("(delete) \(zeros40) refs/heads/a \(hex40)")
+        var seed: UInt64 = 25
+        func next(_ bound: Int) -> Int {
+            seed = seed &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
+            return Int((seed >> 33) % UInt64(bound))
+        }
+        let alphabet = Array(" \t0a\r*x")
+        for _ in 0..<60 {
+            var line = deletion
+            for _ in 0..<(1 + next(3)) {
+                let at = next(line.count)
+                switch next(3) {
+                case 0: line.remove(at: at)
+                case 1: line.insert(line[at], at: at)
+                default: line[at] = alphabet[next(alphabet.count)]
+                }
+            }
+            inputs.append(String(line))
+        }
+        for input in inputs {
+            let text = input + "\n"
+            let result = try runHook(fixture, input: text)
+            let parsed = try? PushRequest.parse(arguments: ["origin", fixture.remote], input: text)
+            if result.errorText.contains("only deletes refs") {
+                #expect(parsed?.deletesOnly == true, "the hook skipped '\(input)', which prepush reads otherwise")
+            } else {
+                #expect(fixture.log("prepush").hasSuffix(text), "prepush was not handed '\(input)'")
+            }
+        }
+    }
+
     @Test("--force replaces a foreign hook; uninstall brings it back")
     func forceReplaces() throws {
         let fixture = try PushFixture()

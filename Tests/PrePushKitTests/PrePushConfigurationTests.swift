@@ -99,6 +99,22 @@ struct PrePushConfigurationTests {
                 #"{"prepush": {"steps": [{"run": ["make"]}]}}"#,
                 "Invalid value '' for 'prepush.steps[0].name' in '/repo/.preflight.json'."
             ),
+            (
+                #"{"prepush": {"steps": [{"name": "a", "run": ["make"], "timeout": 0}]}}"#,
+                "Invalid value '0.0' for 'prepush.steps[0].timeout' in '/repo/.preflight.json'."
+            ),
+            (
+                #"{"prepush": {"steps": [{"name": "a", "run": ["make"], "timeout": "10m"}]}}"#,
+                "Wrong type for 'prepush.steps[0].timeout' in '/repo/.preflight.json'."
+            ),
+            (
+                #"{"prepush": {"stepTimeout": -5}}"#,
+                "Invalid value '-5.0' for 'prepush.stepTimeout' in '/repo/.preflight.json'."
+            ),
+            (
+                #"{"prepush": {"stepTimeout": 1e300}}"#,
+                "Invalid value '1e+300' for 'prepush.stepTimeout' in '/repo/.preflight.json'."
+            ),
         ])
     func errors(json: String, description: String) {
         #expect(throws: ConfigurationError.self) { try options(json) }
@@ -107,6 +123,28 @@ struct PrePushConfigurationTests {
         } catch {
             #expect(error.errorDescription == description)
         }
+    }
+
+    @Test("Timeouts: a configured step's own, stepTimeout for the rest, 30 minutes by default")
+    func timeouts() throws {
+        let options = try options(
+            """
+            { "prepush": { "stepTimeout": 5400, "steps": [
+                { "name": "slow", "run": ["make", "slow"], "timeout": 2.5 }, { "name": "lint", "run": ["make"] }
+            ] } }
+            """)
+        #expect(options.stepTimeout == 5400)
+        #expect(options.extraSteps.map(\.timeout) == [2.5, nil])
+        #expect(StepTimeout.of(options.extraSteps[0], options: options).text == "2.5 s")
+        #expect(
+            StepTimeout.of(options.extraSteps[1], options: options) == StepTimeout(seconds: 5400, source: "stepTimeout")
+        )
+        #expect(StepTimeout.builtIn(options)?.text == "90 min")
+        let defaults = PrePushOptions()
+        #expect(StepTimeout.builtIn(defaults) == nil)
+        #expect(StepTimeout.of(ExtraStep(name: "x", run: ["x"]), options: defaults).text == "30 min")
+        #expect(options.effectiveConfiguration.contains(#""stepTimeout" : 5400"#))
+        #expect(options.effectiveConfiguration.contains(#""timeout" : 2.5"#))
     }
 
     @Test("Coverage keys: minCoverage as an object, coverageExclude, coverageReports, report")

@@ -39,6 +39,32 @@ struct OutputTests {
         #expect(lines.values.map(\.isTerminated) == [true, true, true, false])
     }
 
+    @Test("A line longer than maxLength arrives in pieces, each marked as continued but the last")
+    func longLineInPieces() async throws {
+        let lines = Support.Collector<OutputLine>()
+        var command = Command("/bin/sh", ["-c", "head -c 200000 /dev/zero | tr '\\0' x; printf '\\nshort\\n'"])
+        command.standardOutput = .lines(maxLength: 65536) { lines.append($0) }
+        _ = try await command.run().checked()
+        let values = lines.values
+        #expect(values.map(\.bytes.count) == [65536, 65536, 65536, 3392, 5])
+        #expect(values.map(\.continues) == [true, true, true, false, false])
+        #expect(values.map(\.isTerminated) == [false, false, false, true, true])
+        #expect(values.last?.text == "short")
+    }
+
+    @Test("A long line is cut before a UTF-8 sequence, never inside one")
+    func longLineCutAtCharacters() async throws {
+        let lines = Support.Collector<OutputLine>()
+        // "é" is two bytes; pieces of at most 1001 bytes would end inside one at every cut.
+        var command = Command("/bin/sh", ["-c", "yes é | head -c 30000 | tr -d '\\n'"])
+        command.standardOutput = .lines(maxLength: 1001) { lines.append($0) }
+        _ = try await command.run().checked()
+        let values = lines.values
+        #expect(values.allSatisfy { $0.bytes.count <= 1001 && !$0.text.contains("\u{FFFD}") })
+        #expect(values.map(\.text).joined() == String(repeating: "é", count: 10000))
+        #expect(values.dropLast().allSatisfy { $0.continues })
+    }
+
     @Test("Lines split across many reads are joined; 100 000 lines, none lost")
     func manyLines() async throws {
         let lines = Support.Collector<OutputLine>()

@@ -18,7 +18,7 @@ extension PrePushOptions {
         "todoscan",
         "errorlint", "isolated", "content", "allFindings", "steps", "backend", "workspace", "project", "scheme",
         "destination", "testPlan", "onlyTesting", "skipTesting", "packages", "excludePackages", "keepGoing",
-        "affectedTests", "coverageExclude", "cacheKeyEnvironment", "coverageReports", "report",
+        "affectedTests", "coverageExclude", "cacheKeyEnvironment", "coverageReports", "report", "stepTimeout",
     ]
 
     /// Applies the `prepush` section of the configuration file. Unknown keys, wrong types and
@@ -113,10 +113,11 @@ extension PrePushOptions {
             checkedContent = content
         }
         try applyBackend(section)
+        if let value = try Self.seconds("stepTimeout", in: section) { stepTimeout = value }
         if let steps = try section.sections("steps") {
             extraSteps = []
             for step in steps {
-                try step.checkKeys(["name", "run"])
+                try step.checkKeys(["name", "run", "timeout"])
                 guard let name = try step.string("name"), !name.isEmpty else {
                     throw .invalidValue(
                         key: "name", section: step.name, value: "", detail: "Every step needs a name.",
@@ -128,9 +129,25 @@ extension PrePushOptions {
                         detail: "A step runs an argument vector, [\"executable\", \"argument\", …]; it is not empty.",
                         path: step.path)
                 }
-                extraSteps.append(ExtraStep(name: name, run: run))
+                extraSteps.append(ExtraStep(name: name, run: run, timeout: try Self.seconds("timeout", in: step)))
             }
         }
+    }
+
+    /// A timeout key: a positive number of seconds.
+    private static func seconds(
+        _ key: String, in section: ConfigurationSection
+    ) throws(ConfigurationError)
+        -> Double?
+    {
+        guard let value = try section.number(key) else { return nil }
+        guard value.isFinite, value > 0, value <= StepTimeout.longest else {
+            throw .invalidValue(
+                key: key, section: section.name, value: "\(value)",
+                detail: "A timeout is a positive number of seconds, at most \(Int(StepTimeout.longest)) (a year).",
+                path: section.path)
+        }
+        return value
     }
 
     /// `minCoverage` as an object: `total`, target names and file globs, each a percentage.
@@ -204,7 +221,11 @@ extension PrePushOptions {
             "relevantPaths": relevantPaths, "testArguments": testArguments, "configuration": configuration,
             "todoscan": runsTodoscan, "errorlint": runsErrorlint.map { $0 as Any } ?? NSNull(), "isolated": isolated,
             "content": checkedContent.rawValue, "allFindings": showsAllFindings,
-            "steps": extraSteps.map { ["name": $0.name, "run": $0.run] as [String: Any] },
+            "steps": extraSteps.map { step in
+                ["name": step.name, "run": step.run, "timeout": step.timeout.map { $0 as Any } ?? NSNull()]
+                    as [String: Any]
+            },
+            "stepTimeout": stepTimeout.map { $0 as Any } ?? NSNull(),
             "backend": backend.kind.rawValue, "workspace": workspace.map { $0 as Any } ?? NSNull(),
             "project": project.map { $0 as Any } ?? NSNull(), "scheme": backend.scheme.map { $0 as Any } ?? NSNull(),
             "destination": backend.destination.map { $0 as Any } ?? NSNull(),

@@ -216,23 +216,45 @@ package struct HookInstaller: Sendable {
         chained="${0%/*}/pre-push.preflight-chained"
 
         # git's ref lines, read with shell builtins only (no process is started for a push with nothing to
-        # check), noting whether every one deletes a ref: its local object name is all zeros (40 or 64).
-        input=
+        # check). Each line is kept in a variable of its own (ref_1, ref_2, …): appending to one string
+        # would copy it whole at every line. The push "only deletes" when every line is one prepush reads
+        # as a deletion: four fields, the local object all zeros (40 or 64), the remote object as many hex
+        # digits. Anything else, malformed lines included, is left to prepush, which decides.
+        is_deletion() {
+            [ $# -eq 4 ] || return 1
+            case $2 in *[!0]*) return 1 ;; esac
+            case $4 in *[!0-9a-f]*) return 1 ;; esac
+            { [ ${#2} -eq 40 ] || [ ${#2} -eq 64 ]; } && [ ${#4} -eq ${#2} ]
+        }
+        count=0
         deletes_only=
+        # Fields as prepush splits them: on spaces only (not tabs), runs of them as one; no globbing.
+        set -f
+        IFS=' '
         while IFS= read -r line || [ -n "$line" ]; do
             [ -n "$line" ] || continue
-            input="$input$line
-        "
-            object=${line#* }
-            object=${object%% *}
-            case $object in
-            *[!0]*) deletes_only=no ;;
-            *) [ -n "$deletes_only" ] || deletes_only=yes ;;
-            esac
+            count=$((count + 1))
+            eval "ref_$count=\\$line"
+            # shellcheck disable=SC2086
+            if is_deletion $line; then
+                [ -n "$deletes_only" ] || deletes_only=yes
+            else
+                deletes_only=no
+            fi
         done
+        set +f
+
+        # Writes the ref lines again, as read.
+        replay() {
+            i=1
+            while [ "$i" -le "$count" ]; do
+                eval "printf '%s\\\\n' \\"\\$ref_$i\\""
+                i=$((i + 1))
+            done
+        }
 
         if [ -x "$chained" ]; then
-            printf '%s' "$input" | "$chained" "$@" || exit $?
+            replay | "$chained" "$@" || exit $?
         fi
 
         # Pushes with nothing to check are answered here, without starting prepush (a Swift binary takes
@@ -250,7 +272,7 @@ package struct HookInstaller: Sendable {
             echo "prepush: $prepush is missing; rebuild it with scripts/install-hooks.sh, or push with --no-verify" >&2
             exit 1
         fi
-        printf '%s' "$input" | exec "$prepush" hook "$@"
+        replay | exec "$prepush" hook "$@"
 
         """
 }

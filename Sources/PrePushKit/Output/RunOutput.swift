@@ -7,8 +7,9 @@ import ProcessKit
 package final class RunOutput: Sendable {
     let style: OutputStyle
     private let writer: @Sendable (String) -> Void
-    /// The running step's output, kept back in quiet mode until the step ends.
-    private let heldBack = Locked<[String]>([])
+    /// The running step's header and the end of its output, kept back in quiet mode until the
+    /// step ends (the rest is dropped as it comes: a step may print gigabytes).
+    private let heldBack = Locked((header: "", tail: OutputTail()))
     /// While a commit is checked in prepush's worktree: its folder, and the repository's root that
     /// is printed in its place.
     private let pathMapping = Locked<(worktree: String, repository: String)?>(nil)
@@ -64,9 +65,9 @@ package final class RunOutput: Sendable {
 
     /// A step's header (`==> test: swift test …`); in quiet mode the step's output is kept back from here.
     func beginStep(_ header: String) {
-        heldBack.withLock { $0 = [] }
+        heldBack.withLock { $0 = (header: "", tail: OutputTail()) }
         if style.isQuiet {
-            hold(header + "\n")
+            heldBack.withLock { $0.header = header + "\n" }
         } else {
             write(style.paint(header, .bold) + "\n")
         }
@@ -82,17 +83,18 @@ package final class RunOutput: Sendable {
     }
 
     /// Ends a step with `line` (`<== test: passed in 3.1 s`, or `nil` for none). In quiet mode a
-    /// failed step's kept-back output is shown now, and a passed step's dropped.
+    /// failed step's kept-back output (its last ``OutputTail/defaultLimit`` bytes) is shown now,
+    /// and a passed step's dropped.
     func endStep(passed: Bool, line: String?) {
         let held = heldBack.withLock { held in
-            defer { held = [] }
+            defer { held = (header: "", tail: OutputTail()) }
             return held
         }
         let painted = line.map { style.paint($0, passed ? .green : .red) + "\n" }
         if !style.isQuiet {
             if let painted { write(painted) }
         } else if !passed {
-            write(held.joined() + (painted ?? ""))
+            write(held.header + held.tail.text + (painted ?? ""))
         }
     }
 
@@ -112,6 +114,6 @@ package final class RunOutput: Sendable {
     }
 
     private func hold(_ text: String) {
-        heldBack.withLock { $0.append(text) }
+        heldBack.withLock { $0.tail.append(text) }
     }
 }

@@ -27,9 +27,11 @@ struct IsolatedWorktree: Sendable {
     /// SwiftPM's scratch path for the worktree's builds.
     var scratchPath: String { repositoryRoot + "/.build/prepush-isolated" }
 
-    /// Puts the worktree at `commit`, creating it on first use. The user's hooks (`post-checkout`)
-    /// do not run: the worktree is prepush's.
-    func checkOut(_ commit: String) async throws {
+    /// Puts the worktree at `commit`, creating it on first use, with the submodules the commit
+    /// records filled from the user's clones of them (``WorktreeSubmodules``). The user's hooks
+    /// (`post-checkout`) do not run: the worktree is prepush's. Returns a note for each submodule
+    /// left empty, saying why.
+    func checkOut(_ commit: String) async throws -> [String] {
         let repository = GitRepository(root: repositoryRoot)
         let worktree = GitRepository(root: path)
         let noHooks = ["-c", "core.hooksPath=/dev/null"]
@@ -41,14 +43,17 @@ struct IsolatedWorktree: Sendable {
             // the commit does not have) would be built: not the commit's content. The scratch path
             // is outside the worktree, so nothing of the incremental build goes.
             _ = try await worktree.output(["clean", "-ffdxq"])
-            return
+        } else {
+            try FileManager.default.createDirectory(
+                atPath: repositoryRoot + "/.build", withIntermediateDirectories: true)
+            // -f: a worktree whose folder was deleted (`rm -rf .build`) is still registered; this takes
+            // its place without pruning anything else (a prune would also drop the user's own worktrees
+            // whose folders are missing right now, on an unmounted disk or moved).
+            _ = try await repository.output(noHooks + ["worktree", "add", "-q", "-f", "--detach", path, commit])
         }
-        try FileManager.default.createDirectory(
-            atPath: repositoryRoot + "/.build", withIntermediateDirectories: true)
-        // -f: a worktree whose folder was deleted (`rm -rf .build`) is still registered; this takes
-        // its place without pruning anything else (a prune would also drop the user's own worktrees
-        // whose folders are missing right now, on an unmounted disk or moved).
-        _ = try await repository.output(noHooks + ["worktree", "add", "-q", "-f", "--detach", path, commit])
+        // Where `git submodule` keeps this work tree's clones of its submodules.
+        let modules = try await repository.output(["rev-parse", "--path-format=absolute", "--git-path", "modules"])
+        return try await WorktreeSubmodules(worktree: path, userRoot: repositoryRoot, moduleStore: modules).fill()
     }
 
     /// The folder at ``path`` is this repository's own linked worktree at that place: its top level

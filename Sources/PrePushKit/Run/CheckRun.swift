@@ -101,7 +101,7 @@ struct CheckRun: Sendable {
             worktreeLock = try WorktreeLock(gitDirectory: gitDirectory) {
                 output.message("prepush: waiting for another prepush run to finish with the worktree\n")
             }
-            try await worktree.checkOut(commit)
+            for note in try await worktree.checkOut(commit) { output.message("prepush: \(note)\n") }
             root = worktree.path
             scratchPath = worktree.scratchPath
             // What the check prints names the repository's files, not the worktree's copies.

@@ -5,9 +5,16 @@ package struct ExtraStep: Sendable, Hashable {
     package var name: String
     /// The executable (looked up on `PATH`) and its arguments.
     package var run: [String]
+    /// The longest it may run, in seconds (`timeout`); `nil` takes the configuration's
+    /// `stepTimeout`, else ``defaultTimeout``.
+    package var timeout: Double?
 
-    package init(name: String, run: [String]) {
+    /// 30 minutes: a linter or a script that runs longer than that hangs, or belongs in CI.
+    package static let defaultTimeout: Double = 30 * 60
+
+    package init(name: String, run: [String], timeout: Double? = nil) {
         self.name = name
         self.run = run
+        self.timeout = timeout
     }
 }

@@ -69,6 +69,10 @@ package struct PrePushOptions: ToolSettings {
     package var showsAllFindings = false
     /// More steps, each an argument vector run in the package root after the built-in ones.
     package var extraSteps: [ExtraStep] = []
+    /// `stepTimeout`: the longest, in seconds, a step's command may run (build, test, xcodebuild,
+    /// errorlint, and configured steps without a `timeout` of their own); `nil`: no limit for the
+    /// built-in steps, ``ExtraStep/defaultTimeout`` for configured ones.
+    package var stepTimeout: Double?
     /// SwiftPM or xcodebuild, and what xcodebuild builds.
     package var backend = BuildBackend()
     /// `packages`: the folders checked as packages or apps, instead of those discovered (read from

@@ -290,6 +290,9 @@ package enum PrePushError: LocalizedError, Sendable {
     case noTemporaryFolder(String, String)
     /// A file a step reads could not be written into the run's temporary folder (the path, why).
     case runFileUnwritable(String, String)
+    /// The run's folder cannot be written, or a step failed while its file system was full (the
+    /// folder, what the system said): an I/O error, not a verdict on the code.
+    case temporaryFolderFull(String, String)
 
     package var errorDescription: String? {
         switch self {
@@ -298,6 +301,7 @@ package enum PrePushError: LocalizedError, Sendable {
         case .noCommits(let path): "The repository at '\(path)' has no commits yet."
         case .noTemporaryFolder(let path, let why): "No folder for the run could be made in '\(path)': \(why)."
         case .runFileUnwritable(let path, let why): "The run's file '\(path)' could not be written: \(why)."
+        case .temporaryFolderFull(let path, let why): "The run's temporary folder '\(path)' cannot be written: \(why)."
         }
     }
 
@@ -312,6 +316,9 @@ package enum PrePushError: LocalizedError, Sendable {
             "Every step runs with a private temporary folder of the run's own, removed when the run ends."
         case .runFileUnwritable:
             "prepush writes what a step reads (the check's configuration for errorlint) into the run's own folder."
+        case .temporaryFolderFull:
+            "SwiftPM, the compiler and the tests write their scratch files there (TMPDIR); a step that fails "
+                + "because they cannot says nothing about the code, so the push is not judged on it."
         }
     }
 
@@ -322,6 +329,8 @@ package enum PrePushError: LocalizedError, Sendable {
         case .noCommits: "Commit first (git commit), then run prepush or push."
         case .noTemporaryFolder, .runFileUnwritable:
             "Free space in that folder or point TMPDIR at a writable folder, then push again."
+        case .temporaryFolderFull:
+            "Free space on that file system or point TMPDIR at a folder with room, then push again."
         }
     }
 }

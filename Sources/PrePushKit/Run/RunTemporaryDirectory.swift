@@ -69,6 +69,55 @@ final class RunTemporaryDirectory: Sendable {
             lockDescriptor = -1
         }
         _ = Self.live.withLock { $0.insert(path) }
+        do {
+            try Self.probe(path)
+        } catch {
+            remove()
+            throw error
+        }
+    }
+
+    /// The bytes the probe writes: a full file system fails it; one with a little room passes.
+    static let probeSize = 64 << 10
+
+    /// Writes and removes a file of ``probeSize`` bytes in `folder`, so that a full file system
+    /// (`ENOSPC`), an exhausted quota or a read-only one is an error naming the folder before any
+    /// step runs, not a build that "failed".
+    static func probe(_ folder: String) throws(PrePushError) {
+        let path = folder + "/.prepush-space-probe"
+        let descriptor = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_NOFOLLOW | O_CLOEXEC, 0o600)
+        guard descriptor >= 0 else { throw .temporaryFolderFull(folder, String(cString: strerror(errno))) }
+        defer {
+            close(descriptor)
+            unlink(path)
+        }
+        let block = [UInt8](repeating: 0, count: probeSize)
+        var written = 0
+        while written < block.count {
+            let count = block.withUnsafeBytes { write(descriptor, $0.baseAddress! + written, block.count - written) }
+            if count < 0, errno == EINTR { continue }
+            guard count > 0 else { throw .temporaryFolderFull(folder, String(cString: strerror(errno))) }
+            written += count
+        }
+        if fsync(descriptor) != 0, errno != EINVAL {
+            throw .temporaryFolderFull(folder, String(cString: strerror(errno)))
+        }
+    }
+
+    /// What is wrong with the space of the file system holding `folder`, when it is full (less
+    /// than ``probeSize`` bytes, or no inode, left for this user); `nil` when there is room or
+    /// nothing can be said. Asked after a step failed: a full `TMPDIR` is the cause, not the code.
+    static func spaceProblem(at folder: String) -> String? {
+        var info = statvfs()
+        guard statvfs(folder, &info) == 0 else { return nil }
+        let free = UInt64(info.f_bavail) * UInt64(info.f_frsize)
+        if free < UInt64(probeSize) {
+            return "\(String(cString: strerror(ENOSPC))): \(free) bytes free on its file system"
+        }
+        if info.f_files > 0, info.f_favail == 0 {
+            return "\(String(cString: strerror(ENOSPC))): no inode free on its file system"
+        }
+        return nil
     }
 
     /// `TMPDIR`, or `/tmp`.

@@ -90,20 +90,22 @@ package struct StepContext: Sendable {
     package var log: @Sendable (String) -> Void { { [output] in output.stepOutput($0) } }
 
     /// Runs one argv as a step, streaming its output lines to the log. `figure` makes the step's
-    /// key figure from the lines it wrote to standard output and to standard error. `variables`
-    /// are set in its environment; `alsoPassing` are endings besides exit 0 that pass. `failure`
-    /// can fail a command that passed, from its lines (``NothingMeasured``: no test ran); its
-    /// message is printed in the step, its figure is the step's.
+    /// key figure from the last lines it wrote to standard output and to standard error (each
+    /// stream's last ``OutputTail/defaultLimit`` bytes); `watching` sees every line as it comes,
+    /// for what must be read from all of them (a test count). `variables` are set in its
+    /// environment; `alsoPassing` are endings besides exit 0 that pass. `failure` can fail a
+    /// command that passed, from its lines (``NothingMeasured``: no test ran); its message is
+    /// printed in the step, its figure is the step's.
     package func command(
         _ name: String, _ argv: [String], variables: [String: String] = [:],
-        alsoPassing: [Termination] = [],
+        alsoPassing: [Termination] = [], timeout: StepTimeout? = nil, watching: (@Sendable (String) -> Void)? = nil,
         figure: @escaping @Sendable (_ output: [String], _ errors: [String]) -> String = { _, _ in "" },
         failure: @escaping @Sendable (_ output: [String], _ errors: [String]) -> NothingMeasured.Failure? = { _, _ in
             nil
         }
     ) async throws -> StepOutcome {
         let process: StepProcess
-        switch try await launch(name, argv, variables: variables) {
+        switch try await launch(name, argv, variables: variables, timeout: timeout, watching: watching) {
         case .couldNotRun(let outcome): return outcome
         case .ran(let ran): process = ran
         }
@@ -124,35 +126,65 @@ package struct StepContext: Sendable {
 
     /// Starts `argv` as the step `name` in the package's folder, after its header: standard error
     /// streamed to the log, standard output too or, with `capturingStandardOutput`, kept for the
-    /// step to read. A command that cannot start is reported and ends the step as failed.
+    /// step to read. Of the streamed lines only each stream's last ``OutputTail/defaultLimit``
+    /// bytes are kept (``StepProcess``); a line longer than that is streamed in pieces, and
+    /// `watching` sees each line's first piece. A command that cannot start, or runs past
+    /// `timeout` (by default `stepTimeout`, else none), is reported and ends the step as failed;
+    /// past the timeout its process group is torn down.
     package func launch(
-        _ name: String, _ argv: [String], capturingStandardOutput: Bool = false, variables: [String: String] = [:]
+        _ name: String, _ argv: [String], capturingStandardOutput: Bool = false, variables: [String: String] = [:],
+        timeout: StepTimeout? = nil, watching: (@Sendable (String) -> Void)? = nil
     ) async throws -> StepLaunch {
+        let timeout = timeout ?? StepTimeout.builtIn(options)
         output.beginStep("==> \(name): \(Command(argv[0], Array(argv.dropFirst())).commandLine)")
-        let lines = Locked<[String]>([])
-        let errorLines = Locked<[String]>([])
+        let lines = Locked(OutputTail())
+        let errorLines = Locked(OutputTail())
+        let log = log
+        @Sendable func stream(_ tail: Locked<OutputTail>) -> OutputDestination {
+            .lines(maxLength: OutputTail.defaultLimit) { line in
+                let text = line.text + (line.continues ? "" : "\n")
+                let startsLine = tail.withLock { tail in
+                    defer { tail.append(text) }
+                    return !tail.endsInsideLine
+                }
+                if startsLine { watching?(line.text) }
+                log(text)
+            }
+        }
         var command = Command(
             argv[0], Array(argv.dropFirst()), workingDirectory: packageRoot,
             environment: environment.setting(variables))
-        if capturingStandardOutput {
-            command.standardOutput = .capture(limit: 1 << 30)
-        } else {
-            command.standardOutput = .lines { [log] line in
-                lines.withLock { $0.append(line.text) }
-                log(line.text + "\n")
-            }
-        }
-        command.standardError = .lines { [log] line in
-            errorLines.withLock { $0.append(line.text) }
-            log(line.text + "\n")
-        }
+        command.standardOutput = capturingStandardOutput ? .capture(limit: 1 << 30) : stream(lines)
+        command.standardError = stream(errorLines)
+        command.timeout = timeout?.duration
         let clock = StepClock()
         do {
             let result = try await command.run()
+            // A step that fails while the run's folder has no room failed for that (SwiftPM's
+            // "I/O error (code: 28)"): an I/O error of the run, exit 2, not a verdict.
+            if !result.succeeded, let temporaryDirectory,
+                let problem = RunTemporaryDirectory.spaceProblem(at: temporaryDirectory)
+            {
+                output.endStep(passed: false, line: "<== \(name): failed with \(result.termination); TMPDIR is full")
+                throw PrePushError.temporaryFolderFull(temporaryDirectory, problem)
+            }
             return .ran(
-                StepProcess(result: result, outputLines: lines.current, errorLines: errorLines.current, clock: clock))
+                StepProcess(
+                    result: result, outputLines: lines.current.lines, errorLines: errorLines.current.lines,
+                    clock: clock))
         } catch let error as ProcessError {
             if case .interrupted = error { throw error }
+            if case .timedOut = error, let timeout {
+                log(
+                    "prepush: error: the step \(name) ran past its timeout of \(timeout.text) (\(timeout.source)); its "
+                        + "process group was stopped (SIGTERM, then SIGKILL after 2 s). Find out why it hangs, or raise the "
+                        + "timeout in .preflight.json.\n")
+                output.annotation(.error, title: name, message: "timed out after \(timeout.text)")
+                output.endStep(passed: false, line: "<== \(name): timed out after \(timeout.text)")
+                return .couldNotRun(
+                    StepOutcome(
+                        name: name, status: .failed, seconds: clock.seconds, figure: "timed out after \(timeout.text)"))
+            }
             log(ErrorReport.render(error, tool: "prepush"))
             output.endStep(passed: false, line: "<== \(name): could not run")
             return .couldNotRun(
@@ -193,15 +225,17 @@ package struct TestSelectionInput: Sendable {
     }
 }
 
-/// How a step's command went: it ran (whatever its exit status), or it could not start.
+/// How a step's command went: it ran (whatever its exit status), or it could not start or ran
+/// past its timeout.
 package enum StepLaunch: Sendable {
     case ran(StepProcess)
-    /// The step's outcome, already reported.
+    /// The step's failed outcome, already reported.
     case couldNotRun(StepOutcome)
 }
 
-/// A step's command that ran: its result, the lines it wrote (standard output's only when it was
-/// streamed), and the step's clock, started at the launch.
+/// A step's command that ran: its result, the last lines it wrote (each stream's last
+/// ``OutputTail/defaultLimit`` bytes; standard output's only when it was streamed), and the
+/// step's clock, started at the launch.
 package struct StepProcess: Sendable {
     package var result: ProcessResult
     package var outputLines: [String]

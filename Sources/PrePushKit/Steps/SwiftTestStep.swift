@@ -25,10 +25,12 @@ struct SwiftTestStep: Step {
         if let input = context.testSelection, let plan = try await plan(input, graph: graph, in: context) {
             return try await runSelected(plan, in: context)
         }
+        let tally = Locked(TestCount.Tally())
         return try await context.command(
-            name, Self.argv(context), figure: { output, errors in TestCount.figure(output + errors) },
-            failure: { output, errors in
-                NothingMeasured.tests(ran: TestCount.count(output + errors), hint: NothingMeasured.swiftPMTestHint)
+            name, Self.argv(context), watching: { line in tally.withLock { $0.add(line) } },
+            figure: { _, _ in TestCount.figure(tally.current.count) },
+            failure: { _, _ in
+                NothingMeasured.tests(ran: tally.current.count, hint: NothingMeasured.swiftPMTestHint)
             })
     }
 
@@ -155,9 +157,10 @@ struct SwiftTestStep: Step {
         _ test: TestSelectionPlan.Target, binPath: String, keeping kept: String, in context: StepContext
     ) async throws -> StepOutcome {
         let argv = Self.argv(context) + ["--filter", "^\(test.module)\\."]
-        let outcome = try await context.command("\(name) \(test.name)", argv) { output, errors in
-            TestCount.figure(output + errors)
-        }
+        let tally = Locked(TestCount.Tally())
+        let outcome = try await context.command(
+            "\(name) \(test.name)", argv, watching: { line in tally.withLock { $0.add(line) } }
+        ) { _, _ in TestCount.figure(tally.current.count) }
         if outcome.status == .passed {
             try? FileManager.default.copyItem(atPath: binPath + "/codecov/default.profdata", toPath: kept)
         }
@@ -176,10 +179,12 @@ struct SwiftTestStep: Step {
         var seconds = 0.0
         var count: Int?
         for run in executable.runs(module: test.module) {
+            let tally = Locked(TestCount.Tally())
             let outcome = try await context.command(
                 "\(name) \(test.name) (\(run.library))", run.argv, variables: variables,
-                alsoPassing: [.exited(TestExecutable.noTestsFound)]
-            ) { output, errors in TestCount.figure(output + errors) }
+                alsoPassing: [.exited(TestExecutable.noTestsFound)],
+                watching: { line in tally.withLock { $0.add(line) } }
+            ) { _, _ in TestCount.figure(tally.current.count) }
             seconds += outcome.seconds
             if outcome.status == .failed {
                 return StepOutcome(name: name, status: .failed, seconds: seconds, figure: outcome.figure)
@@ -208,19 +213,36 @@ enum TestCount {
     }
 
     /// The number of tests the lines say ran; `nil` when no line says (then nothing is known).
+    static func count(_ lines: [String]) -> Int? {
+        var tally = Tally()
+        for line in lines { tally.add(line) }
+        return tally.count
+    }
+
+    /// The count read line by line, as a step's output streams past (a test run may print more
+    /// than is kept of it).
     ///
     /// - Swift Testing: `✔ Test run with 5 tests in 2 suites passed after …` (one per run).
     /// - XCTest: `Executed 12 tests, with 0 failures …`, once per suite, the largest being the
     ///   grand total; with `--parallel`, which prints no such line, `[3/12] Testing Module.Class/test`.
-    static func count(_ lines: [String]) -> Int? {
-        var total: Int?
-        func add(_ count: Int) { total = (total ?? 0) + count }
-        var executed: Int?
-        var parallel: Int?
-        for line in lines {
-            if let count = number(after: "Test run with ", in: line) { add(count) }
+    struct Tally: Sendable {
+        private var swiftTesting: Int?
+        private var executed: Int?
+        private var parallel: Int?
+
+        /// The number of tests the lines so far say ran; `nil` when none said.
+        var count: Int? {
+            let xctest = executed ?? parallel
+            if swiftTesting == nil, xctest == nil { return nil }
+            return (swiftTesting ?? 0) + (xctest ?? 0)
+        }
+
+        mutating func add(_ line: String) {
+            if let count = TestCount.number(after: "Test run with ", in: line) {
+                swiftTesting = (swiftTesting ?? 0) + count
+            }
             if line.hasPrefix("\t Executed ") || line.hasPrefix("Executed "),
-                let count = number(after: "Executed ", in: line)
+                let count = TestCount.number(after: "Executed ", in: line)
             {
                 executed = max(executed ?? 0, count)
             }
@@ -231,11 +253,9 @@ enum TestCount {
                 parallel = max(parallel ?? 0, count)
             }
         }
-        if let xctest = executed ?? parallel { add(xctest) }
-        return total
     }
 
-    private static func number(after prefix: String, in line: String) -> Int? {
+    fileprivate static func number(after prefix: String, in line: String) -> Int? {
         guard let range = line.range(of: prefix) else { return nil }
         return Int(line[range.upperBound...].prefix { $0.isNumber })
     }

@@ -24,8 +24,12 @@ enum XcodeSteps {
     /// last such line), or `nil` when there is none: xcodebuild prints none with parallel testing
     /// (cpisciotta/xcbeautify#4, #319).
     static func executedCount(_ lines: [String]) -> Int? {
-        guard let line = lines.last(where: { $0.hasPrefix("\t Executed ") || $0.hasPrefix("Executed ") }),
-            let range = line.range(of: "Executed ")
+        lines.lazy.compactMap(executedCount(in:)).last
+    }
+
+    /// The count one line of xcodebuild's output states, if it is XCTest's `Executed N tests` line.
+    static func executedCount(in line: String) -> Int? {
+        guard line.hasPrefix("\t Executed ") || line.hasPrefix("Executed "), let range = line.range(of: "Executed ")
         else { return nil }
         return Int(line[range.upperBound...].prefix { $0.isNumber })
     }
@@ -90,8 +94,13 @@ struct XcodeTestStep: Step {
                 name, header: "destination", error: error, figure: "no destination", in: context, clock: clock)
         }
         let process: StepProcess
+        // XCTest's count, read as the lines pass: more may follow it than a step keeps.
+        let executed = Locked<Int?>(nil)
         switch try await context.launch(
-            name, plan.testWithoutBuilding(destination: destination.specifier, resultBundle: bundle))
+            name, plan.testWithoutBuilding(destination: destination.specifier, resultBundle: bundle),
+            watching: { line in
+                if let count = XcodeSteps.executedCount(in: line) { executed.withLock { $0 = count } }
+            })
         {
         case .couldNotRun(let outcome): return outcome
         case .ran(let ran): process = ran
@@ -132,7 +141,7 @@ struct XcodeTestStep: Step {
                 report(results, in: context)
                 figure += ", \(results.flaky.count) flaky"
             }
-        } else if let count = XcodeSteps.executedCount(process.outputLines) {
+        } else if let count = executed.current {
             // No readable bundle (Xcode before 16): XCTest's own count, where it printed one.
             status = count > 0 ? .passed : .failed
             figure = count > 0 ? "\(count) test\(count == 1 ? "" : "s") passed" : "no tests ran"

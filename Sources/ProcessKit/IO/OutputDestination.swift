@@ -14,7 +14,12 @@ public enum OutputDestination: Sendable {
     /// Call `handler` with each line as it arrives, on ProcessKit's I/O thread, in order. The
     /// final line is delivered even without a trailing newline. Invalid UTF-8 is never fatal:
     /// ``OutputLine/text`` replaces it, ``OutputLine/bytes`` keeps it.
-    case lines(@Sendable (OutputLine) -> Void)
+    ///
+    /// A line longer than `maxLength` bytes is not held whole: it is delivered in pieces of at most
+    /// `maxLength` bytes (cut before a UTF-8 sequence, never inside one), each but the last marked
+    /// ``OutputLine/continues``. So a child printing one endless line costs `maxLength` plus one
+    /// read, not the line.
+    case lines(maxLength: Int = .max, _ handler: @Sendable (OutputLine) -> Void)
     /// Call `handler` with each chunk of bytes as read from the pipe, in order (no splitting).
     case chunks(@Sendable ([UInt8]) -> Void)
     /// The caller's own stream: the child writes straight to it, so a terminal stays a terminal
@@ -31,16 +36,21 @@ public enum OutputDestination: Sendable {
 public struct OutputLine: Sendable, Equatable {
     /// The raw bytes, without the trailing `\n` (a `\r` before it is kept).
     public let bytes: [UInt8]
-    /// `false` only for a final line the child ended without a newline.
+    /// `false` for a final line the child ended without a newline, and for a piece of a line
+    /// that ``continues``.
     public let isTerminated: Bool
+    /// `true` for a piece of a line longer than the destination's `maxLength`: the next line
+    /// delivered goes on with the same line.
+    public let continues: Bool
 
     /// The line decoded as UTF-8, invalid sequences replaced by U+FFFD.
     public var text: String { String(decoding: bytes, as: UTF8.self) }
 
-    /// Creates a line from its bytes.
-    public init(bytes: [UInt8], isTerminated: Bool) {
+    /// Creates a line, or a piece of one that `continues`, from its bytes.
+    public init(bytes: [UInt8], isTerminated: Bool, continues: Bool = false) {
         self.bytes = bytes
         self.isTerminated = isTerminated
+        self.continues = continues
     }
 }
 

@@ -3,7 +3,7 @@
 final class StreamSink {
     private enum Mode {
         case capture
-        case lines(@Sendable (OutputLine) -> Void)
+        case lines(maxLength: Int, @Sendable (OutputLine) -> Void)
         case chunks(@Sendable ([UInt8]) -> Void)
     }
 
@@ -23,7 +23,7 @@ final class StreamSink {
         case .capture(let limit):
             mode = .capture
             captured = CaptureBuffer(limit: limit)
-        case .lines(let handler): mode = .lines(handler)
+        case .lines(let maxLength, let handler): mode = .lines(maxLength: max(4, maxLength), handler)
         case .chunks(let handler): mode = .chunks(handler)
         case .passThrough, .discard: return nil
         }
@@ -36,8 +36,8 @@ final class StreamSink {
         switch mode {
         case .capture:
             captured?.append(chunk)
-        case .lines(let handler):
-            splitLines(chunk, into: handler)
+        case .lines(let maxLength, let handler):
+            splitLines(chunk, maxLength: maxLength, into: handler)
         case .chunks(let handler):
             handler(Array(chunk))
         }
@@ -46,7 +46,7 @@ final class StreamSink {
     /// Delivers a final unterminated line, if any. Call once at end-of-file.
     func finish() {
         captured?.finish()
-        if case .lines(let handler) = mode, !pendingLine.isEmpty {
+        if case .lines(_, let handler) = mode, !pendingLine.isEmpty {
             handler(OutputLine(bytes: pendingLine, isTerminated: false))
             pendingLine = []
         }
@@ -76,21 +76,41 @@ final class StreamSink {
         }
     }
 
-    private func splitLines(_ chunk: UnsafeRawBufferPointer, into handler: @Sendable (OutputLine) -> Void) {
+    private func splitLines(
+        _ chunk: UnsafeRawBufferPointer, maxLength: Int, into handler: @Sendable (OutputLine) -> Void
+    ) {
         var start = 0
         while start < chunk.count {
             guard let newline = chunk[start...].firstIndex(of: UInt8(ascii: "\n")) else {
                 pendingLine.append(contentsOf: chunk[start...])
+                deliverPieces(maxLength: maxLength, to: handler)
                 return
             }
-            if pendingLine.isEmpty {
+            if pendingLine.isEmpty, newline - start <= maxLength {
                 handler(OutputLine(bytes: Array(chunk[start..<newline]), isTerminated: true))
             } else {
                 pendingLine.append(contentsOf: chunk[start..<newline])
+                deliverPieces(maxLength: maxLength, to: handler)
                 handler(OutputLine(bytes: pendingLine, isTerminated: true))
                 pendingLine = []
             }
             start = newline + 1
         }
+    }
+
+    /// Hands on the pending line's head in pieces until at most `maxLength` bytes are left, each
+    /// cut before a UTF-8 sequence's first byte.
+    private func deliverPieces(maxLength: Int, to handler: @Sendable (OutputLine) -> Void) {
+        var offset = 0
+        while pendingLine.count - offset > maxLength {
+            var cut = maxLength
+            // Back up over continuation bytes (10xxxxxx): at most three belong to one sequence.
+            while cut > maxLength - 3, pendingLine[offset + cut] & 0xC0 == 0x80 { cut -= 1 }
+            if pendingLine[offset + cut] & 0xC0 == 0x80 { cut = maxLength }
+            handler(
+                OutputLine(bytes: Array(pendingLine[offset..<(offset + cut)]), isTerminated: false, continues: true))
+            offset += cut
+        }
+        if offset > 0 { pendingLine.removeFirst(offset) }
     }
 }
