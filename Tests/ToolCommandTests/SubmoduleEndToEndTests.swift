@@ -81,7 +81,8 @@ struct SubmoduleEndToEndTests {
         // A clone that never initialised the submodule: the worktree leaves it empty, as the work
         // tree has it, and says so.
         let clone = repository.root + "/clone"
-        try await repository.run("git", ["clone", "-q", "-b", "main", repository.remote, clone], in: repository.root).checked()
+        try await repository.run("git", ["clone", "-q", "-b", "main", repository.remote, clone], in: repository.root)
+            .checked()
         try "dirty\n".write(toFile: clone + "/NOTES.txt", atomically: true, encoding: .utf8)
         let uninitialised = try await repository.run(
             PrePushEndToEndTests.prepush, ["--isolated", "--no-cache"], in: clone)
