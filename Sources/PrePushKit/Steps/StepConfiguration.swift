@@ -13,10 +13,11 @@ extension StepContext {
             return configuration.path
         }
         let folder = temporaryDirectory ?? RunTemporaryDirectory.systemTemporaryDirectory
-        let path = folder + "/configuration-" + UUID().uuidString + ".json"
+        // Named for what it is, since the step's command line shows it.
+        let name = configuration == nil ? "no-configuration.json" : "configuration-\(UUID().uuidString).json"
+        let path = folder + "/" + name
         do {
-            try (configuration?.data ?? Data("{}".utf8)).write(
-                to: URL(fileURLWithPath: path), options: .withoutOverwriting)
+            try (configuration?.data ?? Data("{}\n".utf8)).write(to: URL(fileURLWithPath: path), options: .atomic)
         } catch {
             throw PrePushError.runFileUnwritable(path, error.localizedDescription)
         }
