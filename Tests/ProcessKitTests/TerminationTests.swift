@@ -36,7 +36,8 @@ struct TerminationTests {
     func duration() async throws {
         let result = try await Command("/bin/sleep", ["0.2"]).run()
         #expect(result.duration >= .milliseconds(200))
-        #expect(result.duration < .seconds(5))
+        // Seconds, not milliseconds or minutes; loose, as a loaded machine keeps it.
+        #expect(result.duration < .seconds(60))
     }
 
     @Test("Many concurrent runs each get their own result")
