@@ -113,11 +113,15 @@ struct CheckRun: Sendable {
         let named = check.units.count > 1 || check.units.contains { !$0.unit.path.isEmpty }
         var units: [UnitResult] = []
         var scratchPaths = SharedScratchPaths(root: root, isolated: scratchPath)
+        // A commit's configuration files come from its tree: listed once for all its units.
+        let listing =
+            check.commit != nil && flags.configurationFile == nil
+            ? try await TreeListing.read(check.tree, in: repository) : nil
         for planned in check.units {
             if !options.keepsGoing, units.contains(where: { !$0.passed }) { break }
             var result = try await run(
-                planned, of: check, root: root, scratchPath: scratchPaths.assign(planned), pushed: pushed,
-                named: named)
+                planned, of: check, root: root, scratchPath: scratchPaths.assign(planned), listing: listing,
+                pushed: pushed, named: named)
             if named { for index in result.outcomes.indices { result.outcomes[index].unit = planned.unit.name } }
             units.append(result)
         }
@@ -143,23 +147,30 @@ struct CheckRun: Sendable {
     /// Runs one unit's steps in its folder, with the settings its folder's configuration gives (in
     /// the worktree, the pushed commit's own, never the user's file above it).
     private func run(
-        _ planned: PlannedUnit, of check: PlannedCheck, root: String, scratchPath: String?, pushed: AddedLines?,
-        named: Bool
+        _ planned: PlannedUnit, of check: PlannedCheck, root: String, scratchPath: String?, listing: TreeListing?,
+        pushed: AddedLines?, named: Bool
     ) async throws -> UnitResult {
         let unit = planned.unit
         let folder = unit.folder(in: root)
-        let configuration = try await configuration(for: unit, of: check, root: root)
+        let configuration = try await configuration(for: unit, of: check, root: root, listing: listing)
         let options = try flags.options(file: configuration, in: folder)
         var errorlintExecutable = self.errorlintExecutable
         if options.runsErrorlint != false, errorlintExecutable == nil {
             errorlintExecutable = ErrorLintStep.executable(environment: environment)
         }
+        // The toolchain, options and environment the check runs with: its cache key's and its
+        // test records' settings alike (asking the toolchain and reading the manifests once).
+        let selectsTests = options.selectsTests(isHook: isHook)
+        let fingerprint =
+            planned.cacheKey != nil || selectsTests
+            ? options.verificationFingerprint(
+                errorlintExecutable: errorlintExecutable, environment: environment, directory: folder) : nil
         let cacheKey = planned.cacheKey.flatMap { _ in
-            VerificationCache.key(
-                tree: planned.content,
-                fingerprint: options.verificationFingerprint(
-                    errorlintExecutable: errorlintExecutable, environment: environment, directory: folder),
-                remoteBase: check.remoteBase, includesBase: options.minimumDiffCoverage != nil)
+            fingerprint.flatMap {
+                VerificationCache.key(
+                    tree: planned.content, fingerprint: $0, remoteBase: check.remoteBase,
+                    includesBase: options.minimumDiffCoverage != nil)
+            }
         }
         if named {
             let through = planned.through.map { " (it depends on \($0))" } ?? ""
@@ -187,12 +198,11 @@ struct CheckRun: Sendable {
             runEnvironment: environment)
         context.introducedLines = options.showsAllFindings ? nil : pushed
         context.configuration = configuration
-        if options.selectsTests(isHook: isHook) {
+        if selectsTests, let fingerprint {
             context.testSelection = TestSelectionInput(
                 tree: check.tree, unitPath: unit.path, repository: repository, gitDirectory: gitDirectory,
                 dependencyFolders: planned.dependencyFolders, nestedFolders: planned.nestedFolders,
-                settings: options.verificationFingerprint(
-                    errorlintExecutable: errorlintExecutable, environment: environment, directory: folder),
+                settings: fingerprint,
                 fallback: check.place == .onDisk
                     ? "the work tree as it is on disk is checked, and nothing of it is recorded"
                     : planned.through.map { "it is checked because the package it depends on, \($0), changed" })
@@ -212,16 +222,16 @@ struct CheckRun: Sendable {
     /// (from git's objects: an ignored file in place, or the work tree's file while the worktree is
     /// checked, never counts); by hand, the nearest one on disk from the unit's folder up to the
     /// repository's root, never above it. `--config` is read with the flags instead.
+    /// `listing` is the commit's tree (`nil` by hand or with `--config`).
     private func configuration(
-        for unit: CheckUnit, of check: PlannedCheck, root: String
+        for unit: CheckUnit, of check: PlannedCheck, root: String, listing: TreeListing?
     ) async throws
         -> ConfigurationFile?
     {
         guard flags.configurationFile == nil else { return nil }
-        guard let commit = check.commit else {
+        guard let commit = check.commit, let listing else {
             return try ConfigurationFile.load(explicitPath: nil, searchingFrom: unit.folder(in: root), upTo: root)
         }
-        let listing = try await TreeListing.read(check.tree, in: repository)
         return try await TreeConfiguration.file(
             for: unit.path, listing: listing, label: String(commit.prefix(12)), root: root, repository: repository)
     }
