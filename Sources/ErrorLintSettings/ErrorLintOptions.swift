@@ -97,14 +97,7 @@ package struct ErrorLintOptions: ToolSettings {
         if let value = try section.strings("exclude") { excludes = value }
         if let value = try section.diagnosticFormat("format") { format = value }
         if let value = try section.bool("strict") { isStrict = value }
-        if let value = try section.int("maxFileSize") {
-            if let problem = SkippedFiles.problem(withLimit: value) {
-                throw .invalidValue(
-                    key: "maxFileSize", section: section.name, value: String(value), detail: problem,
-                    path: section.path)
-            }
-            maximumFileSize = value
-        }
+        if let value = try section.fileSizeLimit("maxFileSize") { maximumFileSize = value }
         if let value = try section.number("parseTimeLimit") {
             guard value > 0, value.isFinite else {
                 throw .invalidValue(

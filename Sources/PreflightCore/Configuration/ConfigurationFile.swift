@@ -180,6 +180,16 @@ package struct ConfigurationSection: @unchecked Sendable {
         }
     }
 
+    /// A limit on the size of the files read, in bytes (`maxFileSize`): a whole number that
+    /// ``SkippedFiles/problem(withLimit:)`` accepts; any other value is an error naming the key.
+    package func fileSizeLimit(_ key: String) throws(ConfigurationError) -> Int? {
+        guard let value = try int(key) else { return nil }
+        if let problem = SkippedFiles.problem(withLimit: value) {
+            throw .invalidValue(key: key, section: name, value: String(value), detail: problem, path: path)
+        }
+        return value
+    }
+
     /// A number, whole or not (`80`, `72.5`).
     package func number(_ key: String) throws(ConfigurationError) -> Double? {
         try typed(key, "a number") { value in

@@ -78,14 +78,7 @@ package struct TodoScanOptions: ToolSettings {
             policies.severity = parsed
         }
         try adoption.apply(section)
-        if let value = try section.int("maxFileSize") {
-            if let problem = SkippedFiles.problem(withLimit: value) {
-                throw .invalidValue(
-                    key: "maxFileSize", section: section.name, value: String(value), detail: problem,
-                    path: section.path)
-            }
-            maximumFileSize = value
-        }
+        if let value = try section.fileSizeLimit("maxFileSize") { maximumFileSize = value }
     }
 
     /// The effective settings as the configuration file would spell them (`--print-config`).
