@@ -3,17 +3,14 @@
 
 import Foundation
 
-private let scratch = NSTemporaryDirectory() + "preflight-fuzz-configuration-\(getpid()).json"
+private let scratch = ScratchFile(target: "configuration")
 private let keys = ["tags", "format", "maxFileSize", "exclude", "steps", "coverage", "strict", "", "a"]
 
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzz(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
-    let bytes = Array(UnsafeBufferPointer(start: data, count: size))
-    guard FileManager.default.createFile(atPath: scratch, contents: Data(bytes)) else {
-        preconditionFailure("cannot write \(scratch)")
-    }
+    scratch.write(data, size)
     do {
-        let file = try ConfigurationFile(contentsOf: scratch)
+        let file = try ConfigurationFile(contentsOf: scratch.path)
         for name in ConfigurationFile.sectionNames.sorted() + ["unknown"] {
             let section = file.section(name)
             for key in keys {

@@ -62,7 +62,10 @@ target_sources() {
     strings | xcstrings | stringsdict) catalog_sources ;;
     pushrequest | hookfilter) echo Sources/PrePushKit/Contract/PushRequest.swift ;;
     # The readers and what they name, compiled into the target itself (no `import PreflightCore`).
-    baseline | configuration) core_reader_sources ;;
+    baseline | configuration)
+        core_reader_sources
+        echo Fuzz/Support/ScratchFile.swift
+        ;;
     esac
 }
 
