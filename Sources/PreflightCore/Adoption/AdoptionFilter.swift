@@ -1,9 +1,10 @@
 import Foundation
 
-/// ``GradualAdoption`` one file at a time, for a tool that writes its findings as it goes instead
-/// of holding them all: the suppression comments of the file, `--since` and the baseline, in that
-/// order, as ``GradualAdoption/apply(_:settings:suppressions:tool:root:display:)`` applies them to
-/// a whole report. (Writing a baseline needs every finding and stays with the whole report.)
+/// ``GradualAdoption``'s pipeline one file at a time: the suppression comments of the file,
+/// `--since` and the baseline, in that order. A tool that writes its findings as it goes uses it
+/// directly; ``GradualAdoption/apply(_:settings:suppressions:tool:root:display:)`` runs a whole
+/// report through it. With `writeBaselinePath`, no baseline is applied (the findings left are what
+/// is written).
 package struct AdoptionFilter {
     private let suppressions: [String: FileSuppressions]
     private let added: AddedLines?
@@ -23,12 +24,11 @@ package struct AdoptionFilter {
     package init(
         settings: AdoptionSettings, suppressions: [String: FileSuppressions], tool: String, root: String
     ) throws {
-        precondition(settings.writeBaselinePath == nil, "writing a baseline needs the whole report")
         self.suppressions = suppressions
         self.tool = tool
         self.root = root
         added = try settings.sinceRevision.map { try AddedLines.since($0, in: root) }
-        if let path = settings.baselinePath {
+        if settings.writeBaselinePath == nil, let path = settings.baselinePath {
             let file = StandardPath.absolute(path, relativeTo: root)
             baseline = Baseline.Matcher(
                 try Baseline.load(from: file), relativeTo: GradualAdoption.directory(of: file), currentDirectory: root)

@@ -27,64 +27,29 @@ package enum GradualAdoption {
         _ diagnostics: [Diagnostic], settings: AdoptionSettings, suppressions: [String: FileSuppressions],
         tool: String, root: String, display: PathDisplay
     ) throws -> Outcome {
-        var outcome = Outcome(diagnostics: [])
-        var diagnostics = diagnostics
-        if !suppressions.isEmpty {
-            (diagnostics, outcome.suppressedInline) = suppress(
-                diagnostics, suppressions, tool: tool, root: root, display: display)
+        var filter = try AdoptionFilter(settings: settings, suppressions: suppressions, tool: tool, root: root)
+        // Each file's findings together (a file's suppression comments apply to all of them, and
+        // the baseline counts per file), and the files whose comments may have suppressed nothing.
+        var byFile: [String: (shown: String, diagnostics: [Diagnostic])] = [:]
+        for diagnostic in diagnostics {
+            let path = StandardPath.absolute(diagnostic.location.path, relativeTo: root)
+            byFile[path, default: (diagnostic.location.path, [])].diagnostics.append(diagnostic)
         }
-        if let revision = settings.sinceRevision {
-            let added = try AddedLines.since(revision, in: root)
-            diagnostics = diagnostics.filter {
-                added.contains(path: StandardPath.absolute($0.location.path, relativeTo: root), line: $0.location.line)
-            }
+        var kept: [Diagnostic] = []
+        for path in Set(byFile.keys).union(suppressions.keys).sorted() {
+            let file = byFile.removeValue(forKey: path)
+            filter.begin(file: path, displayPath: file?.shown ?? display.path(path))
+            kept += filter.admit(file?.diagnostics ?? [])
+            kept += filter.endFile()
         }
+        var outcome = Outcome(
+            diagnostics: kept, suppressedInline: filter.suppressedInline, acceptedByBaseline: filter.acceptedByBaseline)
         if let path = settings.writeBaselinePath {
             let file = StandardPath.absolute(path, relativeTo: root)
-            try Baseline(diagnostics: diagnostics, relativeTo: directory(of: file), currentDirectory: root)
-                .write(to: file)
-            outcome.wroteBaseline = (path, diagnostics.count)
-            outcome.diagnostics = diagnostics
-            return outcome
+            try Baseline(diagnostics: kept, relativeTo: directory(of: file), currentDirectory: root).write(to: file)
+            outcome.wroteBaseline = (path, kept.count)
         }
-        if let path = settings.baselinePath {
-            let file = StandardPath.absolute(path, relativeTo: root)
-            (diagnostics, outcome.acceptedByBaseline) = try Baseline.load(from: file).filter(
-                diagnostics, relativeTo: directory(of: file), currentDirectory: root)
-        }
-        outcome.diagnostics = diagnostics
         return outcome
-    }
-
-    /// Each file's findings through its suppressions; a file with suppressions and no finding still
-    /// gets its warnings about unused comments.
-    private static func suppress(
-        _ diagnostics: [Diagnostic], _ suppressions: [String: FileSuppressions], tool: String, root: String,
-        display: PathDisplay
-    ) -> ([Diagnostic], Int) {
-        var byFile: [String: [Int]] = [:]
-        var displayPaths: [String: String] = [:]
-        for (index, diagnostic) in diagnostics.enumerated() {
-            let path = StandardPath.absolute(diagnostic.location.path, relativeTo: root)
-            guard suppressions[path] != nil else { continue }
-            byFile[path, default: []].append(index)
-            displayPaths[path] = diagnostic.location.path
-        }
-        var removed = Set<Int>()
-        var commentFindings: [Diagnostic] = []
-        var suppressed = 0
-        for (path, fileSuppressions) in suppressions.sorted(by: { $0.key < $1.key }) where !fileSuppressions.isEmpty {
-            let indices = byFile[path] ?? []
-            let outcome = fileSuppressions.apply(
-                to: indices.map { diagnostics[$0] }, displayPath: displayPaths[path] ?? display.path(path),
-                tool: tool)
-            suppressed += outcome.suppressed
-            let kept = Set(outcome.kept)
-            for index in indices where !kept.contains(diagnostics[index]) { removed.insert(index) }
-            commentFindings += outcome.commentFindings
-        }
-        let left = diagnostics.enumerated().filter { !removed.contains($0.offset) }.map(\.element)
-        return (left + commentFindings, suppressed)
     }
 
     static func directory(of path: String) -> String {
