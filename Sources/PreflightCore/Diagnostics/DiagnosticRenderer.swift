@@ -7,15 +7,20 @@ package protocol DiagnosticRenderer: Sendable {
     /// The text for `report`, ready to write to standard output.
     func render(_ report: DiagnosticReport) -> String
 
-    /// The same text as ``render(_:)``, handed to `output` in pieces of about
-    /// ``OutputChunks/size`` bytes, so that a report of millions of findings is never held as
-    /// one text (or one document tree) in memory.
-    func write(_ report: DiagnosticReport, to output: (String) -> Void)
+    /// A stream writing `tool`'s report to `output` as its findings come, in pieces of about
+    /// ``OutputChunks/size`` bytes: the same text as ``render(_:)``, never held whole.
+    func stream(tool: ToolDescriptor, to output: @escaping (String) -> Void) -> any DiagnosticStream
 }
 
 extension DiagnosticRenderer {
+    /// The same text as ``render(_:)``, handed to `output` through ``stream(tool:to:)``, so that a
+    /// report of millions of findings is never held as one text (or one document tree) in memory.
     package func write(_ report: DiagnosticReport, to output: (String) -> Void) {
-        output(render(report))
+        withoutActuallyEscaping(output) { output in
+            let stream = stream(tool: report.tool, to: output)
+            for diagnostic in report.diagnostics { stream.append(diagnostic) }
+            stream.finish(filesScanned: report.filesScanned)
+        }
     }
 }
 
@@ -32,7 +37,7 @@ extension LineDiagnosticRenderer {
         report.diagnostics.map { line(for: $0) + "\n" }.joined()
     }
 
-    package func write(_ report: DiagnosticReport, to output: (String) -> Void) {
-        writeStreaming(report, to: output)
+    package func stream(tool: ToolDescriptor, to output: @escaping (String) -> Void) -> any DiagnosticStream {
+        LineDiagnosticStream(renderer: self, output: output)
     }
 }

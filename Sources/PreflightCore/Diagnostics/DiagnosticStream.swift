@@ -8,29 +8,6 @@ package protocol DiagnosticStream: AnyObject {
     func finish(filesScanned: Int)
 }
 
-extension DiagnosticRenderer {
-    /// A stream writing `tool`'s report to `output` in pieces of about ``OutputChunks/size`` bytes.
-    /// Renderers that cannot write a finding before knowing them all (none of the suite's) collect
-    /// them and render at the end.
-    package func stream(tool: ToolDescriptor, to output: @escaping (String) -> Void) -> any DiagnosticStream {
-        switch self {
-        case let lines as any LineDiagnosticRenderer: LineDiagnosticStream(renderer: lines, output: output)
-        case is JSONDiagnosticRenderer: JSONDiagnosticStream(tool: tool, output: output)
-        case is SARIFDiagnosticRenderer: SARIFDiagnosticStream(tool: tool, output: output)
-        default: CollectingDiagnosticStream(renderer: self, tool: tool, output: output)
-        }
-    }
-
-    /// Writes `report` through ``stream(tool:to:)``.
-    func writeStreaming(_ report: DiagnosticReport, to output: (String) -> Void) {
-        withoutActuallyEscaping(output) { output in
-            let stream = stream(tool: report.tool, to: output)
-            for diagnostic in report.diagnostics { stream.append(diagnostic) }
-            stream.finish(filesScanned: report.filesScanned)
-        }
-    }
-}
-
 /// Text gathered into pieces of bounded size before it is handed on: few writes, bounded memory.
 package final class OutputChunks {
     /// About how many bytes a piece holds.
@@ -67,25 +44,6 @@ final class LineDiagnosticStream: DiagnosticStream {
     func append(_ diagnostic: Diagnostic) { output.append(renderer.line(for: diagnostic) + "\n") }
 
     func finish(filesScanned: Int) { output.flush() }
-}
-
-final class CollectingDiagnosticStream: DiagnosticStream {
-    private let renderer: any DiagnosticRenderer
-    private let tool: ToolDescriptor
-    private let output: (String) -> Void
-    private var diagnostics: [Diagnostic] = []
-
-    init(renderer: any DiagnosticRenderer, tool: ToolDescriptor, output: @escaping (String) -> Void) {
-        self.renderer = renderer
-        self.tool = tool
-        self.output = output
-    }
-
-    func append(_ diagnostic: Diagnostic) { diagnostics.append(diagnostic) }
-
-    func finish(filesScanned: Int) {
-        renderer.write(DiagnosticReport(tool: tool, diagnostics: diagnostics, filesScanned: filesScanned), to: output)
-    }
 }
 
 /// A pretty-printed JSON document whose one long array is written element by element: the part
@@ -144,7 +102,7 @@ final class JSONArrayStream {
 final class JSONDiagnosticStream: DiagnosticStream {
     private let tool: ToolDescriptor
     private let array: JSONArrayStream
-    private var counts = JSONDiagnosticDocument.Counts(errors: 0, warnings: 0, notes: 0)
+    private var counts = DiagnosticSummary(errors: 0, warnings: 0, notes: 0, filesScanned: 0)
 
     init(tool: ToolDescriptor, output: @escaping (String) -> Void) {
         self.tool = tool
@@ -152,18 +110,14 @@ final class JSONDiagnosticStream: DiagnosticStream {
             key: "diagnostics", document: Self.document(tool, filesScanned: 0, counts), output: output)
     }
 
-    static func document(_ tool: ToolDescriptor, filesScanned: Int, _ counts: JSONDiagnosticDocument.Counts) -> String {
+    static func document(_ tool: ToolDescriptor, filesScanned: Int, _ counts: DiagnosticSummary) -> String {
         var document = JSONDiagnosticDocument(DiagnosticReport(tool: tool, diagnostics: [], filesScanned: filesScanned))
-        document.summary = counts
+        document.summary = JSONDiagnosticDocument.Counts(counts)
         return JSONDiagnosticRenderer.encode(document)
     }
 
     func append(_ diagnostic: Diagnostic) {
-        switch diagnostic.severity {
-        case .error: counts.errors += 1
-        case .warning: counts.warnings += 1
-        case .note: counts.notes += 1
-        }
+        counts.count(diagnostic)
         array.append(JSONDiagnosticDocument.Entry(diagnostic))
     }
 

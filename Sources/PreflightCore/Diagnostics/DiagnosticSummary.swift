@@ -25,12 +25,15 @@ package struct DiagnosticSummary: Sendable, Hashable, CustomStringConvertible {
     /// Counts `diagnostics` by severity.
     package init(diagnostics: some Sequence<Diagnostic>, filesScanned: Int) {
         self.init(errors: 0, warnings: 0, notes: 0, filesScanned: filesScanned)
-        for diagnostic in diagnostics {
-            switch diagnostic.severity {
-            case .error: errors += 1
-            case .warning: warnings += 1
-            case .note: notes += 1
-            }
+        for diagnostic in diagnostics { count(diagnostic) }
+    }
+
+    /// Counts one more finding, by its severity.
+    package mutating func count(_ diagnostic: Diagnostic) {
+        switch diagnostic.severity {
+        case .error: errors += 1
+        case .warning: warnings += 1
+        case .note: notes += 1
         }
     }
 

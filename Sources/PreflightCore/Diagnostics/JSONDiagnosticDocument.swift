@@ -84,6 +84,11 @@ package struct JSONDiagnosticDocument: Sendable, Hashable, Codable {
             self.warnings = warnings
             self.notes = notes
         }
+
+        /// The counts of `summary`.
+        package init(_ summary: DiagnosticSummary) {
+            self.init(errors: summary.errors, warnings: summary.warnings, notes: summary.notes)
+        }
     }
 
     /// The tool's name (`todoscan`).
@@ -104,6 +109,6 @@ package struct JSONDiagnosticDocument: Sendable, Hashable, Codable {
         version = report.tool.version
         filesScanned = report.filesScanned
         diagnostics = report.diagnostics.map(Entry.init)
-        summary = Counts(errors: counts.errors, warnings: counts.warnings, notes: counts.notes)
+        summary = Counts(counts)
     }
 }

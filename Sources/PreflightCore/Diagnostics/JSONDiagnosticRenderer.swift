@@ -9,8 +9,8 @@ package struct JSONDiagnosticRenderer: DiagnosticRenderer, Hashable {
         Self.encode(JSONDiagnosticDocument(report))
     }
 
-    package func write(_ report: DiagnosticReport, to output: (String) -> Void) {
-        writeStreaming(report, to: output)
+    package func stream(tool: ToolDescriptor, to output: @escaping (String) -> Void) -> any DiagnosticStream {
+        JSONDiagnosticStream(tool: tool, output: output)
     }
 
     /// Encodes `value` as deterministic, pretty-printed JSON followed by a newline.

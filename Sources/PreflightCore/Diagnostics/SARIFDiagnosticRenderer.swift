@@ -25,8 +25,8 @@ package struct SARIFDiagnosticRenderer: DiagnosticRenderer, Hashable {
         JSONDiagnosticRenderer.encode(Self.log(for: report))
     }
 
-    package func write(_ report: DiagnosticReport, to output: (String) -> Void) {
-        writeStreaming(report, to: output)
+    package func stream(tool: ToolDescriptor, to output: @escaping (String) -> Void) -> any DiagnosticStream {
+        SARIFDiagnosticStream(tool: tool, output: output)
     }
 
     static func log(for report: DiagnosticReport) -> SARIFLog {

@@ -172,11 +172,7 @@ package enum TodoScanRun {
         var counts = DiagnosticSummary(errors: 0, warnings: 0, notes: 0, filesScanned: tree.scannedFileCount)
         func write(_ diagnostics: [Diagnostic]) {
             for diagnostic in diagnostics {
-                switch diagnostic.severity {
-                case .error: counts.errors += 1
-                case .warning: counts.warnings += 1
-                case .note: counts.notes += 1
-                }
+                counts.count(diagnostic)
                 stream.append(diagnostic)
             }
         }
