@@ -279,6 +279,23 @@ struct CheckOptions: ParsableArguments {
     }
 }
 
+extension CheckOptions {
+    /// The body `check` and `hook` share: the effective settings (`--print-config`), or the run of
+    /// `mode` (git's input is read only then) in the current folder.
+    func run(_ mode: () -> PrePushRun.Mode) async throws {
+        let directory = FileManager.default.currentDirectoryPath
+        if printConfig {
+            ToolOutput.standardOutput(try await PrePushConfigurationReport.render(flags: flags, directory: directory))
+            return
+        }
+        let run = PrePushRun(
+            flags: flags, style: style, environment: ProcessInfo.processInfo.environment, log: ToolOutput.standardError)
+        PrePushRun.handleInterrupts()
+        let status = try await run.run(mode(), in: directory)
+        if status != .clean { throw ExitCode(status.rawValue) }
+    }
+}
+
 /// `--affected-tests` or `--all-tests`.
 enum AffectedTestsChoice: String, EnumerableFlag {
     case affectedTests, allTests
@@ -303,19 +320,7 @@ extension PrePush {
         @OptionGroup var check: CheckOptions
 
         func run() async throws {
-            let directory = FileManager.default.currentDirectoryPath
-            let flags = check.flags
-            if check.printConfig {
-                ToolOutput.standardOutput(
-                    try await PrePushConfigurationReport.render(flags: flags, directory: directory))
-                return
-            }
-            let run = PrePushRun(
-                flags: flags, style: check.style, environment: ProcessInfo.processInfo.environment,
-                log: ToolOutput.standardError)
-            PrePushRun.handleInterrupts()
-            let status = try await run.run(.byHand, in: directory)
-            if status != 0 { throw ExitCode(status) }
+            try await check.run { .byHand }
         }
     }
 
@@ -328,20 +333,11 @@ extension PrePush {
         @OptionGroup var check: CheckOptions
 
         func run() async throws {
-            let directory = FileManager.default.currentDirectoryPath
-            let flags = check.flags
-            if check.printConfig {
-                ToolOutput.standardOutput(
-                    try await PrePushConfigurationReport.render(flags: flags, directory: directory))
-                return
+            try await check.run {
+                .hook(
+                    arguments: [remote, url],
+                    input: String(decoding: FileHandle.standardInput.readDataToEndOfFile(), as: UTF8.self))
             }
-            let input = String(decoding: FileHandle.standardInput.readDataToEndOfFile(), as: UTF8.self)
-            let run = PrePushRun(
-                flags: flags, style: check.style, environment: ProcessInfo.processInfo.environment,
-                log: ToolOutput.standardError)
-            PrePushRun.handleInterrupts()
-            let status = try await run.run(.hook(arguments: [remote, url], input: input), in: directory)
-            if status != 0 { throw ExitCode(status) }
         }
     }
 

@@ -23,6 +23,25 @@ struct CheckRun: Sendable {
     /// The environment the run was started with.
     let environment: [String: String]
 
+    /// The run of `push` as planned, writing to `output`, its commands' `TMPDIR` in
+    /// `temporaryDirectory`.
+    init(
+        _ push: DecidedPush, planned: PlannedRun, flags: PrePushFlags, output: RunOutput, temporaryDirectory: String,
+        environment: [String: String]
+    ) {
+        repository = push.repository
+        snapshot = push.snapshot
+        self.flags = flags
+        options = push.options
+        self.output = output
+        self.temporaryDirectory = temporaryDirectory
+        errorlintExecutable = planned.errorlintExecutable
+        gitDirectory = push.place.gitDirectory
+        remoteName = push.request?.remoteName
+        isHook = push.isHook
+        self.environment = environment
+    }
+
     /// What one check gave.
     struct Result: Sendable {
         var check: PlannedCheck
@@ -48,7 +67,7 @@ struct CheckRun: Sendable {
         var passed: Bool { !outcomes.contains { $0.status == .failed } }
         /// What its test step selected: the passes of test targets to record when the check was
         /// exact.
-        var tests: TestSelectionState?
+        var tests: TestSelectionResult?
         /// The names of the steps the unit's check would run, in order (those after a failed one did
         /// not).
         var plannedSteps: [String] = []
@@ -213,7 +232,7 @@ struct CheckRun: Sendable {
         let outcomes = try await StepList.run(steps, in: context)
         // A unit whose build could not run here records nothing: a Mac must still check it.
         var result = UnitResult(unit: planned, outcomes: outcomes, cacheKey: recordsPass ? cacheKey : nil)
-        result.tests = context.testState
+        result.tests = outcomes.compactMap(\.selection).last
         result.plannedSteps = steps.map(\.name)
         return result
     }
@@ -248,8 +267,8 @@ struct CheckRun: Sendable {
             let container = options.backend.container ?? (try? XcodeBuildPlan.findContainer(in: folder)) ?? nil
             let name = container.map { ($0.path as NSString).lastPathComponent } ?? unit.name
             let scheme = options.backend.scheme ?? container?.name ?? unit.name
-            return StepOutcome(
-                name: "xcodebuild", status: .skipped, seconds: 0,
+            return .skipped(
+                "xcodebuild", .notBuiltHere,
                 figure: "no xcodebuild here: \(name) not built or tested (its scanners still run); on a Mac "
                     + "prepush runs xcodebuild build-for-testing and test -scheme \(scheme), then its coverage")
         }
@@ -269,8 +288,8 @@ struct CheckRun: Sendable {
             try XcodeTools.require(["xcodebuild", "xcrun"], searchPath: environment["PATH"])
         } catch {
             return .notHere(
-                StepOutcome(
-                    name: "xcodebuild", status: .skipped, seconds: 0,
+                .skipped(
+                    "xcodebuild", .notBuiltHere,
                     figure: "\(planned.unit.name) is for \(apple.list) (its Package.swift's platforms), not for this "
                         + "machine: not built or tested here, where no xcodebuild exists (its scanners still run); on a "
                         + "Mac prepush builds and tests it with xcodebuild and an \(simulator) simulator"))

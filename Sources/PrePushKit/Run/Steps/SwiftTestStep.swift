@@ -8,7 +8,7 @@ import ProcessKit
 /// With test selection (``StepContext/testSelection``), each test target whose content key has no
 /// recorded pass runs on its own (`--filter '^Module\.'`, which selects XCTest and Swift Testing
 /// tests alike), its coverage profile kept; the others are skipped as unaffected and their recorded
-/// profiles stand in for them in the coverage (``TestSelectionState``).
+/// profiles stand in for them in the coverage (``AffectedTests``, ``TestSelectionResult``).
 struct SwiftTestStep: Step {
     let name = "test"
 
@@ -22,16 +22,20 @@ struct SwiftTestStep: Step {
         if case .success(let graph) = graph, graph.testTargets.isEmpty {
             return Self.noTestTargets(in: context)
         }
-        if let input = context.testSelection, let plan = try await plan(input, graph: graph, in: context) {
-            return try await runSelected(plan, in: context)
+        if let input = context.testSelection,
+            let (plan, selection) = try await AffectedTests.plan(input, graph: graph, in: context)
+        {
+            return try await runSelected(plan, selection, in: context)
         }
         let tally = Locked(TestCount.Tally())
-        return try await context.command(
+        var outcome = try await context.command(
             name, Self.argv(context), watching: { line in tally.withLock { $0.add(line) } },
             figure: { _, _ in TestCount.figure(tally.current.count) },
             failure: { _, _ in
                 NothingMeasured.tests(ran: tally.current.count, hint: NothingMeasured.swiftPMTestHint)
             })
+        outcome.testsRun = tally.current.count
+        return outcome
     }
 
     /// The row of a package whose description lists no test target: nothing to run, said so (not
@@ -39,7 +43,7 @@ struct SwiftTestStep: Step {
     /// tests).
     static func noTestTargets(in context: StepContext) -> StepOutcome {
         context.output.message("prepush: test: the package has no test targets (Package.swift declares none)\n")
-        return StepOutcome(name: "test", status: .skipped, seconds: 0, figure: "no test targets")
+        return .skipped("test", .noTestTargets, figure: "no test targets")
     }
 
     static func argv(_ context: StepContext) -> [String] {
@@ -47,59 +51,13 @@ struct SwiftTestStep: Step {
             + context.options.testArguments
     }
 
-    /// The selection, or `nil` (with the line saying why) when every test runs in one go.
-    private func plan(
-        _ input: TestSelectionInput, graph described: Result<PackageGraph, DescribedPackage.DescribeFailure>,
-        in context: StepContext
-    ) async throws -> TestSelectionPlan? {
-        func everything(_ why: String) -> TestSelectionPlan? {
-            context.output.message("prepush: all tests: \(why)\n")
-            return nil
-        }
-        if let fallback = input.fallback { return everything(fallback) }
-        if context.options.testArguments.contains(where: {
-            $0 == "--filter" || $0 == "--skip" || $0.hasPrefix("--filter=") || $0.hasPrefix("--skip=")
-        }) {
-            return everything("the test arguments choose the tests (--filter, --skip)")
-        }
-        let graph: PackageGraph
-        switch described {
-        case .success(let described): graph = described
-        case .failure(let failure): return everything(failure.message)
-        }
-        let listing = try await TreeListing.read(input.tree, in: input.repository)
-        let prefix = input.unitPath.isEmpty ? "" : input.unitPath + "/"
-        let tests = graph.testTargets
-        if tests.isEmpty { return nil }
-        // A Package.resolved the tree does not track is what the build resolved: its content counts.
-        var resolved = "-"
-        if listing.objects[prefix + "Package.resolved"] == nil,
-            let data = FileManager.default.contents(atPath: context.packageRoot + "/Package.resolved")
-        {
-            resolved = "untracked " + StableHash.fnv1a64Hex(String(decoding: data, as: UTF8.self))
-        }
-        let dependencies = input.dependencyFolders.map { "\($0)\t\(listing.objects[$0] ?? "-")" }
-        let content = TestTargetContent.make(
-            graph: graph, listing: listing, unitPath: input.unitPath, resolved: resolved,
-            settings: ([input.settings, context.packageRoot] + dependencies).joined(separator: "\n"),
-            relevant: context.options.relevantPaths.map(Glob.init),
-            nested: input.nestedFolders.map {
-                String($0.dropFirst(prefix.count))
-            })
-        let records = TestRecords(gitDirectory: input.gitDirectory)
-        let plan = TestSelectionPlan.make(
-            tests: tests, content: content, recorded: records.lookup,
-            lastShared: records.lastShared(unit: context.packageRoot))
-        context.output.message("prepush: \(plan.line)\n")
-        context.testState.select(
-            profiles: plan.skipped.map(\.record.profile), shared: content.shared, unit: context.packageRoot)
-        return plan
-    }
-
     /// Runs each selected test target on its own, keeping its profile; the first failure ends the
     /// step. Where the tests are a plain executable and no test arguments are configured, the
     /// executable runs directly (``TestExecutable``); elsewhere each target is a `swift test --filter`.
-    private func runSelected(_ plan: TestSelectionPlan, in context: StepContext) async throws -> StepOutcome {
+    private func runSelected(
+        _ plan: TestSelectionPlan, _ selection: TestSelectionResult, in context: StepContext
+    ) async throws -> StepOutcome {
+        var selection = selection
         var seconds = 0.0
         var ran = 0
         let binPath = try await CoverageStep.productsFolder(context)
@@ -124,15 +82,16 @@ struct SwiftTestStep: Step {
                 }
             seconds += outcome.seconds
             if outcome.status == .failed {
-                return StepOutcome(
+                var failed = StepOutcome(
                     name: name, status: .failed, seconds: seconds, figure: "\(test.name): \(outcome.figure)")
+                failed.selection = selection
+                return failed
             }
-            let count = Int(outcome.figure.prefix { $0.isNumber })
+            let count = outcome.testsRun
             counted = counted || count != nil
             ran += count ?? 0
             if FileManager.default.fileExists(atPath: kept) {
-                context.testState.add(profile: kept)
-                context.testState.stage(.init(key: test.key, profile: kept, tests: count ?? 0))
+                selection.add(.init(key: test.key, profile: kept, tests: count ?? 0))
             }
         }
         let before = plan.skipped.reduce(0) { $0 + $1.record.tests }
@@ -140,7 +99,9 @@ struct SwiftTestStep: Step {
             ran: counted || !plan.skipped.isEmpty ? ran + before : nil, hint: NothingMeasured.swiftPMTestHint)
         {
             NothingMeasured.report(failure, title: name, inStep: false, context: context)
-            return StepOutcome(name: name, status: .failed, seconds: seconds, figure: failure.figure)
+            var failed = StepOutcome(name: name, status: .failed, seconds: seconds, figure: failure.figure)
+            failed.selection = selection
+            return failed
         }
         var figure = "\(ran) test\(ran == 1 ? "" : "s") passed"
         if !plan.skipped.isEmpty {
@@ -148,7 +109,10 @@ struct SwiftTestStep: Step {
                 " in \(plan.run.count) of \(plan.run.count + plan.skipped.count) test targets "
                 + "(\(plan.skipped.count) unaffected, \(before) tests passed at this content before)"
         }
-        return StepOutcome(name: name, status: .passed, seconds: seconds, figure: figure)
+        var passed = StepOutcome(name: name, status: .passed, seconds: seconds, figure: figure)
+        passed.testsRun = ran
+        passed.selection = selection
+        return passed
     }
 
     /// `swift test --skip-build --enable-code-coverage --filter '^Module\.'`; SwiftPM merges the
@@ -158,9 +122,10 @@ struct SwiftTestStep: Step {
     ) async throws -> StepOutcome {
         let argv = Self.argv(context) + ["--filter", "^\(test.module)\\."]
         let tally = Locked(TestCount.Tally())
-        let outcome = try await context.command(
+        var outcome = try await context.command(
             "\(name) \(test.name)", argv, watching: { line in tally.withLock { $0.add(line) } }
         ) { _, _ in TestCount.figure(tally.current.count) }
+        outcome.testsRun = tally.current.count
         if outcome.status == .passed {
             try? FileManager.default.copyItem(atPath: binPath + "/codecov/default.profdata", toPath: kept)
         }
@@ -189,14 +154,16 @@ struct SwiftTestStep: Step {
             if outcome.status == .failed {
                 return StepOutcome(name: name, status: .failed, seconds: seconds, figure: outcome.figure)
             }
-            if let ran = Int(outcome.figure.prefix { $0.isNumber }) { count = (count ?? 0) + ran }
+            if let ran = tally.current.count { count = (count ?? 0) + ran }
         }
         let profiles = ((try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? [])
             .filter { $0.hasSuffix(".profraw") }.sorted().map { folder + "/" + $0 }
         if !profiles.isEmpty {
             _ = try await CoverageStep.merge(profiles, into: kept, in: context)
         }
-        return StepOutcome(name: name, status: .passed, seconds: seconds, figure: TestCount.figure(count))
+        var passed = StepOutcome(name: name, status: .passed, seconds: seconds, figure: TestCount.figure(count))
+        passed.testsRun = count
+        return passed
     }
 }
 

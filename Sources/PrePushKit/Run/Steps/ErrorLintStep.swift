@@ -38,9 +38,8 @@ struct ErrorLintStep: Step {
                 "prepush: errorlint skipped: not built (scripts/install-hooks.sh --with-errorlint, or swift build -c "
                     + "release --product errorlint, puts it beside prepush; \"errorlint\": true in .preflight.json "
                     + "makes every machine run it, false or --no-errorlint turns it off)\n")
-            return StepOutcome(
-                name: name, status: .skipped, seconds: 0,
-                figure: "not built here: install it with scripts/install-hooks.sh --with-errorlint")
+            return .skipped(
+                name, .toolMissing, figure: "not built here: install it with scripts/install-hooks.sh --with-errorlint")
         }
         let process: StepProcess
         // errorlint reads the check's configuration, named, never one it would find above the folder.

@@ -34,11 +34,11 @@ struct CoverageStep: Step {
         } else if let describeFailure {
             output.warning("coverage: the targets no test links are not in the coverage (\(describeFailure))")
         }
-        if context.testState.selected {
+        if let selection = context.selection {
             // The fresh profiles of the test targets that ran and the recorded ones of those
             // skipped: merged, the coverage a run of every test gives.
             do {
-                collector.profileDataPath = try await Self.merge(context.testState.profiles, in: context)
+                collector.profileDataPath = try await Self.merge(selection.profiles, in: context)
             } catch {
                 if let error = error as? ProcessError, case .interrupted = error { throw error }
                 context.log(ErrorReport.render(error, tool: "prepush"))
@@ -68,7 +68,7 @@ extension CoverageStep {
     /// measure; failed when a coverage gate applies to it (``NothingMeasured``).
     static func noTestTargets(in context: StepContext) -> StepOutcome {
         guard let failure = NothingMeasured.noTestTargets(options: context.options) else {
-            return StepOutcome(name: "coverage", status: .skipped, seconds: 0, figure: "no test targets: not measured")
+            return .skipped("coverage", .noTestTargets, figure: "no test targets: not measured")
         }
         NothingMeasured.report(failure, title: "coverage", inStep: false, context: context)
         return StepOutcome(name: "coverage", status: .failed, seconds: 0, figure: failure.figure)

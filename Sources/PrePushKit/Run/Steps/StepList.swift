@@ -39,11 +39,14 @@ enum StepList {
     }
 
     /// Runs `steps` in order; the first failing one ends the list.
+    /// What a step hands on (the test step's selection) reaches the steps after it in the context.
     static func run(_ steps: [any Step], in context: StepContext) async throws -> [StepOutcome] {
+        var context = context
         var outcomes: [StepOutcome] = []
         for step in steps {
             let outcome = try await step.run(in: context)
             outcomes.append(outcome)
+            if let selection = outcome.selection { context.selection = selection }
             if outcome.status == .failed { break }
         }
         return outcomes

@@ -40,8 +40,8 @@ package struct StepContext: Sendable {
     package var runEnvironment: [String: String] = [:]
     /// What selecting the affected test targets needs; `nil` runs every test in one `swift test`.
     package var testSelection: TestSelectionInput?
-    /// What the test step selected, for the coverage step and the verdict.
-    package var testState = TestSelectionState()
+    /// What the unit's test step selected, handed to the steps after it (the coverage step).
+    package var selection: TestSelectionResult?
     /// The checked unit's folder relative to the repository's root (empty for the root).
     package var unitPath = ""
     /// The repository's git directory, where prepush keeps what it learns (the package
@@ -190,38 +190,6 @@ package struct StepContext: Sendable {
             return .couldNotRun(
                 StepOutcome(name: name, status: .failed, seconds: clock.seconds, figure: "could not run"))
         }
-    }
-}
-
-/// What the test step needs to select the affected test targets of a unit.
-package struct TestSelectionInput: Sendable {
-    /// The tree checked (the commit's): what the test targets' keys are made of.
-    package var tree: String
-    /// The unit's folder relative to the repository's root.
-    package var unitPath: String
-    /// The repository whose objects `tree` names.
-    package var repository: GitRepository
-    package var gitDirectory: String
-    /// The folders of the local packages the unit depends on, and of units nested in it.
-    package var dependencyFolders: [String]
-    package var nestedFolders: [String]
-    /// The settings part of every key: toolchain, options, and where it is built.
-    package var settings: String
-    /// Why every test must run in one go, when selection cannot hold (printed once).
-    package var fallback: String?
-
-    package init(
-        tree: String, unitPath: String, repository: GitRepository, gitDirectory: String,
-        dependencyFolders: [String] = [], nestedFolders: [String] = [], settings: String, fallback: String? = nil
-    ) {
-        self.tree = tree
-        self.unitPath = unitPath
-        self.repository = repository
-        self.gitDirectory = gitDirectory
-        self.dependencyFolders = dependencyFolders
-        self.nestedFolders = nestedFolders
-        self.settings = settings
-        self.fallback = fallback
     }
 }
 

@@ -14,12 +14,37 @@ package struct StepOutcome: Sendable, Equatable {
     package var unit: String?
     /// What the coverage step measured, for the coverage exports and the run record.
     package var coverage: CoverageReport?
+    /// How many tests ran, when the step ran tests and their output said (``figure`` only shows it).
+    package var testsRun: Int?
+    /// Why a skipped step did not run (``figure`` says it in words).
+    package var skip: Skip?
+    /// What the test step selected: the passes to record when the check proves exact, and the
+    /// profiles the coverage step merges.
+    package var selection: TestSelectionResult?
+
+    /// Why a step skipped itself.
+    package enum Skip: String, Sendable, Equatable {
+        /// The unit cannot be built on this machine: no xcodebuild (an app, or a package for Apple
+        /// platforms other than macOS). A Mac must still check it.
+        case notBuiltHere
+        /// The package declares no test targets: nothing to test or measure.
+        case noTestTargets
+        /// The tool the step runs is not installed here (errorlint not built).
+        case toolMissing
+    }
 
     package init(name: String, status: Status, seconds: Double, figure: String) {
         self.name = name
         self.status = status
         self.seconds = seconds
         self.figure = figure
+    }
+
+    /// A step that skipped itself, and why.
+    package static func skipped(_ name: String, _ skip: Skip, figure: String) -> StepOutcome {
+        var outcome = StepOutcome(name: name, status: .skipped, seconds: 0, figure: figure)
+        outcome.skip = skip
+        return outcome
     }
 
     /// The summary table printed at the end of a run; statuses in colour when `style` has colour.

@@ -1,0 +1,87 @@
+import PreflightCore
+
+/// What the first stage, **decide**, hands on: nothing to check and why, or the push (by hand:
+/// HEAD) to plan, with what was learned deciding it.
+enum Decision: Sendable {
+    /// Nothing to check; the line says why. The repository and its settings, once found, say
+    /// where the run record goes.
+    case skip(String, place: RepositoryPlace?, options: PrePushOptions?)
+    case check(DecidedPush)
+
+    /// Decides: the hook's input parsed once, the rules that need no git, the repository and its
+    /// settings (a report path prepush may not write to is an error now, not after the build), and
+    /// the commits whose changes matter.
+    static func make(
+        _ mode: PrePushRun.Mode, in directory: String, flags: PrePushFlags, environment: [String: String]
+    ) async throws -> Decision {
+        var request: PushRequest?
+        if case .hook(let arguments, let input) = mode {
+            request = try PushRequest.parse(arguments: arguments, input: input)
+        }
+        if case .skip(let why) = PushDecision.early(request, environment: environment) {
+            return .skip(why, place: nil, options: nil)
+        }
+        let place = try await RepositoryPlace.locate(directory)
+        // The work tree's settings decide what is checked; each check then uses the settings of the
+        // folder it checks (the pushed commit's own, in the worktree).
+        // Never a file above the repository's root: a check reads none.
+        let options = try flags.options(in: place.root, upTo: place.root)
+        let destination = ReportDestination(root: place.root, gitDirectory: place.gitDirectory)
+        for request in options.coverageReports {
+            _ = try destination.check(request.path, fromCommandLine: flags.coverageReports.contains(request))
+        }
+        if let path = options.runReportPath {
+            _ = try destination.check(path, fromCommandLine: flags.runReportPath != nil)
+        }
+        let repository = GitRepository(root: place.root)
+        let snapshot = WorkTreeSnapshot(
+            repository: repository, gitDirectory: place.gitDirectory,
+            scratchDirectory: RunTemporaryDirectory.systemTemporaryDirectory)
+        async let statusQuery = snapshot.status()
+        let commits: [PushedCommit]
+        if let request {
+            let updates = request.pushedUpdates
+            // Per update: one commit pushed to two refs changes different paths over each.
+            var changed: [String: [String]] = [:]
+            for update in updates where changed[PushDecision.key(update)] == nil {
+                changed[PushDecision.key(update)] = try await repository.changedPaths(
+                    commit: update.localObject, base: update.createsRemoteRef ? nil : update.remoteObject,
+                    remote: request.remoteName)
+            }
+            switch PushDecision.relevant(updates, changedPaths: changed, relevantPaths: options.relevantPaths) {
+            case .skip(let why): return .skip(why, place: place, options: options)
+            case .check(let relevant): commits = relevant
+            }
+        } else {
+            guard let head = try await statusQuery.head else { throw PrePushError.noCommits(place.root) }
+            commits = [PushedCommit(commit: head)]
+        }
+        return .check(
+            DecidedPush(
+                directory: directory, place: place, options: options, request: request, commits: commits,
+                repository: repository, snapshot: snapshot, status: try await statusQuery))
+    }
+}
+
+/// A push (or, by hand, HEAD) to check, as the decide stage leaves it to the plan.
+struct DecidedPush: Sendable {
+    /// The folder prepush was started in.
+    var directory: String
+    var place: RepositoryPlace
+    /// The work tree's settings: they decide what is checked.
+    var options: PrePushOptions
+    /// git's input to the hook; `nil` by hand.
+    var request: PushRequest?
+    /// The commits whose changes matter (by hand: HEAD).
+    var commits: [PushedCommit]
+    var repository: GitRepository
+    var snapshot: WorkTreeSnapshot
+    /// The work tree's state when the push was decided.
+    var status: SnapshotStatus
+
+    var isHook: Bool { request != nil }
+    /// Where the run's reports may go.
+    var reportDestination: ReportDestination {
+        ReportDestination(root: place.root, gitDirectory: place.gitDirectory)
+    }
+}

@@ -1,0 +1,55 @@
+import Foundation
+
+/// Why prepush could not run at all.
+package enum PrePushError: LocalizedError, Sendable {
+    case notARepository(String)
+    case worktreeOccupied(String)
+    case noCommits(String)
+    /// No folder for the run could be made in the system's temporary directory (the path, errno's text).
+    case noTemporaryFolder(String, String)
+    /// A file a step reads could not be written into the run's temporary folder (the path, why).
+    case runFileUnwritable(String, String)
+    /// The run's folder cannot be written, or a step failed while its file system was full (the
+    /// folder, what the system said): an I/O error, not a verdict on the code.
+    case temporaryFolderFull(String, String)
+
+    package var errorDescription: String? {
+        switch self {
+        case .notARepository(let path): "'\(path)' is not inside a git work tree."
+        case .worktreeOccupied(let path): "'\(path)' exists but is not this repository's prepush worktree."
+        case .noCommits(let path): "The repository at '\(path)' has no commits yet."
+        case .noTemporaryFolder(let path, let why): "No folder for the run could be made in '\(path)': \(why)."
+        case .runFileUnwritable(let path, let why): "The run's file '\(path)' could not be written: \(why)."
+        case .temporaryFolderFull(let path, let why): "The run's temporary folder '\(path)' cannot be written: \(why)."
+        }
+    }
+
+    package var failureReason: String? {
+        switch self {
+        case .notARepository: "prepush checks the Swift package at the root of a git repository."
+        case .worktreeOccupied:
+            "prepush checks a pushed commit there when the work tree is not exactly what is pushed, and never "
+                + "removes a folder it did not create."
+        case .noCommits: "prepush checks what a push would send, and without a commit there is nothing to push."
+        case .noTemporaryFolder:
+            "Every step runs with a private temporary folder of the run's own, removed when the run ends."
+        case .runFileUnwritable:
+            "prepush writes what a step reads (the check's configuration for errorlint) into the run's own folder."
+        case .temporaryFolderFull:
+            "SwiftPM, the compiler and the tests write their scratch files there (TMPDIR); a step that fails "
+                + "because they cannot says nothing about the code, so the push is not judged on it."
+        }
+    }
+
+    package var recoverySuggestion: String? {
+        switch self {
+        case .notARepository: "Run it inside the repository, or let git run it as the pre-push hook (prepush install)."
+        case .worktreeOccupied: "Move or delete that folder, then run prepush or push again."
+        case .noCommits: "Commit first (git commit), then run prepush or push."
+        case .noTemporaryFolder, .runFileUnwritable:
+            "Free space in that folder or point TMPDIR at a writable folder, then push again."
+        case .temporaryFolderFull:
+            "Free space on that file system or point TMPDIR at a folder with room, then push again."
+        }
+    }
+}

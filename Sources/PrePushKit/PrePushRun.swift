@@ -1,0 +1,104 @@
+import Foundation
+import PreflightCore
+import ProcessKit
+
+/// One prepush check: of a push (run by git's hook) or of the work tree (run by hand), as a
+/// pipeline of four stages:
+///
+/// 1. **decide** (`Decide/`, ``Decision``): what the push sends; the skip rules; the repository
+///    and its settings.
+/// 2. **plan** (`Plan/`, ``PlannedRun``): which content is checked where, under which cache key,
+///    against which base; a value (``CheckPlan``) built from facts gathered from git.
+/// 3. **run** (`Run/`, ``CheckRun``): each planned check's ``Step`` list, each returning an
+///    outcome; an in-place check whose content changed meanwhile is void and checked again exactly.
+/// 4. **verdict** (`Verdict/`, ``Verdict``): a value — the exit status, the closing line, what is
+///    recorded — then its effects (``VerdictWriter``): records, coverage exports, the run record.
+///
+/// docs/architecture.md follows one push through these files.
+package struct PrePushRun: Sendable {
+    /// What is being checked.
+    package enum Mode: Sendable {
+        /// git's pre-push hook: its two arguments and what it wrote on standard input.
+        case hook(arguments: [String], input: String)
+        /// By hand: HEAD, or the work tree as it is when it differs from HEAD.
+        case byHand
+    }
+
+    /// The flags, laid over the configuration of the folder checked.
+    package var flags: PrePushFlags
+    /// Colours, annotations, quiet.
+    package var style: OutputStyle
+    /// The environment the run was started with (`PREPUSH_SKIP`, `PATH` for errorlint).
+    package var environment: [String: String]
+    /// Where messages go (standard error: git shows it to the person pushing).
+    package var log: @Sendable (String) -> Void
+
+    package init(
+        flags: PrePushFlags, style: OutputStyle = OutputStyle(), environment: [String: String],
+        log: @escaping @Sendable (String) -> Void
+    ) {
+        self.flags = flags
+        self.style = style
+        self.environment = environment
+        self.log = log
+    }
+
+    /// Runs the check in the repository containing `directory` and returns the exit status: the
+    /// four stages, then the verdict's effects (records, reports, the closing line).
+    package func run(_ mode: Mode, in directory: String) async throws -> ToolExitStatus {
+        let output = RunOutput(style: style, write: log)
+        let clock = StepClock()
+        var record = RunRecord(mode: mode, started: Date())
+        do {
+            // 1. decide.
+            let push: DecidedPush
+            switch try await Decision.make(mode, in: directory, flags: flags, environment: environment) {
+            case .skip(let why, let place, let options):
+                let writer = try await skipWriter(place: place, options: options, directory: directory, output: output)
+                return writer.write(.skipped(why), results: [], notes: [], record: &record, clock: clock)
+            case .check(let decided): push = decided
+            }
+            let writer = VerdictWriter(flags: flags, output: output, options: push.options, place: push.place)
+            // 2. plan.
+            let planned = try await PlannedRun.make(push, flags: flags, environment: environment)
+            let plan = planned.plan
+            if plan.checks.isEmpty {
+                let why = plan.notes.joined(separator: "; ") + "; nothing to check"
+                return writer.write(.skipped(why), results: [], notes: [], record: &record, clock: clock)
+            }
+            for note in plan.notes { output.message("prepush: \(note)\n") }
+            if flags.dryRun {
+                output.message(plan.description)
+                return writer.writeDryRun(notes: plan.notes, record: &record, clock: clock)
+            }
+            // 3. run, in the run's own folder, removed however the run ends (a signal between
+            // commands is handled by handleInterrupts()).
+            let temporary = try RunTemporaryDirectory(gitDirectory: push.place.gitDirectory)
+            defer { temporary.remove() }
+            let results = try await CheckRun(
+                push, planned: planned, flags: flags, output: output, temporaryDirectory: temporary.path,
+                environment: environment
+            ).run(plan)
+            // 4. verdict.
+            let verdict = Verdict.make(results, isHook: push.isHook)
+            return writer.write(verdict, results: results, notes: plan.notes, record: &record, clock: clock)
+        } catch {
+            if let error = error as? ProcessError, case .interrupted = error { throw error }
+            await VerdictWriter.writeFailed(error, flags: flags, directory: directory, record: &record, clock: clock)
+            throw error
+        }
+    }
+
+    /// The writer of a run that decided there is nothing to check: its settings, when the
+    /// repository was found before the skip; otherwise those of the folder it was started in.
+    private func skipWriter(
+        place: RepositoryPlace?, options: PrePushOptions?, directory: String, output: RunOutput
+    ) async throws -> VerdictWriter {
+        if let place, let options {
+            return VerdictWriter(flags: flags, output: output, options: options, place: place)
+        }
+        let options = (try? flags.options(in: directory)) ?? PrePushOptions()
+        let place = options.runReportPath == nil ? nil : try? await RepositoryPlace.locate(directory)
+        return VerdictWriter(flags: flags, output: output, options: options, place: place)
+    }
+}

@@ -1,0 +1,122 @@
+import Foundation
+import PreflightCore
+
+/// The verdict's effects, after the value (``Verdict``) is computed: the coverage exports asked
+/// for, the records of what passed, the closing line, and the run record (`--report json=PATH`).
+/// A file that cannot be written is reported and makes the run exit 2.
+struct VerdictWriter {
+    let flags: PrePushFlags
+    let output: RunOutput
+    /// The settings the run was decided with (where the reports go).
+    let options: PrePushOptions
+    /// The repository's root and git directory; `nil` when no repository was found.
+    let place: RepositoryPlace?
+
+    /// Performs the verdict on `results` (empty when nothing ran) and returns the exit status.
+    func write(
+        _ verdict: Verdict, results: [CheckRun.Result], notes: [String], record: inout RunRecord, clock: StepClock
+    ) -> ToolExitStatus {
+        var status = verdict.status
+        if !results.isEmpty {
+            let coverage = Self.coverage(of: results)
+            record.coverage = coverage.map {
+                CoverageDocument($0, minimumDiffCoverage: options.minimumDiffCoverage)
+            }
+            if let error = writeCoverageExports(coverage, into: &record) {
+                record.error = error
+                status = .usageOrInputError
+            }
+        }
+        if let place {
+            verdict.records.write(
+                cache: VerificationCache(gitDirectory: place.gitDirectory),
+                testRecords: TestRecords(gitDirectory: place.gitDirectory))
+        }
+        verdict.show(on: output)
+        record.skipReason = verdict.skipReason
+        record.notes = notes
+        record.record(results)
+        return writeRunRecord(&record, status: status, skipped: verdict.skipReason != nil, clock: clock)
+    }
+
+    /// The dry run's record: the plan was printed and nothing ran.
+    func writeDryRun(notes: [String], record: inout RunRecord, clock: StepClock) -> ToolExitStatus {
+        record.notes = notes
+        return writeRunRecord(&record, status: .clean, skipped: false, clock: clock)
+    }
+
+    /// The record of a run that could not check (its error), when its path is known.
+    static func writeFailed(
+        _ error: any Error, flags: PrePushFlags, directory: String, record: inout RunRecord, clock: StepClock
+    ) async {
+        record.error = error.localizedDescription
+        record.seconds = Self.seconds(clock)
+        guard let path = try? flags.options(in: directory).runReportPath else { return }
+        let place = try? await RepositoryPlace.locate(directory)
+        let destination = ReportDestination(
+            root: place?.root ?? directory, gitDirectory: place?.gitDirectory ?? directory + "/.git")
+        _ = try? destination.write(record.encoded(), to: path, fromCommandLine: flags.runReportPath != nil)
+    }
+
+    /// One report of every package checked: the last measurement of each, of the checks that hold
+    /// (a void check's is left out).
+    static func coverage(of results: [CheckRun.Result]) -> CoverageReport? {
+        var packages: [String: PackageCoverage] = [:]
+        var order: [String] = []
+        var backend = "swiftpm"
+        for report in results.filter(\.changedMeanwhile.isEmpty).flatMap(\.outcomes).compactMap(\.coverage) {
+            backend = report.backend
+            for package in report.packages {
+                if packages[package.path] == nil { order.append(package.path) }
+                packages[package.path] = package
+            }
+        }
+        return order.isEmpty ? nil : CoverageReport(backend: backend, packages: order.compactMap { packages[$0] })
+    }
+
+    /// Writes the coverage exports asked for; returns why one could not be written.
+    private func writeCoverageExports(_ coverage: CoverageReport?, into record: inout RunRecord) -> String? {
+        guard !options.coverageReports.isEmpty, let place else { return nil }
+        guard let coverage else {
+            output.message("prepush: no coverage was measured, so no coverage report was written\n")
+            return nil
+        }
+        let destination = ReportDestination(root: place.root, gitDirectory: place.gitDirectory)
+        do {
+            let written = try CoverageExports.write(
+                options.coverageReports, coverage, destination: destination,
+                fromCommandLine: { flags.coverageReports.contains($0) },
+                minimumDiffCoverage: options.minimumDiffCoverage)
+            for (request, path) in zip(options.coverageReports, written) {
+                record.coverageReports.append(RunRecord.Export(format: request.format.rawValue, path: path))
+                output.message("prepush: coverage report (\(request.format.rawValue)) written to \(path)\n")
+            }
+            return nil
+        } catch {
+            output.failure(ErrorReport.render(error, tool: "prepush"))
+            return error.localizedDescription
+        }
+    }
+
+    /// Writes the run record when one is asked for.
+    private func writeRunRecord(
+        _ record: inout RunRecord, status: ToolExitStatus, skipped: Bool, clock: StepClock
+    ) -> ToolExitStatus {
+        guard let path = options.runReportPath else { return status }
+        record.exitStatus = status.rawValue
+        record.outcome =
+            skipped ? "skipped" : status == .clean ? "passed" : status == .findings ? "failed" : "error"
+        record.seconds = Self.seconds(clock)
+        let root = place?.root ?? ""
+        let destination = ReportDestination(root: root, gitDirectory: place?.gitDirectory ?? root + "/.git")
+        do {
+            try destination.write(record.encoded(), to: path, fromCommandLine: flags.runReportPath != nil)
+            return status
+        } catch {
+            output.failure(ErrorReport.render(error, tool: "prepush"))
+            return .usageOrInputError
+        }
+    }
+
+    private static func seconds(_ clock: StepClock) -> Double { (clock.seconds * 1000).rounded() / 1000 }
+}
