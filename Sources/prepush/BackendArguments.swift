@@ -57,12 +57,12 @@ struct BackendArguments: ParsableArguments {
 
     /// Lays the options given over `flags`; those not given leave the configuration file's.
     func apply(to flags: inout PrePushFlags) {
-        flags.backendKind = xcode ? .xcodebuild : backend
-        flags.xcodeContainer = workspace.map(XcodeContainer.workspace) ?? project.map(XcodeContainer.project)
-        flags.scheme = scheme
-        flags.destination = destination
-        flags.testPlan = testPlan
-        flags.onlyTesting = onlyTesting
-        flags.skipTesting = skipTesting
+        flags.set(\.backend.kind, xcode ? .xcodebuild : backend)
+        flags.set(\.backend.container, workspace.map(XcodeContainer.workspace) ?? project.map(XcodeContainer.project))
+        flags.set(\.backend.scheme, scheme)
+        flags.set(\.backend.destination, destination)
+        flags.set(\.backend.tests.testPlan, testPlan)
+        if !onlyTesting.isEmpty { flags.set(\.backend.tests.onlyTesting, onlyTesting) }
+        if !skipTesting.isEmpty { flags.set(\.backend.tests.skipTesting, skipTesting) }
     }
 }

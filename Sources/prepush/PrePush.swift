@@ -219,25 +219,19 @@ struct CheckOptions: ParsableArguments {
             throw ValidationError(
                 "--min-coverage takes a percentage from 0 to 100, or TARGET=PERCENT or GLOB=PERCENT, not '\(value)'.")
         }
-        if let runReport, runReportPath(runReport) == nil {
+        if let runReport, PrePushFlags.runReportPath(runReport) == nil {
             throw ValidationError("--report takes json=PATH, not '\(runReport)'.")
         }
         if workTree, isolated == true { throw ValidationError("--work-tree and --isolated contradict each other.") }
         if let since, let diffBase, since != diffBase {
             throw ValidationError("--since and --diff-base (its old name) name different revisions.")
         }
-        if let configuration, !["debug", "release"].contains(configuration) {
+        if let configuration, !PrePushOptions.buildConfigurations.contains(configuration) {
             throw ValidationError("-c takes debug or release, not '\(configuration)'.")
         }
     }
 
     @OptionGroup(title: "Build system") var backendArguments: BackendArguments
-
-    /// The path of `json=PATH`.
-    private func runReportPath(_ argument: String) -> String? {
-        guard argument.hasPrefix("json="), argument.count > 5 else { return nil }
-        return String(argument.dropFirst(5))
-    }
 
     var style: OutputStyle {
         OutputStyle.resolve(
@@ -248,33 +242,28 @@ struct CheckOptions: ParsableArguments {
     /// The flags given, as a value the library lays over a configuration file.
     var flags: PrePushFlags {
         var flags = PrePushFlags()
-        for value in minCoverage {
-            switch CoverageMinimums.parseFlag(value) {
-            case .total(let percent)?: flags.minimumCoverage = percent
-            case .keyed(let key, let percent)?: flags.coverageMinimums[key] = percent
-            case nil: break
-            }
-        }
-        flags.minimumDiffCoverage = minDiffCoverage
-        flags.diffBase = since ?? diffBase
+        for value in minCoverage { CoverageMinimums.parseFlag(value).map { flags.setMinimumCoverage($0) } }
+        flags.set(\.minimumDiffCoverage, minDiffCoverage)
+        flags.set(\.diffBase, since ?? diffBase)
         flags.coverageReports = coverageReports.compactMap { try? CoverageExportRequest.parse($0) }
-        flags.coverageExclude = coverageExclude
-        flags.runReportPath = runReport.flatMap(runReportPath)
-        flags.showsCoverageFiles = coverageFiles
-        flags.configuration = configuration
-        flags.runsTodoscan = todoscan
-        flags.runsErrorlint = errorlint
-        flags.noCache = noCache
-        flags.isolated = isolated
-        flags.workTree = workTree
-        flags.allFindings = allFindings
-        flags.testArguments = testArguments
+        let coverageExclude = coverageExclude
+        flags.edit { $0.coverageExclude += coverageExclude }
+        flags.runReportPath = runReport.flatMap(PrePushFlags.runReportPath)
+        flags.set(\.showsCoverageFiles, coverageFiles)
+        flags.set(\.configuration, configuration)
+        flags.set(\.runsTodoscan, todoscan)
+        flags.set(\.runsErrorlint, errorlint)
+        flags.set(\.usesCache, !noCache)
+        flags.set(\.isolated, isolated)
+        if workTree { flags.set(\.checkedContent, .workTree) }
+        if allFindings { flags.set(\.showsAllFindings, true) }
+        if !testArguments.isEmpty { flags.set(\.testArguments, testArguments) }
         backendArguments.apply(to: &flags)
         flags.configurationFile = config
         flags.packageFolders = packages
-        flags.keepGoing = keepGoing
+        flags.set(\.keepsGoing, keepGoing)
         flags.dryRun = dryRun
-        flags.affectedTests = affectedTestsFlag.map { $0 == .affectedTests }
+        flags.set(\.affectedTests, affectedTestsFlag.map { $0 == .affectedTests })
         return flags
     }
 }

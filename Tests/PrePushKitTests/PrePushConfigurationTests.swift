@@ -174,19 +174,24 @@ struct PrePushConfigurationTests {
         // sets the total's minimum only; --coverage-exclude adds globs.
         var flags = PrePushFlags()
         flags.coverageReports = [CoverageExportRequest(format: .lcov, path: "lcov.info")]
-        flags.minimumCoverage = 50
-        flags.coverageExclude = ["Old"]
+        flags.setMinimumCoverage(.total(50))
+        flags.edit { $0.coverageExclude += ["Old"] }
+        // A flag not given (nil) leaves the file's setting.
+        flags.set(\.minimumDiffCoverage, nil as Double?)
+        flags.set(\.diffBase, nil as String?)
         var laid = options
+        laid.minimumDiffCoverage = 72.5
+        laid.diffBase = "origin/main"
         flags.apply(to: &laid)
         #expect(laid.coverageReports.map(\.path) == ["coverage/cobertura.xml", "lcov.info"])
         #expect(laid.minimumCoverage == 50 && laid.coverageMinimums.targets == ["Core": 80])
         #expect(laid.coverageExclude == ["Generated", "Sources/Mocks/**", "Old"])
+        #expect(laid.minimumDiffCoverage == 72.5 && laid.diffBase == "origin/main")
         // --min-coverage KEY=PERCENT adds a target's or a glob's minimum, or replaces the same key's.
         var keyed = PrePushFlags()
         for value in ["Core=85", "Sources/New/**=90", "total=60"] {
             switch CoverageMinimums.parseFlag(value) {
-            case .total(let percent)?: keyed.minimumCoverage = percent
-            case .keyed(let key, let percent)?: keyed.coverageMinimums[key] = percent
+            case let flag?: keyed.setMinimumCoverage(flag)
             case nil: Issue.record("\(value) not read")
             }
         }

@@ -53,8 +53,9 @@ struct XcodeBackendConfigurationTests {
             #"{"prepush": {"backend": "xcodebuild", "workspace": "App.xcworkspace", "scheme": "App", "testPlan": "All"}}"#
         )
         var flags = PrePushFlags()
-        flags.testPlan = "Smoke"
-        flags.onlyTesting = ["AppTests"]
+        flags.set(\.backend.tests.testPlan, "Smoke")
+        flags.set(\.backend.tests.onlyTesting, ["AppTests"])
+        flags.set(\.backend.scheme, nil as String?)
         flags.apply(to: &options)
         #expect(options.backend.kind == .xcodebuild)
         #expect(options.backend.container == .workspace("App.xcworkspace"))

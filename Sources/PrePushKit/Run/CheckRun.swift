@@ -85,25 +85,45 @@ struct CheckRun: Sendable {
             results.append(result)
             // A void check's table would show passes that hold for nothing: only the warning.
             if result.changedMeanwhile.isEmpty { summarize(result) }
-            if !result.changedMeanwhile.isEmpty {
-                let what = CheckPlan.list(result.changedMeanwhile)
-                if isHook, let commit = check.commit {
-                    output.warning(
-                        "the work tree changed while the check ran (\(what)), so its result does not hold for what "
-                            + "is pushed; checking \(commit.prefix(12)) again, exactly, in its own worktree")
-                    var exact = check
-                    exact.place = .worktree
-                    exact.reason = nil
-                    queue.insert(exact, at: queue.startIndex)
-                    continue
+            let what = CheckPlan.list(result.changedMeanwhile)
+            switch Self.next(after: result, isHook: isHook, keepsGoing: options.keepsGoing) {
+            case .proceed: continue
+            case .stop:
+                if !result.changedMeanwhile.isEmpty {
+                    output.warning("the work tree changed while the check ran (\(what)); the result is not cached")
                 }
+                return results
+            case .checkAgainExactly(let exact):
                 output.warning(
-                    "the work tree changed while the check ran (\(what)); the result is not cached")
-                break
+                    "the work tree changed while the check ran (\(what)), so its result does not hold for what "
+                        + "is pushed; checking \(exact.commit?.prefix(12) ?? "") again, exactly, in its own worktree")
+                queue.insert(exact, at: queue.startIndex)
             }
-            if !result.passed && !options.keepsGoing { break }
         }
         return results
+    }
+
+    /// What follows a check's result.
+    enum Next: Equatable {
+        /// The next planned check.
+        case proceed
+        /// This check again, in prepush's worktree at its commit: the in-place result is void.
+        case checkAgainExactly(PlannedCheck)
+        /// Nothing more: a failure (without `--keep-going`), or a void check by hand.
+        case stop
+    }
+
+    /// A void check (the work tree changed while it ran) of a pushed commit is checked again
+    /// exactly; by hand it ends the run, as a failure does unless `keepsGoing`.
+    static func next(after result: Result, isHook: Bool, keepsGoing: Bool) -> Next {
+        if !result.changedMeanwhile.isEmpty {
+            guard isHook, result.check.commit != nil else { return .stop }
+            var exact = result.check
+            exact.place = .worktree
+            exact.reason = nil
+            return .checkAgainExactly(exact)
+        }
+        return !result.passed && !keepsGoing ? .stop : .proceed
     }
 
     /// Runs one check's units in its place, each in its own folder, dependencies first.
