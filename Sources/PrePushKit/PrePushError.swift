@@ -1,7 +1,7 @@
 import Foundation
 
 /// Why prepush could not run at all.
-package enum PrePushError: LocalizedError, Sendable {
+enum PrePushError: LocalizedError, Sendable {
     case notARepository(String)
     case worktreeOccupied(String)
     case noCommits(String)
@@ -13,7 +13,7 @@ package enum PrePushError: LocalizedError, Sendable {
     /// folder, what the system said): an I/O error, not a verdict on the code.
     case temporaryFolderFull(String, String)
 
-    package var errorDescription: String? {
+    var errorDescription: String? {
         switch self {
         case .notARepository(let path): "'\(path)' is not inside a git work tree."
         case .worktreeOccupied(let path): "'\(path)' exists but is not this repository's prepush worktree."
@@ -24,7 +24,7 @@ package enum PrePushError: LocalizedError, Sendable {
         }
     }
 
-    package var failureReason: String? {
+    var failureReason: String? {
         switch self {
         case .notARepository: "prepush checks the Swift package at the root of a git repository."
         case .worktreeOccupied:
@@ -41,7 +41,7 @@ package enum PrePushError: LocalizedError, Sendable {
         }
     }
 
-    package var recoverySuggestion: String? {
+    var recoverySuggestion: String? {
         switch self {
         case .notARepository: "Run it inside the repository, or let git run it as the pre-push hook (prepush install)."
         case .worktreeOccupied: "Move or delete that folder, then run prepush or push again."

@@ -25,13 +25,13 @@ package struct PrePushRun: Sendable {
     }
 
     /// The flags, laid over the configuration of the folder checked.
-    package var flags: PrePushFlags
+    var flags: PrePushFlags
     /// Colours, annotations, quiet.
-    package var style: OutputStyle
+    var style: OutputStyle
     /// The environment the run was started with (`PREPUSH_SKIP`, `PATH` for errorlint).
-    package var environment: [String: String]
+    var environment: [String: String]
     /// Where messages go (standard error: git shows it to the person pushing).
-    package var log: @Sendable (String) -> Void
+    var log: @Sendable (String) -> Void
 
     package init(
         flags: PrePushFlags, style: OutputStyle = OutputStyle(), environment: [String: String],

@@ -1,5 +1,5 @@
 import Foundation
-import PrePushKit
+@testable import PrePushKit
 import PreflightCore
 import Testing
 

@@ -1,4 +1,4 @@
-import PrePushKit
+@testable import PrePushKit
 import Testing
 
 private let sha1 = "1111111111111111111111111111111111111111"

@@ -3,7 +3,7 @@ import PreflightCore
 /// The pipeline's first stage, **decide**: what the push sends, and whether there is anything to
 /// check at all. Pure: it reads values (the push request, the environment, the paths each update
 /// changes) and says what to do; it runs nothing.
-package enum PushDecision: Sendable, Equatable {
+enum PushDecision: Sendable, Equatable {
     /// Nothing to check; the line says why.
     case skip(String)
     /// Check these commits (by hand: HEAD's, with no update).
@@ -12,7 +12,7 @@ package enum PushDecision: Sendable, Equatable {
     /// The rules that need no git at all: a push that only deletes refs or sends nothing, and
     /// `PREPUSH_SKIP=1`. `request` is the hook's parsed input (`nil` by hand). `nil` when those do
     /// not decide.
-    package static func early(_ request: PushRequest?, environment: [String: String]) -> PushDecision? {
+    static func early(_ request: PushRequest?, environment: [String: String]) -> PushDecision? {
         if let request {
             if request.deletesOnly { return .skip("the push only deletes refs; nothing to check") }
             if request.pushedUpdates.isEmpty { return .skip("nothing is pushed; nothing to check") }
@@ -22,14 +22,14 @@ package enum PushDecision: Sendable, Equatable {
     }
 
     /// The key of an update in `changedPaths`: its commit and what the remote has.
-    package static func key(_ update: RefUpdate) -> String {
+    static func key(_ update: RefUpdate) -> String {
         update.localObject + " " + update.remoteObject
     }
 
     /// The commits to check among `updates`: those that change a path matching one of
     /// `relevantPaths` (`changedPaths` is what each update's commit changes over what the remote
     /// has, keyed by ``key(_:)``), each commit once, in git's order.
-    package static func relevant(
+    static func relevant(
         _ updates: [RefUpdate], changedPaths: [String: [String]], relevantPaths: [String]
     ) -> PushDecision {
         let globs = relevantPaths.map(Glob.init)
@@ -59,18 +59,18 @@ package enum PushDecision: Sendable, Equatable {
 }
 
 /// A commit a push sends (or, by hand, HEAD).
-package struct PushedCommit: Sendable, Equatable {
+struct PushedCommit: Sendable, Equatable {
     /// The commit's object name.
-    package var commit: String
+    var commit: String
     /// The local refs pushed at it (`refs/heads/main`); empty by hand.
-    package var refs: [String]
+    var refs: [String]
     /// What the remote has now, when the ref exists there: the base of the lines the push adds.
-    package var remoteBase: String?
+    var remoteBase: String?
     /// The relevant paths the push changes with it (which packages it affects); `nil` by hand,
     /// where every package in question is checked.
-    package var changedPaths: [String]?
+    var changedPaths: [String]?
 
-    package init(commit: String, refs: [String] = [], remoteBase: String? = nil, changedPaths: [String]? = nil) {
+    init(commit: String, refs: [String] = [], remoteBase: String? = nil, changedPaths: [String]? = nil) {
         self.commit = commit
         self.refs = refs
         self.remoteBase = remoteBase

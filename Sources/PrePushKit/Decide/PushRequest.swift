@@ -2,17 +2,17 @@ import Foundation
 
 /// One line of what git tells a pre-push hook on standard input:
 /// `<local ref> SP <local object name> SP <remote ref> SP <remote object name>`.
-package struct RefUpdate: Sendable, Hashable {
+struct RefUpdate: Sendable, Hashable {
     /// The local ref pushed (`refs/heads/main`), or `(delete)` for a deletion.
-    package var localRef: String
+    var localRef: String
     /// The commit pushed; all zeros for a deletion.
-    package var localObject: String
+    var localObject: String
     /// The ref it updates on the remote.
-    package var remoteRef: String
+    var remoteRef: String
     /// What the remote has now; all zeros when the remote ref is new.
-    package var remoteObject: String
+    var remoteObject: String
 
-    package init(localRef: String, localObject: String, remoteRef: String, remoteObject: String) {
+    init(localRef: String, localObject: String, remoteRef: String, remoteObject: String) {
         self.localRef = localRef
         self.localObject = localObject
         self.remoteRef = remoteRef
@@ -20,37 +20,37 @@ package struct RefUpdate: Sendable, Hashable {
     }
 
     /// The push deletes `remoteRef`.
-    package var isDeletion: Bool { localRef == "(delete)" || ObjectName.isZero(localObject) }
+    var isDeletion: Bool { localRef == "(delete)" || ObjectName.isZero(localObject) }
 
     /// The remote has no such ref yet.
-    package var createsRemoteRef: Bool { ObjectName.isZero(remoteObject) }
+    var createsRemoteRef: Bool { ObjectName.isZero(remoteObject) }
 }
 
 /// What git asked a pre-push hook to allow: the remote and the refs to update.
-package struct PushRequest: Sendable, Hashable {
+struct PushRequest: Sendable, Hashable {
     /// The remote's name (or its URL when the push named a URL).
-    package var remoteName: String
+    var remoteName: String
     /// The remote's URL.
-    package var remoteURL: String
+    var remoteURL: String
     /// One entry per ref pushed; git may send none.
-    package var updates: [RefUpdate]
+    var updates: [RefUpdate]
 
-    package init(remoteName: String, remoteURL: String, updates: [RefUpdate]) {
+    init(remoteName: String, remoteURL: String, updates: [RefUpdate]) {
         self.remoteName = remoteName
         self.remoteURL = remoteURL
         self.updates = updates
     }
 
     /// Every update deletes a ref: there is nothing to verify. (No updates at all is not this.)
-    package var deletesOnly: Bool { !updates.isEmpty && updates.allSatisfy(\.isDeletion) }
+    var deletesOnly: Bool { !updates.isEmpty && updates.allSatisfy(\.isDeletion) }
 
     /// The updates that push commits, in git's order.
-    package var pushedUpdates: [RefUpdate] { updates.filter { !$0.isDeletion } }
+    var pushedUpdates: [RefUpdate] { updates.filter { !$0.isDeletion } }
 
     /// Parses git's pre-push contract: `arguments` are the hook's arguments (`<remote> <url>`),
     /// `input` what git wrote on standard input. Object names may be SHA-1 (40 hex digits) or
     /// SHA-256 (64); zeros of either length mark a deletion or a new ref.
-    package static func parse(arguments: [String], input: String) throws(PushContractError) -> PushRequest {
+    static func parse(arguments: [String], input: String) throws(PushContractError) -> PushRequest {
         guard arguments.count == 2 else { throw .wrongArguments(arguments) }
         var updates: [RefUpdate] = []
         var lineNumber = 0
@@ -77,9 +77,9 @@ package struct PushRequest: Sendable, Hashable {
 }
 
 /// Git object names.
-package enum ObjectName {
+enum ObjectName {
     /// 40 (SHA-1) or 64 (SHA-256) lower-case hex digits.
-    package static func isValid(_ name: String) -> Bool {
+    static func isValid(_ name: String) -> Bool {
         (name.utf8.count == 40 || name.utf8.count == 64)
             && name.utf8.allSatisfy {
                 (UInt8(ascii: "0")...UInt8(ascii: "9")).contains($0)
@@ -88,17 +88,17 @@ package enum ObjectName {
     }
 
     /// The all-zeros name git uses for "no object", in either length.
-    package static func isZero(_ name: String) -> Bool {
+    static func isZero(_ name: String) -> Bool {
         isValid(name) && name.utf8.allSatisfy { $0 == UInt8(ascii: "0") }
     }
 }
 
 /// Input that does not follow git's pre-push contract.
-package enum PushContractError: LocalizedError, Sendable, Equatable {
+enum PushContractError: LocalizedError, Sendable, Equatable {
     case wrongArguments([String])
     case malformedLine(number: Int, text: String)
 
-    package var errorDescription: String? {
+    var errorDescription: String? {
         switch self {
         case .wrongArguments(let arguments):
             "A pre-push hook gets two arguments, the remote and its URL; got \(arguments.count)."
@@ -107,7 +107,7 @@ package enum PushContractError: LocalizedError, Sendable, Equatable {
         }
     }
 
-    package var failureReason: String? {
+    var failureReason: String? {
         switch self {
         case .wrongArguments(let arguments):
             "Arguments: \(arguments.map { "'\($0)'" }.joined(separator: " "))."
@@ -116,7 +116,7 @@ package enum PushContractError: LocalizedError, Sendable, Equatable {
         }
     }
 
-    package var recoverySuggestion: String? {
+    var recoverySuggestion: String? {
         switch self {
         case .wrongArguments: "Let git run the hook, or run prepush with no arguments to check the work tree."
         case .malformedLine: "Let git run the hook; it writes this input itself."

@@ -14,16 +14,16 @@ import ProcessKit
 /// `.git/config` for the team's hook script to call; uninstalling removes that record.
 package struct HookInstaller: Sendable {
     /// The marker line that identifies a hook as ours.
-    package static let marker = "# preflight-hook-marker"
+    static let marker = "# preflight-hook-marker"
     static let chainedName = "pre-push.preflight-chained"
     static let backupName = "pre-push.preflight-backup"
 
     /// A folder inside the repository.
-    package var repository: String
+    var repository: String
     /// The absolute path of the `prepush` binary the hook will run.
-    package var prepushBinary: String
+    var prepushBinary: String
     /// The hook script with `@PREPUSH_BINARY@` where the binary's path goes.
-    package var template: String
+    var template: String
 
     package init(repository: String, prepushBinary: String, template: String = HookInstaller.defaultTemplate) {
         self.repository = repository
@@ -78,7 +78,7 @@ package struct HookInstaller: Sendable {
     }
 
     /// The effective hooks folder.
-    package func hooksDirectory() throws(HookError) -> String {
+    func hooksDirectory() throws(HookError) -> String {
         guard
             let result = try? GitRepository.command(["rev-parse", "--git-path", "hooks"], in: repository).runBlocking(),
             result.succeeded
@@ -90,7 +90,7 @@ package struct HookInstaller: Sendable {
     }
 
     /// The hooks folder when it is inside the work tree, `nil` when it is git's own or elsewhere.
-    package func sharedFolder() throws(HookError) -> SharedHooksFolder? {
+    func sharedFolder() throws(HookError) -> SharedHooksFolder? {
         let directory = try hooksDirectory()
         guard let root = try? gitAnswer(["rev-parse", "--show-toplevel"]),
             let common = try? gitAnswer(["rev-parse", "--git-common-dir"])
@@ -203,7 +203,7 @@ package struct HookInstaller: Sendable {
 
     /// The hook script shipped in `hooks/pre-push`, compiled in so an installed binary needs no
     /// checkout.
-    package static let defaultTemplate = """
+    static let defaultTemplate = """
         #!/bin/sh
         # Installed by `prepush install` (Preflight). `prepush uninstall` restores what was here before.
         \(marker)

@@ -12,23 +12,23 @@ import PreflightCore
 /// is in its own `.git/config` (``binaryKey``).
 package struct SharedHooksFolder: Sendable, Equatable {
     /// The git configuration key (in the clone's own `.git/config`) naming this machine's prepush.
-    package static let binaryKey = "preflight.prepush"
+    static let binaryKey = "preflight.prepush"
 
     /// The line a shared pre-push script needs: this clone's prepush (``binaryKey``), else
     /// `prepush` on `PATH`, given git's arguments; standard input, the refs pushed, passes through.
-    package static let callLine = #""$(git config \#(binaryKey) || echo prepush)" hook "$@""#
+    static let callLine = #""$(git config \#(binaryKey) || echo prepush)" hook "$@""#
 
     /// The folder, relative to the work tree's root (`.husky/_`).
-    package var folder: String
+    var folder: String
     /// The file to add ``callLine`` to, relative to the root: `.husky/pre-push` for husky (its
     /// generated `.husky/_/pre-push` runs that script), else `pre-push` in the folder.
-    package var hookScript: String
+    var hookScript: String
     /// The hook manager recognized by its files (`husky`, `lefthook`), for the message.
-    package var manager: String?
+    var manager: String?
     /// Whether the hook script (or lefthook's configuration) already runs prepush.
-    package var callsPrepush: Bool
+    var callsPrepush: Bool
 
-    package init(folder: String, hookScript: String, manager: String?, callsPrepush: Bool) {
+    init(folder: String, hookScript: String, manager: String?, callsPrepush: Bool) {
         self.folder = folder
         self.hookScript = hookScript
         self.manager = manager
@@ -82,7 +82,7 @@ package struct SharedHooksFolder: Sendable, Equatable {
 
     /// What `prepush install` says: the folder is left alone; whether pushes are checked, and
     /// if not, the line to add.
-    package func installMessage(binary: String, restoredEarlierHook: Bool) -> String {
+    func installMessage(binary: String, restoredEarlierHook: Bool) -> String {
         let owner = manager.map { "the team's hook manager (\($0))" } ?? "the team's committed hooks"
         var text =
             "prepush: \(folder) is this repository's hooks folder (core.hooksPath), inside the work tree: "
@@ -115,7 +115,7 @@ package struct SharedHooksFolder: Sendable, Equatable {
         """
 
     /// What `prepush uninstall` says when it forgot this clone's binary.
-    package func uninstallMessage() -> String {
+    func uninstallMessage() -> String {
         var text = "prepush: this clone no longer records a prepush binary (git config --unset \(Self.binaryKey))\n"
         if callsPrepush {
             text +=

@@ -1,15 +1,15 @@
 /// How a run prints: in colour or plain, with GitHub workflow annotations, or quietly.
 package struct OutputStyle: Sendable, Equatable {
     /// ANSI colours for headers, statuses and warnings.
-    package var usesColor: Bool
+    var usesColor: Bool
     /// Failures are also printed as GitHub workflow commands (`::error …::`), which the runner
     /// turns into annotations.
-    package var annotatesForGitHub: Bool
+    var annotatesForGitHub: Bool
     /// Only failures and the final verdict; a step's output is kept back and shown only if the
     /// step fails.
-    package var isQuiet: Bool
+    var isQuiet: Bool
 
-    package init(usesColor: Bool = false, annotatesForGitHub: Bool = false, isQuiet: Bool = false) {
+    init(usesColor: Bool = false, annotatesForGitHub: Bool = false, isQuiet: Bool = false) {
         self.usesColor = usesColor
         self.annotatesForGitHub = annotatesForGitHub
         self.isQuiet = isQuiet

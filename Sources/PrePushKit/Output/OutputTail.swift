@@ -7,27 +7,27 @@ import Foundation
 /// Text is appended in pieces as it arrives (lines with their `\n`, or pieces of a line too long
 /// to hold); when the kept text passes the limit its oldest pieces are dropped, and the oldest
 /// one left is cut at a UTF-8 boundary inside it if it is larger than what remains.
-package struct OutputTail: Sendable {
+struct OutputTail: Sendable {
     /// 64 KiB: the last few hundred lines of a compiler's or a test's output.
-    package static let defaultLimit = 64 << 10
+    static let defaultLimit = 64 << 10
 
-    package let limit: Int
+    let limit: Int
     private var pieces: [String] = []
     /// The index of the oldest kept piece (dropped pieces are compacted away now and then).
     private var head = 0
     private var keptBytes = 0
     /// How many bytes of the output were dropped from the front.
-    package private(set) var droppedBytes = 0
+    private(set) var droppedBytes = 0
     /// The kept text starts inside a line whose beginning was dropped.
     private var startsInsideLine = false
     /// The last text appended did not end a line: the next goes on with the same line.
-    package private(set) var endsInsideLine = false
+    private(set) var endsInsideLine = false
 
-    package init(limit: Int = OutputTail.defaultLimit) {
+    init(limit: Int = OutputTail.defaultLimit) {
         self.limit = max(1, limit)
     }
 
-    package mutating func append(_ text: String) {
+    mutating func append(_ text: String) {
         guard !text.isEmpty else { return }
         pieces.append(text)
         keptBytes += text.utf8.count
@@ -60,19 +60,19 @@ package struct OutputTail: Sendable {
     }
 
     /// The kept text as it was written, `…` before a line whose beginning was cut.
-    package var keptText: String {
+    var keptText: String {
         (startsInsideLine ? "…" : "") + pieces[head...].joined()
     }
 
     /// The kept text, after a line saying how much came before it when anything was dropped.
-    package var text: String {
+    var text: String {
         guard droppedBytes > 0 else { return keptText }
         return "prepush: [\(Self.size(droppedBytes)) of earlier output not kept; the last \(Self.size(limit)) follow]\n"
             + keptText
     }
 
     /// The kept lines, the first starting with `…` when its beginning was cut.
-    package var lines: [String] {
+    var lines: [String] {
         var lines = keptText.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
         if lines.last == "" { lines.removeLast() }
         return lines

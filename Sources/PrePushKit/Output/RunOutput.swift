@@ -4,7 +4,7 @@ import ProcessKit
 
 /// Everything a run prints, through one writer (standard error: git shows it to the person
 /// pushing), shaped by an ``OutputStyle``.
-package final class RunOutput: Sendable {
+final class RunOutput: Sendable {
     let style: OutputStyle
     private let writer: @Sendable (String) -> Void
     /// The running step's header and the end of its output, kept back in quiet mode until the

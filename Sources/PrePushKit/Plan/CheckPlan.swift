@@ -3,13 +3,13 @@ import PreflightCore
 /// The pipeline's second stage's answer, **plan**: which content is checked where, under which
 /// cache key, against which base. A value: tests build one from facts and inspect it without
 /// running anything (``CheckPlan/make(_:)``).
-package struct CheckPlan: Sendable, Equatable {
+struct CheckPlan: Sendable, Equatable {
     /// The checks to run, in order; the first failing one stops the rest.
-    package var checks: [PlannedCheck]
+    var checks: [PlannedCheck]
     /// Lines to print before the checks (trees already verified, why a check is not in place).
-    package var notes: [String]
+    var notes: [String]
 
-    package init(checks: [PlannedCheck], notes: [String]) {
+    init(checks: [PlannedCheck], notes: [String]) {
         self.checks = checks
         self.notes = notes
     }
@@ -18,7 +18,7 @@ package struct CheckPlan: Sendable, Equatable {
 extension CheckPlan: CustomStringConvertible {
     /// The plan as `--dry-run` prints it: per check, what is checked where, its units in order
     /// (and through which dependency), and the units left unchanged.
-    package var description: String {
+    var description: String {
         var text = ""
         for check in checks {
             let what = check.commit.map { "commit \($0.prefix(12))" } ?? "the work tree"
@@ -43,9 +43,9 @@ extension CheckPlan: CustomStringConvertible {
 }
 
 /// One check of the plan: a commit's content, or the work tree as it is on disk.
-package struct PlannedCheck: Sendable, Equatable {
+struct PlannedCheck: Sendable, Equatable {
     /// Where the content is checked.
-    package enum Place: Sendable, Equatable {
+    enum Place: Sendable, Equatable {
         /// In the user's work tree, whose content equals the commit's tree: the fast path.
         case inPlace
         /// In prepush's own worktree (`.build/prepush-worktree`), checked out at the commit: exact
@@ -57,22 +57,22 @@ package struct PlannedCheck: Sendable, Equatable {
     }
 
     /// The commit whose content is checked (`nil` for ``Place/onDisk``).
-    package var commit: String?
+    var commit: String?
     /// The tree checked: the commit's, or the work tree's snapshot.
-    package var tree: String
-    package var place: Place
+    var tree: String
+    var place: Place
     /// The line said before the check (why it is checked where it is); `nil` for none.
-    package var reason: String?
+    var reason: String?
     /// The units checked (packages and apps), dependencies first, each with its cache key.
-    package var units: [PlannedUnit]
+    var units: [PlannedUnit]
     /// The units of the repository this check does not cover because nothing pushed touches them.
-    package var unchanged: [CheckUnit] = []
+    var unchanged: [CheckUnit] = []
     /// What the remote has, the base of the lines the push adds (diff coverage).
-    package var remoteBase: String?
+    var remoteBase: String?
     /// The refs pushed at the commit, for messages.
-    package var refs: [String]
+    var refs: [String]
 
-    package init(
+    init(
         commit: String?, tree: String, place: Place, reason: String? = nil, cacheKey: String? = nil,
         remoteBase: String? = nil, refs: [String] = []
     ) {
@@ -86,29 +86,29 @@ package struct PlannedCheck: Sendable, Equatable {
     }
 
     /// In place, the content must not change while the check runs: it is snapshotted again after.
-    package var verifiesContentAfterwards: Bool { place == .inPlace }
+    var verifiesContentAfterwards: Bool { place == .inPlace }
 
     /// The cache key of a check of one unit; `nil` when it covers several or records nothing.
-    package var cacheKey: String? { units.count == 1 ? units[0].cacheKey : nil }
+    var cacheKey: String? { units.count == 1 ? units[0].cacheKey : nil }
 }
 
 /// One unit of a planned check.
-package struct PlannedUnit: Sendable, Equatable {
-    package var unit: CheckUnit
+struct PlannedUnit: Sendable, Equatable {
+    var unit: CheckUnit
     /// What its pass is cached under besides the settings (``UnitPlan/content(of:layout:listing:dependencies:)``).
-    package var content: String
+    var content: String
     /// The verification cache's key, when a pass may be recorded; `nil` never records.
-    package var cacheKey: String?
+    var cacheKey: String?
     /// The package through which a change reaches it, when none of its own files changed.
-    package var through: String?
+    var through: String?
     /// The folders of the packages it depends on (their trees are part of its tests' keys).
-    package var dependencyFolders: [String] = []
+    var dependencyFolders: [String] = []
     /// The folders of other units inside its folder (not its files).
-    package var nestedFolders: [String] = []
+    var nestedFolders: [String] = []
     /// Its manifest's name and platforms (a package whose manifest was read).
-    package var manifest: ManifestSummary?
+    var manifest: ManifestSummary?
 
-    package init(unit: CheckUnit, content: String, cacheKey: String? = nil, through: String? = nil) {
+    init(unit: CheckUnit, content: String, cacheKey: String? = nil, through: String? = nil) {
         self.unit = unit
         self.content = content
         self.cacheKey = cacheKey

@@ -2,30 +2,30 @@ import PreflightCore
 
 /// Everything the planner needs to know, gathered from git before planning (``FactGathering``) or
 /// built by hand in tests.
-package struct PlanFacts: Sendable {
+struct PlanFacts: Sendable {
     /// A hook run (the push's commits) or a run by hand (HEAD).
-    package var isHook: Bool
+    var isHook: Bool
     /// The commits to check, from the decide stage, with their trees.
-    package var commits: [(commit: PushedCommit, tree: String)]
+    var commits: [(commit: PushedCommit, tree: String)]
     /// The work tree's content as SwiftPM would compile it.
-    package var workTree: WorkTreeState
+    var workTree: WorkTreeState
     /// What differs between each commit's tree and the work tree's content, for the commits that
     /// differ (only their names are printed).
-    package var differences: [String: [TreeChange]]
+    var differences: [String: [TreeChange]]
     /// Which content the user asked to be checked.
-    package var content: CheckedContent
+    var content: CheckedContent
     /// The part of the cache key besides the tree: toolchain and options.
-    package var fingerprint: String
+    var fingerprint: String
     /// A pass depends on the base the added lines are measured against (a diff-coverage gate): the
     /// cache key then holds the remote's commit, and a push with none records nothing.
-    package var keyIncludesBase = false
+    var keyIncludesBase = false
     /// Whether a cache key was recorded as verified (`nil`: the cache is off).
-    package var isVerified: (@Sendable (String) -> Bool)?
+    var isVerified: (@Sendable (String) -> Bool)?
     /// Per tree checked (a commit's, or the work tree's snapshot): its units and what each is
     /// cached under. A tree with no entry is one package at the root, cached under the tree.
-    package var units: [String: UnitPlan] = [:]
+    var units: [String: UnitPlan] = [:]
 
-    package init(
+    init(
         isHook: Bool, commits: [(commit: PushedCommit, tree: String)], workTree: WorkTreeState,
         differences: [String: [TreeChange]] = [:], content: CheckedContent = .pushed, fingerprint: String = "",
         isVerified: (@Sendable (String) -> Bool)? = nil
@@ -53,18 +53,18 @@ package enum CheckedContent: String, Sendable, CaseIterable {
 
 /// The work tree's content as SwiftPM would compile it: tracked files as they are on disk (staged
 /// or not) and untracked files that git does not ignore.
-package struct WorkTreeState: Sendable, Equatable {
+struct WorkTreeState: Sendable, Equatable {
     /// HEAD's commit; `nil` in a repository without commits.
-    package var head: String?
+    var head: String?
     /// The tree object of that content (HEAD's own tree when nothing differs from it).
-    package var tree: String
+    var tree: String
     /// Nothing differs from HEAD: no staged, unstaged or untracked (not ignored) change.
-    package var isClean: Bool
+    var isClean: Bool
     /// Content no tree can hold (submodules with uncommitted changes): then no commit's tree is
     /// the work tree's content, whatever ``tree`` says.
-    package var unrepresentable: [String]
+    var unrepresentable: [String]
 
-    package init(head: String?, tree: String, isClean: Bool, unrepresentable: [String] = []) {
+    init(head: String?, tree: String, isClean: Bool, unrepresentable: [String] = []) {
         self.head = head
         self.tree = tree
         self.isClean = isClean
@@ -72,7 +72,7 @@ package struct WorkTreeState: Sendable, Equatable {
     }
 
     /// Whether the work tree's content is exactly `tree`.
-    package func holds(_ tree: String) -> Bool {
+    func holds(_ tree: String) -> Bool {
         unrepresentable.isEmpty && self.tree == tree
     }
 }

@@ -10,7 +10,7 @@ extension CheckPlan {
     ///   is checked as it is on disk, labelled and not cached (there is no push to be exact about).
     /// - `--isolated` checks every commit in the worktree; `--work-tree` checks the disk once,
     ///   labelled, never cached.
-    package static func make(_ facts: PlanFacts) -> CheckPlan {
+    static func make(_ facts: PlanFacts) -> CheckPlan {
         var notes: [String] = []
         var pending: [(commit: PushedCommit, tree: String, units: [PlannedUnit], unchanged: [CheckUnit])] = []
         for entry in facts.commits {

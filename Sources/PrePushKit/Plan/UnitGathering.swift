@@ -4,18 +4,18 @@ import ProcessKit
 
 /// What the run asks of the layout: the packages named on the command line, the folder prepush was
 /// started in, and the flags every package's settings are resolved with.
-package struct LayoutRequest: Sendable {
+struct LayoutRequest: Sendable {
     /// The repository's root.
-    package var root: String
+    var root: String
     /// The folder prepush was started in, relative to the root (by hand, the package there is
     /// checked).
-    package var startFolder: String
+    var startFolder: String
     /// `--package`: folders relative to the root.
-    package var packages: [String]
+    var packages: [String]
     /// The flags, laid over each package's configuration.
-    package var flags: PrePushFlags
+    var flags: PrePushFlags
 
-    package init(root: String, startFolder: String = "", packages: [String] = [], flags: PrePushFlags = PrePushFlags())
+    init(root: String, startFolder: String = "", packages: [String] = [], flags: PrePushFlags = PrePushFlags())
     {
         self.root = root
         self.startFolder = startFolder

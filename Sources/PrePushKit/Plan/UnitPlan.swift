@@ -3,25 +3,25 @@ import PreflightCore
 /// For one tree: which units a check of it covers, the content each is cached under, and the
 /// settings fingerprint each is checked with. Built by ``PlanFacts/gather`` from the tree's
 /// layout; ``single(tree:fingerprint:)`` is a repository with one package at its root.
-package struct UnitPlan: Sendable, Equatable {
-    package var selection: UnitSelection
+struct UnitPlan: Sendable, Equatable {
+    var selection: UnitSelection
     /// What a unit's pass is cached under besides the settings: for the root, the whole tree; for a
     /// unit in a folder, its folder's tree, its local dependencies' trees and the configuration
     /// files above it (``content(of:layout:listing:dependencies:)``).
-    package var contents: [CheckUnit: String]
+    var contents: [CheckUnit: String]
     /// Each unit's settings fingerprint (toolchain and options), as its folder's configuration
     /// gives them in the work tree.
-    package var fingerprints: [CheckUnit: String]
+    var fingerprints: [CheckUnit: String]
     /// Lines to print before checking (manifests that could not be read).
-    package var notes: [String]
+    var notes: [String]
     /// The folders of the packages each unit depends on, directly or not.
-    package var dependencyFolders: [CheckUnit: [String]] = [:]
+    var dependencyFolders: [CheckUnit: [String]] = [:]
     /// The folders of other units inside each unit's folder (a package under the root package).
-    package var nestedFolders: [CheckUnit: [String]] = [:]
+    var nestedFolders: [CheckUnit: [String]] = [:]
     /// What each package's manifest says of its name and platforms, by folder.
-    package var manifests: [String: ManifestSummary] = [:]
+    var manifests: [String: ManifestSummary] = [:]
 
-    package init(
+    init(
         selection: UnitSelection, contents: [CheckUnit: String], fingerprints: [CheckUnit: String] = [:],
         notes: [String] = []
     ) {
@@ -32,14 +32,14 @@ package struct UnitPlan: Sendable, Equatable {
     }
 
     /// One package at the repository's root, cached under the tree.
-    package static func single(tree: String, fingerprint: String) -> UnitPlan {
+    static func single(tree: String, fingerprint: String) -> UnitPlan {
         let root = CheckUnit(path: "", kind: .package)
         return UnitPlan(
             selection: UnitSelection(affected: [root]), contents: [root: tree], fingerprints: [root: fingerprint])
     }
 
     /// The folders of the packages `unit` depends on, directly or not (an app: every package).
-    package static func dependencyFolders(
+    static func dependencyFolders(
         of unit: CheckUnit, layout: RepositoryLayout, dependencies: [String: [String]]
     ) -> [String] {
         var folders: Set<String> = []
@@ -54,7 +54,7 @@ package struct UnitPlan: Sendable, Equatable {
     /// The content a pass of `unit` holds for: the root's whole tree; for a folder, the trees of
     /// the folder and of every package it depends on (transitively, an app on every package), and
     /// each `.preflight.json` from the root down to the folder.
-    package static func content(
+    static func content(
         of unit: CheckUnit, layout: RepositoryLayout, listing: TreeListing, dependencies: [String: [String]]
     ) -> String {
         if unit.path.isEmpty { return listing.objects[""] ?? "" }

@@ -74,14 +74,14 @@ package struct PrePushFlags: Sendable {
 
     /// Defaults, then the `prepush` section of `file` (the checked tree's own configuration, or
     /// `nil` for none), then these flags; `--config` given on the command line wins over `file`.
-    package func options(file: ConfigurationFile?, in root: String) throws -> PrePushOptions {
+    func options(file: ConfigurationFile?, in root: String) throws -> PrePushOptions {
         if configurationFile != nil { return try options(in: root) }
         return try SettingsResolver.resolve(file: file, alsoChecking: PrePushOptions.stepSettings) { options in
             apply(to: &options)
         }
     }
 
-    package func apply(to options: inout PrePushOptions) {
+    func apply(to options: inout PrePushOptions) {
         options.coverageReports = CoverageExportRequest.merged(options.coverageReports + coverageReports)
         if let runReportPath { options.runReportPath = runReportPath }
         for edit in edits { edit(&options) }

@@ -6,14 +6,14 @@ import TodoScanKit
 extension PrePushOptions {
     /// The settings of the tools prepush runs as steps: their sections of a configuration file are
     /// checked whenever prepush reads its own, before anything is built.
-    package static let stepSettings: [any ToolSettings.Type] = [TodoScanOptions.self, ErrorLintOptions.self]
+    static let stepSettings: [any ToolSettings.Type] = [TodoScanOptions.self, ErrorLintOptions.self]
     /// Every section a check reads: prepush's and its steps'.
-    package static let checkedSettings: [any ToolSettings.Type] = [
+    static let checkedSettings: [any ToolSettings.Type] = [
         PrePushOptions.self, TodoScanOptions.self, ErrorLintOptions.self,
     ]
 
     /// The keys the `prepush` section of `.preflight.json` accepts.
-    package static var configurationKeys: Set<String> { Set(keys.map(\.key)) }
+    static var configurationKeys: Set<String> { Set(keys.map(\.key)) }
 
     /// SwiftPM's build configurations (`-c`).
     package static let buildConfigurations = ["debug", "release"]
@@ -281,19 +281,19 @@ extension PrePushOptions {
 
     /// The effective settings as the configuration file would spell them (`--print-config`);
     /// settings with no value are `null`.
-    package var effectiveConfiguration: String {
+    var effectiveConfiguration: String {
         Self.json(["prepush": effectiveSettings])
     }
 
     /// JSON as `--print-config` prints it: sorted keys, indented.
-    package static func json(_ object: [String: Any]) -> String {
+    static func json(_ object: [String: Any]) -> String {
         let data = try? JSONSerialization.data(
             withJSONObject: object, options: [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes])
         return (data.map { String(decoding: $0, as: UTF8.self) } ?? "{}") + "\n"
     }
 
     /// The effective settings as the `prepush` section's keys and values.
-    package var effectiveSettings: [String: Any] {
+    var effectiveSettings: [String: Any] {
         var object: [String: Any] = [:]
         for setting in Self.keys { if let show = setting.show { object[setting.key] = show(self) } }
         return object

@@ -11,21 +11,21 @@ package struct PrePushOptions: ToolSettings {
     package var configuration = "debug"
     /// Fail when the package's line coverage is below this percentage (the total's minimum of
     /// ``coverageMinimums``).
-    package var minimumCoverage: Double? {
+    var minimumCoverage: Double? {
         get { coverageMinimums.total }
         set { coverageMinimums.total = newValue }
     }
     /// The minimums of the total, of targets and of files (`minCoverage`).
-    package var coverageMinimums = CoverageMinimums()
+    var coverageMinimums = CoverageMinimums()
     /// Globs of files left out of the coverage table, the total, the exports and the gates.
     package var coverageExclude: [String] = []
     /// `cacheKeyEnvironment`: environment variables whose values are part of the verified-tree key
     /// besides those ``ManifestEnvironment`` finds (a manifest reading a name it builds at run time).
-    package var cacheKeyEnvironment: [String] = []
+    var cacheKeyEnvironment: [String] = []
     /// The coverage exports to write (`--coverage-report FORMAT=PATH`), one per format.
-    package var coverageReports: [CoverageExportRequest] = []
+    var coverageReports: [CoverageExportRequest] = []
     /// Where the run record goes (`--report json=PATH`).
-    package var runReportPath: String?
+    var runReportPath: String?
     /// Fail when the coverage of the lines this push adds is below this percentage.
     package var minimumDiffCoverage: Double?
     /// What added lines are measured against when checking by hand (default: the upstream branch,
@@ -34,13 +34,13 @@ package struct PrePushOptions: ToolSettings {
     /// Print coverage per file as well as per target.
     package var showsCoverageFiles = false
     /// A push that changes none of these paths is not checked.
-    package var relevantPaths = Self.defaultRelevantPaths
+    var relevantPaths = Self.defaultRelevantPaths
 
     /// What the steps read: sources (Swift and the C family), every file in a package's target
     /// folders (resources a test reads), manifests, string catalogs (errorlint), Xcode projects,
     /// schemes, test plans and build settings, and the configuration file. A push of documentation
     /// alone changes none of them.
-    package static let defaultRelevantPaths = [
+    static let defaultRelevantPaths = [
         "*.swift", "*.h", "*.c", "*.cc", "*.cpp", "*.m", "*.mm", "*.modulemap", "Package.swift",
         "Package@swift-*.swift", "Package.resolved", "Sources", "Tests", "Plugins", "*.xcstrings", "*.strings",
         "*.stringsdict", "*.pbxproj", "*.xcscheme", "*.xctestplan", "*.xcconfig", "*.xcworkspacedata",
@@ -68,18 +68,18 @@ package struct PrePushOptions: ToolSettings {
     /// (`--all-findings`).
     package var showsAllFindings = false
     /// More steps, each an argument vector run in the package root after the built-in ones.
-    package var extraSteps: [ExtraStep] = []
+    var extraSteps: [ExtraStep] = []
     /// `stepTimeout`: the longest, in seconds, a step's command may run (build, test, xcodebuild,
     /// errorlint, and configured steps without a `timeout` of their own); `nil`: no limit for the
     /// built-in steps, ``ExtraStep/defaultTimeout`` for configured ones.
-    package var stepTimeout: Double?
+    var stepTimeout: Double?
     /// SwiftPM or xcodebuild, and what xcodebuild builds.
     package var backend = BuildBackend()
     /// `packages`: the folders checked as packages or apps, instead of those discovered (read from
     /// the root's configuration).
-    package var packages: [String]?
+    var packages: [String]?
     /// `excludePackages`: globs of package folders never checked.
-    package var excludedPackages: [String] = []
+    var excludedPackages: [String] = []
     /// `--keep-going`: after a package fails, the others are still checked and every failure is
     /// reported (the push is stopped all the same).
     package var keepsGoing = false
@@ -90,25 +90,25 @@ package struct PrePushOptions: ToolSettings {
     package var affectedTests: Bool?
 
     /// Whether this run selects the affected test targets (SwiftPM only).
-    package func selectsTests(isHook: Bool) -> Bool {
+    func selectsTests(isHook: Bool) -> Bool {
         backend.kind != .xcodebuild && (affectedTests ?? isHook)
     }
 
     package init() {}
 
     /// How the repository's packages are found.
-    package var layoutSettings: LayoutSettings {
+    var layoutSettings: LayoutSettings {
         LayoutSettings(packages: packages, excludedPackages: excludedPackages, includesApps: backend.kind != .swiftpm)
     }
 
     /// Whether the coverage step measures the lines the push adds: for the diff-coverage gate, or
     /// for a JSON coverage report (which lists them).
-    package var measuresAddedLines: Bool {
+    var measuresAddedLines: Bool {
         minimumDiffCoverage != nil || coverageReports.contains { $0.format == .json }
     }
 
     /// ``coverageExclude`` as globs.
-    package var coverageExclusion: CoverageExclusion { CoverageExclusion(coverageExclude) }
+    var coverageExclusion: CoverageExclusion { CoverageExclusion(coverageExclude) }
 
     /// What must match for a cached verification to count (besides the tree and the toolchain);
     /// `errorlintExecutable` is the errorlint the run found (``ErrorLintStep/executable(environment:)``).
@@ -126,7 +126,7 @@ package struct PrePushOptions: ToolSettings {
                 + ManifestEnvironment.fingerprint(names: variables, environment: environment))
     }
 
-    package func cacheFingerprint(errorlintExecutable: String?) -> String {
+    func cacheFingerprint(errorlintExecutable: String?) -> String {
         ([configuration] + testArguments + [
             coverageMinimums.fingerprint, coverageExclude.joined(separator: "\u{1F}"),
             minimumDiffCoverage.map { "\($0)" } ?? "-", "\(runsTodoscan)",

@@ -12,17 +12,17 @@ import PreflightCore
 /// `Sources/` is the package again). A workspace is an app when a project it opens is.
 /// So swift-collections' `Utils/swift-collections.xcworkspace` (schemes of the package only) and
 /// `Xcode/Collections.xcodeproj` (a framework of the package's own sources) are not apps.
-package struct AppDecision: Sendable, Equatable {
+struct AppDecision: Sendable, Equatable {
     /// The workspace or project xcodebuild would build, relative to the repository's root.
-    package var container: String
+    var container: String
     /// `nil`: an app. Otherwise why it is not checked.
-    package var notAnApp: String?
+    var notAnApp: String?
     /// The schemes that build an application or framework of its own (an app's).
-    package var schemes: [String]
+    var schemes: [String]
 
     /// Decides the folder `folder` (whose containers are listed in `listing`), reading files with
     /// `read` (a blob's content by object name); `packages` are the repository's package folders.
-    package static func decide(
+    static func decide(
         folder: String, listing: TreeListing, packages: Set<String>,
         read: @Sendable (String) async throws -> Data
     ) async throws -> AppDecision {

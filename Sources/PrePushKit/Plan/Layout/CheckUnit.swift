@@ -3,8 +3,8 @@ import Foundation
 /// A part of a repository that prepush checks on its own: a Swift package (a folder with a tracked
 /// `Package.swift`) or an Xcode app (a folder with a project or workspace), each built, tested
 /// and measured in its own folder.
-package struct CheckUnit: Sendable, Hashable, Comparable {
-    package enum Kind: String, Sendable, Hashable {
+struct CheckUnit: Sendable, Hashable, Comparable {
+    enum Kind: String, Sendable, Hashable {
         /// A Swift package: SwiftPM builds it (or xcodebuild, when the backend says so).
         case package
         /// An Xcode project or workspace beside the packages: xcodebuild builds it, where it exists.
@@ -12,14 +12,14 @@ package struct CheckUnit: Sendable, Hashable, Comparable {
     }
 
     /// The folder, relative to the repository's root; empty for the root itself.
-    package var path: String
-    package var kind: Kind
+    var path: String
+    var kind: Kind
 
     /// An app's workspace or project, relative to the repository's root, when discovery decided
     /// it (``AppDecision``): an app at the root is named after it. Not part of the unit's identity.
-    package var container: String?
+    var container: String?
 
-    package init(path: String, kind: Kind, container: String? = nil) {
+    init(path: String, kind: Kind, container: String? = nil) {
         self.path = path
         self.kind = kind
         self.container = container
@@ -27,32 +27,32 @@ package struct CheckUnit: Sendable, Hashable, Comparable {
 
     /// How messages and the summary table name it: its folder; at the root, an app's workspace or
     /// project (`IceCubesApp.xcodeproj`), a package `.`.
-    package var name: String {
+    var name: String {
         if !path.isEmpty { return path }
         if kind == .app, let container { return (container as NSString).lastPathComponent }
         return "."
     }
 
-    package static func == (lhs: CheckUnit, rhs: CheckUnit) -> Bool {
+    static func == (lhs: CheckUnit, rhs: CheckUnit) -> Bool {
         lhs.path == rhs.path && lhs.kind == rhs.kind
     }
 
-    package func hash(into hasher: inout Hasher) {
+    func hash(into hasher: inout Hasher) {
         hasher.combine(path)
         hasher.combine(kind)
     }
 
     /// Whether the repository-relative `file` lies in the unit's folder.
-    package func contains(_ file: String) -> Bool {
+    func contains(_ file: String) -> Bool {
         path.isEmpty || file.hasPrefix(path + "/")
     }
 
     /// The unit's folder under `root` (a work tree or prepush's worktree).
-    package func folder(in root: String) -> String {
+    func folder(in root: String) -> String {
         path.isEmpty ? root : root + "/" + path
     }
 
-    package static func < (lhs: CheckUnit, rhs: CheckUnit) -> Bool {
+    static func < (lhs: CheckUnit, rhs: CheckUnit) -> Bool {
         lhs.path == rhs.path ? lhs.kind.rawValue < rhs.kind.rawValue : lhs.path < rhs.path
     }
 }

@@ -2,11 +2,11 @@ import Foundation
 
 /// What prepush keeps of a package's manifest besides its local dependencies: its name (Xcode
 /// names the package's schemes after it) and its platforms.
-package struct ManifestSummary: Sendable, Hashable {
-    package var name: String
-    package var platforms: [DeclaredPlatform]
+struct ManifestSummary: Sendable, Hashable {
+    var name: String
+    var platforms: [DeclaredPlatform]
 
-    package init(name: String, platforms: [DeclaredPlatform]) {
+    init(name: String, platforms: [DeclaredPlatform]) {
         self.name = name
         self.platforms = platforms
     }
@@ -20,18 +20,18 @@ package struct ManifestSummary: Sendable, Hashable {
 /// platforms" (an app's local package, importing UIKit or SwiftUI): SwiftPM's host build is not
 /// how its authors build it, so it is built the way Xcode builds it, with xcodebuild and a
 /// simulator, where xcodebuild exists, and not built elsewhere (``hostBuildExclusion(_:)``).
-package struct DeclaredPlatform: Sendable, Hashable, Codable {
+struct DeclaredPlatform: Sendable, Hashable, Codable {
     /// SwiftPM's name: `macos`, `ios`, `tvos`, `watchos`, `visionos`, `maccatalyst`, `driverkit`.
-    package var name: String
-    package var version: String
+    var name: String
+    var version: String
 
-    package init(name: String, version: String) {
+    init(name: String, version: String) {
         self.name = name
         self.version = version
     }
 
     /// `iOS 18.0`.
-    package var description: String {
+    var description: String {
         let names = [
             "macos": "macOS", "ios": "iOS", "tvos": "tvOS", "watchos": "watchOS", "visionos": "visionOS",
             "maccatalyst": "Mac Catalyst", "driverkit": "DriverKit",
@@ -40,7 +40,7 @@ package struct DeclaredPlatform: Sendable, Hashable, Codable {
     }
 
     /// The simulator platform xcodebuild tests it on; `nil` for macOS and the others.
-    package var simulatorPlatform: XcodePlatform? {
+    var simulatorPlatform: XcodePlatform? {
         switch name {
         case "ios": .iOS
         case "tvos": .tvOS
@@ -63,19 +63,19 @@ package struct DeclaredPlatform: Sendable, Hashable, Codable {
 
     /// Why SwiftPM's host build is not the package's build: its list names simulator platforms
     /// (iOS, tvOS, watchOS, visionOS) and not macOS. `nil` for an empty list or one with macOS.
-    package static func hostBuildExclusion(_ platforms: [DeclaredPlatform]) -> ForApplePlatforms? {
+    static func hostBuildExclusion(_ platforms: [DeclaredPlatform]) -> ForApplePlatforms? {
         let simulated = platforms.filter { $0.simulatorPlatform != nil }
         guard !simulated.isEmpty, !platforms.contains(where: { $0.name == "macos" }) else { return nil }
         return ForApplePlatforms(platforms: platforms, simulator: simulated[0].simulatorPlatform!)
     }
 
     /// A package for Apple platforms other than macOS.
-    package struct ForApplePlatforms: Sendable, Hashable {
-        package var platforms: [DeclaredPlatform]
+    struct ForApplePlatforms: Sendable, Hashable {
+        var platforms: [DeclaredPlatform]
         /// The platform its tests run on: the first simulator platform it declares.
-        package var simulator: XcodePlatform
+        var simulator: XcodePlatform
 
         /// `iOS 18.0, visionOS 1.0`.
-        package var list: String { platforms.map(\.description).joined(separator: ", ") }
+        var list: String { platforms.map(\.description).joined(separator: ", ") }
     }
 }

@@ -11,7 +11,7 @@ import ProcessKit
 /// user's is touched), and the answer is kept under `.git/preflight/manifests` keyed by the
 /// manifests' object names (`.git/preflight/manifest-facts`): a manifest is read once, ever. A manifest SwiftPM cannot read here (a
 /// newer tools version, an error) is assumed to depend on every other package, and says so.
-package struct ManifestDependencies: Sendable {
+struct ManifestDependencies: Sendable {
     /// The cache file.
     let cacheFile: String
     /// Where manifests are written to be read.
@@ -19,7 +19,7 @@ package struct ManifestDependencies: Sendable {
     /// The environment `swift` runs with.
     let environment: Environment
 
-    package init(gitDirectory: String, scratchDirectory: String, environment: Environment) {
+    init(gitDirectory: String, scratchDirectory: String, environment: Environment) {
         cacheFile = gitDirectory + "/preflight/manifest-facts"
         self.scratchDirectory = scratchDirectory
         self.environment = environment
@@ -27,15 +27,15 @@ package struct ManifestDependencies: Sendable {
 
     /// What was read: each package's local dependencies (folders of other packages), and a line for
     /// each manifest that could not be read.
-    package struct Answer: Sendable, Equatable {
-        package var dependencies: [String: [String]]
-        package var notes: [String]
+    struct Answer: Sendable, Equatable {
+        var dependencies: [String: [String]]
+        var notes: [String]
         /// Each package's name and the platforms it declares; a package whose manifest could not
         /// be read has none.
-        package var summaries: [String: ManifestSummary] = [:]
+        var summaries: [String: ManifestSummary] = [:]
         /// Per package, why it cannot build from a clone: its binary targets whose artifact
         /// (`binaryTarget(path:)`) is not in the tree.
-        package var unbuildable: [String: String] = [:]
+        var unbuildable: [String: String] = [:]
     }
 
     /// What is kept of one manifest.
@@ -48,7 +48,7 @@ package struct ManifestDependencies: Sendable {
     }
 
     /// The local dependencies of every package unit of `layout` in `listing`.
-    package func read(
+    func read(
         _ layout: RepositoryLayout, in listing: TreeListing, repository: GitRepository
     ) async throws
         -> Answer

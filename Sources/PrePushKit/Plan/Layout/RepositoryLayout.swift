@@ -14,16 +14,16 @@ import PreflightCore
 /// - folders matching `excludePackages`.
 ///
 /// `packages` in the root `.preflight.json` replaces discovery with its list.
-package struct RepositoryLayout: Sendable, Equatable {
+struct RepositoryLayout: Sendable, Equatable {
     /// The units, sorted by folder.
-    package var units: [CheckUnit]
+    var units: [CheckUnit]
     /// Package folders set aside as test fixtures, for `--print-config` and messages.
-    package var fixtures: [String]
+    var fixtures: [String]
     /// Folders found but not checked, with why: an Xcode project that is no app
     /// (``decidingApps(_:read:)``), a package that cannot build from a clone.
-    package var notChecked: [String: String] = [:]
+    var notChecked: [String: String] = [:]
 
-    package init(units: [CheckUnit], fixtures: [String] = []) {
+    init(units: [CheckUnit], fixtures: [String] = []) {
         self.units = units.sorted()
         self.fixtures = fixtures
     }
@@ -31,7 +31,7 @@ package struct RepositoryLayout: Sendable, Equatable {
     /// The layout with each app decided from its tracked project files (``AppDecision``): an app
     /// is named after its workspace or project; a folder whose projects build nothing of their own
     /// is moved to ``notChecked``. `read` gives a blob's content by object name.
-    package func decidingApps(
+    func decidingApps(
         _ listing: TreeListing, read: @Sendable (String) async throws -> Data
     ) async throws -> RepositoryLayout {
         let packages = Set(units.filter { $0.kind == .package }.map(\.path))
@@ -51,7 +51,7 @@ package struct RepositoryLayout: Sendable, Equatable {
 
     /// The layout of `listing` under `settings`, with its apps decided (a configured list is taken
     /// as it is), reading the project files from `repository`.
-    package static func decided(
+    static func decided(
         _ listing: TreeListing, settings: LayoutSettings, repository: GitRepository
     ) async throws -> RepositoryLayout {
         let layout = try discover(listing, settings: settings)
@@ -63,12 +63,12 @@ package struct RepositoryLayout: Sendable, Equatable {
 
     /// The unit whose folder is the innermost one holding `file`; `nil` for a file outside every
     /// unit.
-    package func owner(of file: String) -> CheckUnit? {
+    func owner(of file: String) -> CheckUnit? {
         units.filter { $0.contains(file) }.max { $0.path.count < $1.path.count }
     }
 
     /// The units of `listing` under `settings`.
-    package static func discover(
+    static func discover(
         _ listing: TreeListing, settings: LayoutSettings
     ) throws(LayoutError)
         -> RepositoryLayout
@@ -148,7 +148,7 @@ package struct RepositoryLayout: Sendable, Equatable {
     }
 
     /// `./Packages/Core/` as `Packages/Core`; `.` and `./` as the root, `""`.
-    package static func normalized(_ folder: String) -> String {
+    static func normalized(_ folder: String) -> String {
         var parts: [Substring] = []
         for part in folder.split(separator: "/") {
             if part == "." { continue }
@@ -163,15 +163,15 @@ package struct RepositoryLayout: Sendable, Equatable {
 }
 
 /// The layout keys of the root `.preflight.json`, and whether apps are units at all.
-package struct LayoutSettings: Sendable, Equatable {
+struct LayoutSettings: Sendable, Equatable {
     /// `packages`: the folders to check, instead of discovering them.
-    package var packages: [String]?
+    var packages: [String]?
     /// `excludePackages`: globs of folders that are never checked.
-    package var excludedPackages: [String]
+    var excludedPackages: [String]
     /// Xcode projects are units unless the backend is SwiftPM's.
-    package var includesApps: Bool
+    var includesApps: Bool
 
-    package init(packages: [String]? = nil, excludedPackages: [String] = [], includesApps: Bool = true) {
+    init(packages: [String]? = nil, excludedPackages: [String] = [], includesApps: Bool = true) {
         self.packages = packages
         self.excludedPackages = excludedPackages
         self.includesApps = includesApps
@@ -179,11 +179,11 @@ package struct LayoutSettings: Sendable, Equatable {
 }
 
 /// What is wrong with the repository's layout settings.
-package enum LayoutError: LocalizedError, Sendable, Equatable {
+enum LayoutError: LocalizedError, Sendable, Equatable {
     case notAPackage(String)
     case unknownPackage(String, known: [String])
 
-    package var errorDescription: String? {
+    var errorDescription: String? {
         switch self {
         case .notAPackage(let folder):
             "'\(folder)', listed in \"packages\", holds no Package.swift and no Xcode project or workspace."
@@ -191,7 +191,7 @@ package enum LayoutError: LocalizedError, Sendable, Equatable {
         }
     }
 
-    package var failureReason: String? {
+    var failureReason: String? {
         switch self {
         case .notAPackage:
             "prepush checks each listed folder as a Swift package or an Xcode app, and cannot check that one."
@@ -202,7 +202,7 @@ package enum LayoutError: LocalizedError, Sendable, Equatable {
         }
     }
 
-    package var recoverySuggestion: String? {
+    var recoverySuggestion: String? {
         switch self {
         case .notAPackage:
             "Fix the folder's name in .preflight.json's \"packages\" (relative to the repository's root), or remove it."

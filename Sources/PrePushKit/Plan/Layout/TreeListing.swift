@@ -3,20 +3,20 @@ import PreflightCore
 /// Every path of a commit's (or snapshot's) tree with its object name, folders included: what
 /// layout discovery, manifest reading and per-package cache keys need, from one
 /// `git ls-tree -r -t` call.
-package struct TreeListing: Sendable, Equatable {
+struct TreeListing: Sendable, Equatable {
     /// Object names of files and folders by repository-relative path; `""` is the root tree.
-    package var objects: [String: String]
+    var objects: [String: String]
     /// The paths of files (blobs and links), sorted.
-    package var files: [String]
+    var files: [String]
 
-    package init(objects: [String: String], files: [String]) {
+    init(objects: [String: String], files: [String]) {
         self.objects = objects
         self.files = files
     }
 
     /// Parses the entries of `git ls-tree -r -t -z --full-tree` (`mode type object<TAB>path`) of
     /// the tree `root`.
-    package init(lsTree entries: [String], root: String) {
+    init(lsTree entries: [String], root: String) {
         var objects: [String: String] = ["": root]
         var files: [String] = []
         for record in entries {
@@ -32,7 +32,7 @@ package struct TreeListing: Sendable, Equatable {
     }
 
     /// Lists `treeish` (a commit or a tree) with one git call.
-    package static func read(_ treeish: String, in repository: GitRepository) async throws -> TreeListing {
+    static func read(_ treeish: String, in repository: GitRepository) async throws -> TreeListing {
         let root = try await repository.output(["rev-parse", "--verify", "--quiet", treeish + "^{tree}"])
         let entries = try await repository.entries(["ls-tree", "-r", "-t", "-z", "--full-tree", root])
         return TreeListing(lsTree: entries, root: root)

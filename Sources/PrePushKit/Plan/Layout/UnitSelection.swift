@@ -6,18 +6,18 @@
 /// `.preflight.json` affects every unit at or below its folder. A change outside every unit
 /// affects nothing, unless `outsideAffectsAll` (the configuration names such paths as relevant).
 /// The affected units are ordered dependencies first.
-package struct UnitSelection: Sendable, Equatable {
+struct UnitSelection: Sendable, Equatable {
     /// The units to check, each after the packages it depends on.
-    package var affected: [CheckUnit]
+    var affected: [CheckUnit]
     /// The units nothing pushed touches, listed as unchanged.
-    package var unchanged: [CheckUnit]
+    var unchanged: [CheckUnit]
     /// Changed files that lie in no unit.
-    package var outside: [String]
+    var outside: [String]
     /// Why each affected unit is checked, for a unit checked only through a dependency: the
     /// dependency's name.
-    package var through: [CheckUnit: String]
+    var through: [CheckUnit: String]
 
-    package init(
+    init(
         affected: [CheckUnit], unchanged: [CheckUnit] = [], outside: [String] = [], through: [CheckUnit: String] = [:]
     ) {
         self.affected = affected
@@ -27,12 +27,12 @@ package struct UnitSelection: Sendable, Equatable {
     }
 
     /// Every unit of `layout`, in dependency order (a check by hand of the whole repository).
-    package static func all(_ layout: RepositoryLayout, dependencies: [String: [String]]) -> UnitSelection {
+    static func all(_ layout: RepositoryLayout, dependencies: [String: [String]]) -> UnitSelection {
         UnitSelection(affected: ordered(layout.units, layout: layout, dependencies: dependencies))
     }
 
     /// The units `changedPaths` affect.
-    package static func affected(
+    static func affected(
         by changedPaths: [String], layout: RepositoryLayout, dependencies: [String: [String]],
         outsideAffectsAll: Bool = false
     ) -> UnitSelection {

@@ -3,34 +3,34 @@ import Foundation
 /// What layout discovery needs of a tracked `project.pbxproj`: each native target's name, product
 /// type and the repository paths of its sources, read from the file itself (an OpenStep property
 /// list, which Foundation reads on every platform), so no Xcode is needed.
-package struct XcodeProjectFile: Sendable, Equatable {
-    package struct Target: Sendable, Equatable {
+struct XcodeProjectFile: Sendable, Equatable {
+    struct Target: Sendable, Equatable {
         /// The target's object identifier (what a scheme's `BlueprintIdentifier` names).
-        package var identifier: String
-        package var name: String
+        var identifier: String
+        var name: String
         /// `com.apple.product-type.application`, `.framework`, `.bundle.unit-test`, ….
-        package var productType: String
+        var productType: String
         /// Repository-relative paths of its source files and of its synchronized folders (Xcode 16);
         /// a path outside the repository starts with `..`.
-        package var sources: [String]
+        var sources: [String]
 
         /// An application (of any kind: watch app, App Clip) or a framework (static or dynamic).
-        package var buildsAppOrFramework: Bool {
+        var buildsAppOrFramework: Bool {
             productType.hasPrefix("com.apple.product-type.application")
                 || productType.hasPrefix("com.apple.product-type.framework")
         }
     }
 
-    package var targets: [Target]
+    var targets: [Target]
 
-    package init(targets: [Target]) {
+    init(targets: [Target]) {
         self.targets = targets
     }
 
     /// Reads `data`, the `project.pbxproj` of the project whose folder (the folder holding the
     /// `.xcodeproj`) is `projectFolder`, relative to the repository's root; `nil` when it is not a
     /// property list of a project.
-    package init?(data: Data, projectFolder: String) {
+    init?(data: Data, projectFolder: String) {
         guard
             let plist = try? PropertyListSerialization.propertyList(from: data, options: [], format: nil)
                 as? [String: Any],
@@ -99,25 +99,25 @@ package struct XcodeProjectFile: Sendable, Equatable {
 /// The targets a shared scheme (`xcshareddata/xcschemes/*.xcscheme`) builds: its build action's
 /// buildable references, each naming a target (`BlueprintIdentifier`) and its container
 /// (`ReferencedContainer`, `container:App.xcodeproj` or, for a package, `container:..`).
-package struct XcodeScheme: Sendable, Equatable {
-    package struct Reference: Sendable, Equatable {
-        package var blueprint: String
-        package var name: String
+struct XcodeScheme: Sendable, Equatable {
+    struct Reference: Sendable, Equatable {
+        var blueprint: String
+        var name: String
         /// The container's path as the scheme gives it, without `container:`.
-        package var container: String
+        var container: String
     }
 
-    package var name: String
-    package var builds: [Reference]
+    var name: String
+    var builds: [Reference]
 
-    package init(name: String, builds: [Reference]) {
+    init(name: String, builds: [Reference]) {
         self.name = name
         self.builds = builds
     }
 
     /// Reads a scheme's text; Xcode writes each element's attributes as `Name = "value"`. Only the
     /// `<BuildAction>` element's references count (a test action may list more).
-    package init(name: String, text: String) {
+    init(name: String, text: String) {
         self.name = name
         var builds: [Reference] = []
         var remaining: Substring = ""
@@ -163,8 +163,8 @@ package struct XcodeScheme: Sendable, Equatable {
 /// The `FileRef` locations of a workspace's `contents.xcworkspacedata`, as repository paths
 /// (`group:` and `container:` locations are relative to the folder holding the workspace; an
 /// `absolute:` one is nothing of the repository).
-package enum XcodeWorkspaceFile {
-    package static func references(text: String, workspaceFolder: String) -> [String] {
+enum XcodeWorkspaceFile {
+    static func references(text: String, workspaceFolder: String) -> [String] {
         var found: [String] = []
         var rest = text[...]
         while let open = rest.range(of: "<FileRef") {

@@ -3,18 +3,18 @@ import ProcessKit
 
 /// Reads the coverage of the last `swift test --enable-code-coverage` run of a package with the
 /// toolchain's own `llvm-cov` (Debian's LLVM cannot read Swift's profiles).
-package struct CoverageCollector: Sendable {
+struct CoverageCollector: Sendable {
     /// The package's root folder.
-    package var packageRoot: String
+    var packageRoot: String
     /// SwiftPM's products folder (`swift build --show-bin-path`).
-    package var binPath: String
+    var binPath: String
     /// The environment `llvm-cov` is looked up with (``ToolchainTool``): its `PATH`,
     /// `DEVELOPER_DIR` and `TOOLCHAINS` should be the ones the build and tests ran with.
-    package var environment: [String: String]
+    var environment: [String: String]
 
     /// A collector for the package at `packageRoot` whose products are in `binPath`; `environment`
     /// finds the toolchain's `llvm-cov` (the environment the run was started with).
-    package init(packageRoot: String, binPath: String, environment: [String: String]) {
+    init(packageRoot: String, binPath: String, environment: [String: String]) {
         self.packageRoot = packageRoot
         self.binPath = binPath
         self.environment = environment
@@ -23,14 +23,14 @@ package struct CoverageCollector: Sendable {
 
     /// The profile read: the merged one SwiftPM writes after a passing coverage run, or one
     /// merged from the selected test targets' runs.
-    package var profileDataPath: String
+    var profileDataPath: String
 
     /// Binaries or object files read besides the test binary (`-object`): those of the targets
     /// no test links (``UntestedTargets``), whose files are then in the coverage at 0 %.
-    package var objects: [String] = []
+    var objects: [String] = []
 
     /// The test executable: `<Package>PackageTests.xctest` (a plain binary on Linux, a bundle on macOS).
-    package func testBinary() -> String? {
+    func testBinary() -> String? {
         let entries = (try? FileManager.default.contentsOfDirectory(atPath: binPath)) ?? []
         guard let bundle = entries.sorted().first(where: { $0.hasSuffix("PackageTests.xctest") }) else { return nil }
         let path = binPath + "/" + bundle
@@ -43,11 +43,11 @@ package struct CoverageCollector: Sendable {
     }
 
     /// `-object PATH` for each of ``objects``.
-    package var objectArguments: [String] { objects.flatMap { ["-object", $0] } }
+    var objectArguments: [String] { objects.flatMap { ["-object", $0] } }
 
     /// The package's own coverage. Throws ``CoverageError/noCoverageData(path:)`` when the last test
     /// run left no profile (SwiftPM writes none when a test fails).
-    package func summary() async throws -> CoverageSummary {
+    func summary() async throws -> CoverageSummary {
         guard FileManager.default.fileExists(atPath: profileDataPath) else {
             throw CoverageError.noCoverageData(path: profileDataPath)
         }
@@ -63,7 +63,7 @@ package struct CoverageCollector: Sendable {
     }
 
     /// Execution counts per line (`llvm-cov export -format=lcov`), for coverage of changed lines.
-    package func lineCoverage() async throws -> LineCoverage {
+    func lineCoverage() async throws -> LineCoverage {
         guard FileManager.default.fileExists(atPath: profileDataPath) else {
             throw CoverageError.noCoverageData(path: profileDataPath)
         }

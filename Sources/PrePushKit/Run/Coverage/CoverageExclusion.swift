@@ -3,14 +3,14 @@ import PreflightCore
 /// `coverageExclude`: globs whose files are left out of the coverage table, the total, every
 /// export and the gates alike. A glob matches a package-relative path or the path from the
 /// repository's root (a pattern without `/` matches a file's name or any one folder on its path).
-package struct CoverageExclusion: Sendable, Hashable {
-    package var globs: [Glob]
+struct CoverageExclusion: Sendable, Hashable {
+    var globs: [Glob]
 
-    package init(_ patterns: [String]) {
+    init(_ patterns: [String]) {
         globs = patterns.map(Glob.init)
     }
 
-    package func excludes(_ path: String, packagePath: String = ".") -> Bool {
+    func excludes(_ path: String, packagePath: String = ".") -> Bool {
         let repositoryPath = packagePath == "." ? path : packagePath + "/" + path
         return globs.contains { $0.matches(path) || $0.matches(repositoryPath) }
     }
@@ -18,7 +18,7 @@ package struct CoverageExclusion: Sendable, Hashable {
 
 extension CoverageSummary {
     /// The summary without the excluded files (targets whose files are all excluded disappear).
-    package func excluding(_ exclusion: CoverageExclusion, packagePath: String = ".") -> CoverageSummary {
+    func excluding(_ exclusion: CoverageExclusion, packagePath: String = ".") -> CoverageSummary {
         guard !exclusion.globs.isEmpty else { return self }
         return CoverageSummary(files: files.filter { !exclusion.excludes($0.path, packagePath: packagePath) })
     }
@@ -26,7 +26,7 @@ extension CoverageSummary {
 
 extension DiffCoverage {
     /// The diff coverage without the excluded files.
-    package func excluding(_ exclusion: CoverageExclusion, packagePath: String = ".") -> DiffCoverage {
+    func excluding(_ exclusion: CoverageExclusion, packagePath: String = ".") -> DiffCoverage {
         var copy = self
         copy.files = files.filter { !exclusion.excludes($0.path, packagePath: packagePath) }
         return copy

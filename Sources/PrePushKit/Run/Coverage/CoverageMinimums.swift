@@ -10,17 +10,17 @@ import PreflightCore
 /// a target's name.
 package struct CoverageMinimums: Sendable, Hashable {
     /// A per-file minimum: files matching `glob`.
-    package struct FileRule: Sendable, Hashable {
-        package var glob: Glob
-        package var minimum: Double
+    struct FileRule: Sendable, Hashable {
+        var glob: Glob
+        var minimum: Double
     }
 
-    package var total: Double?
-    package var targets: [String: Double] = [:]
+    var total: Double?
+    var targets: [String: Double] = [:]
     /// Most specific (longest pattern) first.
-    package private(set) var files: [FileRule] = []
+    private(set) var files: [FileRule] = []
 
-    package init(total: Double? = nil, targets: [String: Double] = [:], files: [String: Double] = [:]) {
+    init(total: Double? = nil, targets: [String: Double] = [:], files: [String: Double] = [:]) {
         self.total = total
         self.targets = targets
         self.files = files.map { FileRule(glob: Glob($0.key), minimum: $0.value) }.sorted {
@@ -29,7 +29,7 @@ package struct CoverageMinimums: Sendable, Hashable {
     }
 
     /// Reads the object form: `total`, target names, file globs.
-    package init(keyed object: [String: Double]) {
+    init(keyed object: [String: Double]) {
         var targets: [String: Double] = [:]
         var files: [String: Double] = [:]
         var total: Double?
@@ -46,7 +46,7 @@ package struct CoverageMinimums: Sendable, Hashable {
     }
 
     /// These minimums with `keyed` (the object form's keys) laid over them.
-    package func adding(_ keyed: [String: Double]) -> CoverageMinimums {
+    func adding(_ keyed: [String: Double]) -> CoverageMinimums {
         var object = (configurationValue as? [String: Double]) ?? total.map { ["total": $0] } ?? [:]
         object.merge(keyed) { $1 }
         return CoverageMinimums(keyed: object)
@@ -75,17 +75,17 @@ package struct CoverageMinimums: Sendable, Hashable {
     }
 
     /// Whether there is no minimum at all.
-    package var isEmpty: Bool { total == nil && targets.isEmpty && files.isEmpty }
+    var isEmpty: Bool { total == nil && targets.isEmpty && files.isEmpty }
 
     /// The minimum of the file at `path` (package-relative; `repositoryPath` from the repository's
     /// root, tried too), if a glob matches it.
-    package func minimum(forFile path: String, repositoryPath: String? = nil) -> Double? {
+    func minimum(forFile path: String, repositoryPath: String? = nil) -> Double? {
         files.first { $0.glob.matches(path) || (repositoryPath.map($0.glob.matches) ?? false) }?.minimum
     }
 
     /// As the configuration file spells them (`--print-config`): a number when only the total is
     /// set, else the object.
-    package var configurationValue: Any {
+    var configurationValue: Any {
         if targets.isEmpty, files.isEmpty { return total.map { $0 as Any } ?? NSNull() }
         var object: [String: Double] = targets
         for rule in files { object[rule.glob.pattern] = rule.minimum }
@@ -103,7 +103,7 @@ package struct CoverageMinimums: Sendable, Hashable {
 
     /// Checks `summary` (of the package at `packagePath` from the repository's root) against the
     /// minimums.
-    package func check(_ summary: CoverageSummary, packagePath: String = ".") -> CoverageGateResult {
+    func check(_ summary: CoverageSummary, packagePath: String = ".") -> CoverageGateResult {
         var result = CoverageGateResult(totalMinimum: total)
         result.totalPercent = summary.total.percent
         for target in summary.targets {
@@ -129,24 +129,24 @@ package struct CoverageMinimums: Sendable, Hashable {
 }
 
 /// What the coverage minimums found.
-package struct CoverageGateResult: Sendable, Hashable {
-    package var totalMinimum: Double?
-    package var totalPercent: Double = 100
+struct CoverageGateResult: Sendable, Hashable {
+    var totalMinimum: Double?
+    var totalPercent: Double = 100
     /// The minimum applied to each target and to each file (package-relative path) that has one.
-    package var targetMinimums: [String: Double] = [:]
-    package var fileMinimums: [String: Double] = [:]
+    var targetMinimums: [String: Double] = [:]
+    var fileMinimums: [String: Double] = [:]
     /// Targets and files below their minimums, targets first.
-    package var shortfalls: [CoverageShortfall] = []
+    var shortfalls: [CoverageShortfall] = []
 
-    package init(totalMinimum: Double? = nil) {
+    init(totalMinimum: Double? = nil) {
         self.totalMinimum = totalMinimum
     }
 
-    package var totalFailed: Bool { totalMinimum.map { totalPercent < $0 } ?? false }
-    package var passed: Bool { !totalFailed && shortfalls.isEmpty }
+    var totalFailed: Bool { totalMinimum.map { totalPercent < $0 } ?? false }
+    var passed: Bool { !totalFailed && shortfalls.isEmpty }
 
     /// `path:1: error: coverage 41.2 % is below 60 %`, one per file below its minimum.
-    package var diagnostics: [Diagnostic] {
+    var diagnostics: [Diagnostic] {
         shortfalls.filter { $0.kind == .file }.map { shortfall in
             Diagnostic(
                 location: SourceLocation(path: shortfall.name, line: 1, column: 0), severity: .error,
@@ -156,15 +156,15 @@ package struct CoverageGateResult: Sendable, Hashable {
 }
 
 /// A target or file whose line coverage is below its minimum.
-package struct CoverageShortfall: Sendable, Hashable {
-    package enum Kind: String, Sendable { case target, file }
-    package var kind: Kind
+struct CoverageShortfall: Sendable, Hashable {
+    enum Kind: String, Sendable { case target, file }
+    var kind: Kind
     /// The target's name, or the file's path from the repository's root.
-    package var name: String
-    package var percent: Double
-    package var minimum: Double
+    var name: String
+    var percent: Double
+    var minimum: Double
 
-    package init(kind: Kind, name: String, percent: Double, minimum: Double) {
+    init(kind: Kind, name: String, percent: Double, minimum: Double) {
         self.kind = kind
         self.name = name
         self.percent = percent
@@ -173,12 +173,12 @@ package struct CoverageShortfall: Sendable, Hashable {
 
     /// `coverage 41.2 % is below 60 %`: the coverage rounded down to a tenth, so it never shows
     /// the minimum it fell short of.
-    package var message: String {
+    var message: String {
         "coverage \(String(format: "%.1f", (percent * 10).rounded(.down) / 10)) % is below \(Self.format(minimum)) %"
     }
 
     /// `60`, `72.5`: a minimum as it was written.
-    package static func format(_ value: Double) -> String {
+    static func format(_ value: Double) -> String {
         value == value.rounded() ? String(Int(value)) : String(value)
     }
 }

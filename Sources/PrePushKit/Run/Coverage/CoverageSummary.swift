@@ -2,17 +2,17 @@ import Foundation
 import PreflightCore
 
 /// Covered and coverable counts of one kind (lines, functions, regions).
-package struct CoverageCount: Sendable, Hashable {
-    package var count: Int
-    package var covered: Int
+struct CoverageCount: Sendable, Hashable {
+    var count: Int
+    var covered: Int
 
-    package init(count: Int, covered: Int) {
+    init(count: Int, covered: Int) {
         self.count = count
         self.covered = covered
     }
 
     /// 0–100; 100 when there is nothing to cover.
-    package var percent: Double { count == 0 ? 100 : Double(covered) * 100 / Double(count) }
+    var percent: Double { count == 0 ? 100 : Double(covered) * 100 / Double(count) }
 
     static func + (lhs: CoverageCount, rhs: CoverageCount) -> CoverageCount {
         CoverageCount(count: lhs.count + rhs.count, covered: lhs.covered + rhs.covered)
@@ -20,16 +20,16 @@ package struct CoverageCount: Sendable, Hashable {
 }
 
 /// Coverage of one of the package's own source files.
-package struct FileCoverage: Sendable, Hashable {
+struct FileCoverage: Sendable, Hashable {
     /// Relative to the package root (`Sources/Calc/Calc.swift`).
-    package var path: String
+    var path: String
     /// The target the file belongs to (`Calc`).
-    package var target: String
-    package var lines: CoverageCount
-    package var functions: CoverageCount
-    package var regions: CoverageCount
+    var target: String
+    var lines: CoverageCount
+    var functions: CoverageCount
+    var regions: CoverageCount
 
-    package init(
+    init(
         path: String, target: String, lines: CoverageCount, functions: CoverageCount, regions: CoverageCount
     ) {
         self.path = path
@@ -46,17 +46,17 @@ package struct FileCoverage: Sendable, Hashable {
 /// file, dependencies' checkouts), not `Tests/`. SwiftPM's `totals` include all of those (a package
 /// with 50 % real coverage showed 19 %), so the totals here are recomputed from the files, and equal
 /// `llvm-cov report … -ignore-filename-regex='\.build|Tests'`.
-package struct CoverageSummary: Sendable, Hashable {
+struct CoverageSummary: Sendable, Hashable {
     /// The package's own files, by path.
-    package var files: [FileCoverage]
+    var files: [FileCoverage]
 
-    package init(files: [FileCoverage]) {
+    init(files: [FileCoverage]) {
         self.files = files.sorted { $0.path < $1.path }
     }
 
     /// Reads `llvm-cov export` JSON (full or `-summary-only`) and keeps the files inside
     /// `packageRoot` that are the package's own.
-    package static func parse(exportJSON data: Data, packageRoot: String) throws(CoverageError) -> CoverageSummary {
+    static func parse(exportJSON data: Data, packageRoot: String) throws(CoverageError) -> CoverageSummary {
         let document: Any
         do {
             document = try JSONSerialization.jsonObject(with: data)
@@ -99,20 +99,20 @@ package struct CoverageSummary: Sendable, Hashable {
     }
 
     /// Coverage per target, in name order.
-    package var targets: [(name: String, lines: CoverageCount)] {
+    var targets: [(name: String, lines: CoverageCount)] {
         Dictionary(grouping: files, by: \.target).map { name, files in
             (name, files.reduce(CoverageCount(count: 0, covered: 0)) { $0 + $1.lines })
         }.sorted { $0.name < $1.name }
     }
 
     /// Line coverage of all the package's own files.
-    package var total: CoverageCount {
+    var total: CoverageCount {
         files.reduce(CoverageCount(count: 0, covered: 0)) { $0 + $1.lines }
     }
 
     /// A table like `xccov view --only-targets`: one row per target (and per file when asked), then
     /// the total.
-    package func table(includingFiles: Bool = false) -> String {
+    func table(includingFiles: Bool = false) -> String {
         var rows: [(String, CoverageCount)] = []
         for target in targets {
             rows.append((target.name, target.lines))
@@ -140,13 +140,13 @@ extension String {
 }
 
 /// Coverage data that cannot be read.
-package enum CoverageError: LocalizedError, Sendable, Equatable {
+enum CoverageError: LocalizedError, Sendable, Equatable {
     case malformedExport(detail: String)
     case noCoverageData(path: String)
     /// The toolchain's tool (`llvm-cov`) was not found; `searched` says where it was looked for.
     case toolMissing(String, searched: String)
 
-    package var errorDescription: String? {
+    var errorDescription: String? {
         switch self {
         case .malformedExport: "llvm-cov's export could not be read."
         case .noCoverageData: "There is no coverage data."
@@ -154,7 +154,7 @@ package enum CoverageError: LocalizedError, Sendable, Equatable {
         }
     }
 
-    package var failureReason: String? {
+    var failureReason: String? {
         switch self {
         case .malformedExport(let detail): detail
         case .noCoverageData(let path):
@@ -168,7 +168,7 @@ package enum CoverageError: LocalizedError, Sendable, Equatable {
         }
     }
 
-    package var recoverySuggestion: String? {
+    var recoverySuggestion: String? {
         switch self {
         case .malformedExport: "Check that llvm-cov comes from the same toolchain as swift."
         case .noCoverageData: "Fix the failing tests, or run with --enable-code-coverage."

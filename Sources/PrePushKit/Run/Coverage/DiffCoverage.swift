@@ -3,15 +3,15 @@ import PreflightCore
 
 /// Execution counts per line of each file, from `llvm-cov export -format=lcov` (`SF:` and `DA:`
 /// records). Keys are the paths as llvm-cov prints them (absolute).
-package struct LineCoverage: Sendable, Equatable {
-    package var counts: [String: [Int: Int]]
+struct LineCoverage: Sendable, Equatable {
+    var counts: [String: [Int: Int]]
 
-    package init(counts: [String: [Int: Int]]) {
+    init(counts: [String: [Int: Int]]) {
         self.counts = counts
     }
 
     /// Parses lcov text.
-    package static func parse(lcov text: String) -> LineCoverage {
+    static func parse(lcov text: String) -> LineCoverage {
         var counts: [String: [Int: Int]] = [:]
         var file: String?
         for line in text.split(separator: "\n", omittingEmptySubsequences: true) {
@@ -32,22 +32,22 @@ package struct LineCoverage: Sendable, Equatable {
 
 /// Coverage of the lines a change adds (diff-cover's idea): of the added lines that the compiler
 /// could count, how many the tests ran.
-package struct DiffCoverage: Sendable, Hashable {
+struct DiffCoverage: Sendable, Hashable {
     /// Per package-relative file: added coverable lines, and those of them the tests never ran.
-    package struct File: Sendable, Hashable {
-        package var path: String
-        package var coverable: [Int]
-        package var missing: [Int]
+    struct File: Sendable, Hashable {
+        var path: String
+        var coverable: [Int]
+        var missing: [Int]
 
-        package var percent: Double {
+        var percent: Double {
             coverable.isEmpty ? 100 : Double(coverable.count - missing.count) * 100 / Double(coverable.count)
         }
     }
 
-    package var files: [File]
+    var files: [File]
 
     /// Intersects the added lines with the line counts, for the package's own sources only.
-    package init(added: AddedLines, coverage: LineCoverage, packageRoot: String) {
+    init(added: AddedLines, coverage: LineCoverage, packageRoot: String) {
         let root = PhysicalRoot(packageRoot)
         var files: [File] = []
         for (path, counts) in coverage.counts {
@@ -59,16 +59,16 @@ package struct DiffCoverage: Sendable, Hashable {
         self.files = files.sorted { $0.path < $1.path }
     }
 
-    package var coverableCount: Int { files.reduce(0) { $0 + $1.coverable.count } }
-    package var missingCount: Int { files.reduce(0) { $0 + $1.missing.count } }
+    var coverableCount: Int { files.reduce(0) { $0 + $1.coverable.count } }
+    var missingCount: Int { files.reduce(0) { $0 + $1.missing.count } }
 
     /// 0–100; 100 when the change adds no coverable line.
-    package var percent: Double {
+    var percent: Double {
         coverableCount == 0 ? 100 : Double(coverableCount - missingCount) * 100 / Double(coverableCount)
     }
 
     /// diff-cover's report: each file with its missing lines, then the totals.
-    package var report: String {
+    var report: String {
         var text = ""
         for file in files {
             text += "\(file.path) (\(String(format: "%.1f", file.percent)) %)"
@@ -80,7 +80,7 @@ package struct DiffCoverage: Sendable, Hashable {
     }
 
     /// `path:line: warning: not covered by tests`, one per uncovered added line.
-    package var warnings: [String] {
+    var warnings: [String] {
         files.flatMap { file in file.missing.map { "\(file.path):\($0): warning: not covered by tests" } }
     }
 

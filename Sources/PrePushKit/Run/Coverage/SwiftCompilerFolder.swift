@@ -16,22 +16,22 @@ import ProcessKit
 /// `swift-frontend` is a real file of that name. For a proxy the driver is asked, in the package's
 /// folder: `swift -print-target-info` names its resource folder, `<toolchain>/usr/lib/swift`, whose
 /// `../../bin` is the compiler's folder.
-package struct SwiftCompilerFolder: Sendable, Equatable {
+struct SwiftCompilerFolder: Sendable, Equatable {
     /// The folder that holds `swiftc`, `llvm-cov` and `llvm-profdata`.
-    package var path: String
+    var path: String
     /// How it was found, for messages (`SWIFT_EXEC=…`, `beside swift (/usr/bin/swift -> …)`).
-    package var origin: String
+    var origin: String
     /// The driver's own words (`compilerVersion` of `-print-target-info`), when it was asked.
-    package var compilerVersion: String?
+    var compilerVersion: String?
 
     /// Why no folder was found: each place looked at.
-    package struct NotFound: Error, Sendable {
-        package var searched: [String]
+    struct NotFound: Error, Sendable {
+        var searched: [String]
     }
 
     /// The folder found without running anything, or `nil` when `swift` on `PATH` is a proxy that
     /// decides when it runs (then ``asked(environment:directory:)``). Failures are in `searched`.
-    package static func direct(environment: [String: String]) -> Result<SwiftCompilerFolder?, NotFound> {
+    static func direct(environment: [String: String]) -> Result<SwiftCompilerFolder?, NotFound> {
         let searchPath = environment["PATH"] ?? "/usr/bin:/bin"
         if let exec = environment["SWIFT_EXEC"], !exec.isEmpty {
             // SwiftPM's lookup: a path as it is, a bare name on PATH.
@@ -65,7 +65,7 @@ package struct SwiftCompilerFolder: Sendable, Equatable {
     }
 
     /// The folder the driver names: `swift -print-target-info` run in `directory` with `environment`.
-    package static func asked(
+    static func asked(
         environment: [String: String], directory: String
     ) async -> Result<SwiftCompilerFolder, NotFound> {
         do {
@@ -105,7 +105,7 @@ package struct SwiftCompilerFolder: Sendable, Equatable {
     }
 
     /// ``direct(environment:)``, else ``asked(environment:directory:)``.
-    package static func locate(
+    static func locate(
         environment: [String: String], directory: String
     ) async -> Result<SwiftCompilerFolder, NotFound> {
         switch direct(environment: environment) {

@@ -9,12 +9,12 @@ import ProcessKit
 /// answers with Xcode's LLVM, which may be older than the profiles the selected compiler wrote.
 /// Never any `NAME` elsewhere on `PATH` either: it may belong to another LLVM (Debian's
 /// `/usr/bin/llvm-cov` is LLVM 14, which cannot read Swift 6's profiles).
-package enum ToolchainTool {
+enum ToolchainTool {
     /// The absolute path of the toolchain's `name`, looked up with `environment` (its `PATH`,
     /// `SWIFT_EXEC`, `DEVELOPER_DIR`, `TOOLCHAINS`), not this process's; `directory` is the
     /// package's folder, where a proxy such as swiftly reads its `.swift-version`. Throws
     /// ``CoverageError/toolMissing(_:searched:)`` saying where it looked.
-    package static func locate(
+    static func locate(
         _ name: String, environment: [String: String], directory: String
     ) async throws(CoverageError) -> String {
         switch await SwiftCompilerFolder.locate(environment: environment, directory: directory) {

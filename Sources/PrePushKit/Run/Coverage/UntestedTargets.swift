@@ -11,17 +11,17 @@ import Foundation
 /// without counts in the profile is 0 %. `swift build --build-tests --enable-code-coverage` (the
 /// build step) compiles every target with coverage, so the objects of each are in
 /// `<products>/<module>.build/`.
-package struct UntestedTargets: Sendable, Equatable {
+struct UntestedTargets: Sendable, Equatable {
     /// The targets, by name.
-    package var names: [String]
+    var names: [String]
     /// Their object files (`.o`, not the `.swiftmodule.o` wrappers that hold no code).
-    package var objects: [String]
+    var objects: [String]
     /// Targets with sources of which no object was found (nothing of them can be measured).
-    package var unbuilt: [String]
+    var unbuilt: [String]
 
     /// The source targets of `graph` outside the dependency closure of every test target, with
     /// their objects in `binPath` (SwiftPM's products folder).
-    package static func find(graph: PackageGraph, binPath: String) -> UntestedTargets {
+    static func find(graph: PackageGraph, binPath: String) -> UntestedTargets {
         let tested = graph.testTargets.reduce(into: Set<String>()) { $0.formUnion(graph.closure(of: $1.name)) }
         var result = UntestedTargets(names: [], objects: [], unbuilt: [])
         let kinds: Set = ["library", "executable", "macro"]

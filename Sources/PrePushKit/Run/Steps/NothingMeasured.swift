@@ -7,20 +7,20 @@ import PreflightCore
 ///   one line was measured fails: "100.00 % of 0 lines" is not coverage.
 /// - A package without test targets is the exception: its test row says there are none, and its
 ///   coverage is not gated — unless a gate is configured for it, which then fails, saying why.
-package enum NothingMeasured {
+enum NothingMeasured {
     /// Why a step fails although its command passed: the table's figure and the message printed.
-    package struct Failure: Sendable, Equatable {
-        package var figure: String
-        package var message: String
+    struct Failure: Sendable, Equatable {
+        var figure: String
+        var message: String
     }
 
     /// What to do instead, for SwiftPM's test step.
-    package static let swiftPMTestHint =
+    static let swiftPMTestHint =
         "add tests to the test targets, or change the testArguments whose --filter or --skip leave none"
 
     /// The failure of a test run that ran `count` tests: `nil` when it ran some, or when it printed
     /// no count at all (then nothing is known, and nothing is claimed). `hint` says what to do.
-    package static func tests(ran count: Int?, hint: String) -> Failure? {
+    static func tests(ran count: Int?, hint: String) -> Failure? {
         guard count == 0 else { return nil }
         return Failure(
             figure: "no test ran",
@@ -30,7 +30,7 @@ package enum NothingMeasured {
 
     /// The coverage gates configured for the package, as the configuration spells them
     /// (`minCoverage 80`, `minDiffCoverage 90`); empty when there are none.
-    package static func gates(_ options: PrePushOptions) -> [String] {
+    static func gates(_ options: PrePushOptions) -> [String] {
         var gates: [String] = []
         let minimums = options.coverageMinimums
         if let total = minimums.total { gates.append("minCoverage \(CoverageShortfall.format(total))") }
@@ -42,7 +42,7 @@ package enum NothingMeasured {
 
     /// The failure of the coverage gates on `summary` (the package's own files, after
     /// `coverageExclude`): a gate is configured and not one line was measured.
-    package static func coverage(_ summary: CoverageSummary, options: PrePushOptions) -> Failure? {
+    static func coverage(_ summary: CoverageSummary, options: PrePushOptions) -> Failure? {
         let gates = gates(options)
         guard !gates.isEmpty, summary.total.count == 0 else { return nil }
         return Failure(
@@ -55,7 +55,7 @@ package enum NothingMeasured {
 
     /// The coverage step of a package without test targets: `nil` when no gate is configured (the
     /// step is skipped), else the failure saying that the gate has nothing to measure.
-    package static func noTestTargets(options: PrePushOptions) -> Failure? {
+    static func noTestTargets(options: PrePushOptions) -> Failure? {
         let gates = gates(options)
         guard !gates.isEmpty else { return nil }
         return Failure(
@@ -69,7 +69,7 @@ package enum NothingMeasured {
     /// Prints `failure` as the step's error (and, in CI, as an annotation titled `title`): inside
     /// the step when `inStep` (kept with its output in quiet mode), else as a failure line, always
     /// shown.
-    package static func report(_ failure: Failure, title: String, inStep: Bool, context: StepContext) {
+    static func report(_ failure: Failure, title: String, inStep: Bool, context: StepContext) {
         let line = "prepush: error: " + failure.message + "\n"
         if inStep { context.log(line) } else { context.output.failure(line) }
         context.output.annotation(.error, title: title, message: failure.message)

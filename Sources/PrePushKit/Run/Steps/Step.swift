@@ -5,7 +5,7 @@ import ProcessKit
 /// One step of a check (build, test, coverage, todoscan, errorlint, a configured command): it
 /// runs in a ``StepContext`` and returns its outcome. The run stage runs a list of them in order;
 /// the first failure ends the list.
-package protocol Step: Sendable {
+protocol Step: Sendable {
     /// The name the header and the summary table show.
     var name: String { get }
     /// Runs the step. Throws only for an interrupted run or an error that stops prepush (exit 2);
@@ -15,45 +15,45 @@ package protocol Step: Sendable {
 
 /// What every step of one check shares: the folder checked, how SwiftPM is called, where output
 /// goes, and the settings.
-package struct StepContext: Sendable {
+struct StepContext: Sendable {
     /// The package's folder: the user's work tree, or prepush's worktree.
-    package var packageRoot: String
-    package var options: PrePushOptions
+    var packageRoot: String
+    var options: PrePushOptions
     /// The lines the push adds, when diff coverage is asked for and a base was found.
-    package var addedLines: AddedLines?
+    var addedLines: AddedLines?
     /// The lines the push adds, for telling the findings it introduces from those already there;
     /// `nil` lists every finding (`--all-findings`, or no base: the first push of a repository).
-    package var introducedLines: AddedLines?
-    package var output: RunOutput
+    var introducedLines: AddedLines?
+    var output: RunOutput
     /// SwiftPM's scratch path, when not the package's own `.build` (the worktree's).
-    package var scratchPath: String?
+    var scratchPath: String?
     /// The configuration the steps read (todoscan's and errorlint's sections): the checked tree's
     /// own file, `nil` for none. Never searched for on disk, so a file the tree does not hold (an
     /// ignored one, one above the repository) never steers a check.
-    package var configuration: ConfigurationFile?
+    var configuration: ConfigurationFile?
     /// The run's own folder, given to every command as `TMPDIR`.
-    package var temporaryDirectory: String?
+    var temporaryDirectory: String?
     /// The errorlint the run found, if any (``ErrorLintStep/executable(environment:)``).
-    package var errorlintExecutable: String?
+    var errorlintExecutable: String?
     /// The environment the run was started with: where tools are looked up (`PATH`,
     /// `DEVELOPER_DIR`, `TOOLCHAINS`).
-    package var runEnvironment: [String: String] = [:]
+    var runEnvironment: [String: String] = [:]
     /// What selecting the affected test targets needs; `nil` runs every test in one `swift test`.
-    package var testSelection: TestSelectionInput?
+    var testSelection: TestSelectionInput?
     /// What the unit's test step selected, handed to the steps after it (the coverage step).
-    package var selection: TestSelectionResult?
+    var selection: TestSelectionResult?
     /// The checked unit's folder relative to the repository's root (empty for the root).
-    package var unitPath = ""
+    var unitPath = ""
     /// The repository's git directory, where prepush keeps what it learns (the package
     /// descriptions); `nil` keeps nothing.
-    package var gitDirectory: String?
+    var gitDirectory: String?
     /// The package's description, read once by the first step that asks (``packageGraph()``).
-    package var describedPackage = DescribedPackage()
+    var describedPackage = DescribedPackage()
 
     /// SwiftPM's description of the checked package, read once per check (and kept under the
     /// git directory per manifest content and toolchain). Throws
     /// ``DescribedPackage/DescribeFailure`` when SwiftPM could not describe it.
-    package func packageGraph() async throws -> PackageGraph {
+    func packageGraph() async throws -> PackageGraph {
         try await describedPackage.graph {
             try await PackageDescriber(gitDirectory: gitDirectory).graph(
                 of: packageRoot,
@@ -64,7 +64,7 @@ package struct StepContext: Sendable {
 
     /// What every command of the run gets: `TMPDIR` pointing into the run's own folder, and none
     /// of the variables a hook inherits that would point git at another folder than the package's.
-    package var environment: Environment {
+    var environment: Environment {
         let environment = Environment.inherit.removing(GitRepository.clearedVariables)
         return temporaryDirectory.map { environment.setting(["TMPDIR": $0]) } ?? environment
     }
@@ -73,7 +73,7 @@ package struct StepContext: Sendable {
     /// the run was started with, else `/tmp`. Not `NSTemporaryDirectory()`: on macOS Foundation
     /// answers from the user's Darwin folder and ignores `TMPDIR`, so files would land outside
     /// the folder the run was given.
-    package var scratchFolder: String {
+    var scratchFolder: String {
         if let temporaryDirectory { return temporaryDirectory }
         if let given = runEnvironment["TMPDIR"], given.hasPrefix("/") {
             return given.count > 1 && given.hasSuffix("/") ? String(given.dropLast()) : given
@@ -82,12 +82,12 @@ package struct StepContext: Sendable {
     }
 
     /// Options every `swift` call of the check shares: the configuration and the scratch path.
-    package var swiftOptions: [String] {
+    var swiftOptions: [String] {
         ["-c", options.configuration] + (scratchPath.map { ["--scratch-path", $0] } ?? [])
     }
 
     /// Writes the running step's output (kept back in quiet mode).
-    package var log: @Sendable (String) -> Void { { [output] in output.stepOutput($0) } }
+    var log: @Sendable (String) -> Void { { [output] in output.stepOutput($0) } }
 
     /// Runs one argv as a step, streaming its output lines to the log. `figure` makes the step's
     /// key figure from the last lines it wrote to standard output and to standard error (each
@@ -96,7 +96,7 @@ package struct StepContext: Sendable {
     /// environment; `alsoPassing` are endings besides exit 0 that pass. `failure` can fail a
     /// command that passed, from its lines (``NothingMeasured``: no test ran); its message is
     /// printed in the step, its figure is the step's.
-    package func command(
+    func command(
         _ name: String, _ argv: [String], variables: [String: String] = [:],
         alsoPassing: [Termination] = [], timeout: StepTimeout? = nil, watching: (@Sendable (String) -> Void)? = nil,
         figure: @escaping @Sendable (_ output: [String], _ errors: [String]) -> String = { _, _ in "" },
@@ -131,7 +131,7 @@ package struct StepContext: Sendable {
     /// `watching` sees each line's first piece. A command that cannot start, or runs past
     /// `timeout` (by default `stepTimeout`, else none), is reported and ends the step as failed;
     /// past the timeout its process group is torn down.
-    package func launch(
+    func launch(
         _ name: String, _ argv: [String], capturingStandardOutput: Bool = false, variables: [String: String] = [:],
         timeout: StepTimeout? = nil, watching: (@Sendable (String) -> Void)? = nil
     ) async throws -> StepLaunch {
@@ -195,7 +195,7 @@ package struct StepContext: Sendable {
 
 /// How a step's command went: it ran (whatever its exit status), or it could not start or ran
 /// past its timeout.
-package enum StepLaunch: Sendable {
+enum StepLaunch: Sendable {
     case ran(StepProcess)
     /// The step's failed outcome, already reported.
     case couldNotRun(StepOutcome)
@@ -204,20 +204,20 @@ package enum StepLaunch: Sendable {
 /// A step's command that ran: its result, the last lines it wrote (each stream's last
 /// ``OutputTail/defaultLimit`` bytes; standard output's only when it was streamed), and the
 /// step's clock, started at the launch.
-package struct StepProcess: Sendable {
-    package var result: ProcessResult
-    package var outputLines: [String]
-    package var errorLines: [String]
-    package var clock: StepClock
+struct StepProcess: Sendable {
+    var result: ProcessResult
+    var outputLines: [String]
+    var errorLines: [String]
+    var clock: StepClock
 }
 
 /// A step's elapsed time.
-package struct StepClock: Sendable {
+struct StepClock: Sendable {
     private let start = ContinuousClock.now
 
-    package init() {}
+    init() {}
 
-    package var seconds: Double {
+    var seconds: Double {
         let elapsed = ContinuousClock.now - start
         return Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18
     }

@@ -1,29 +1,29 @@
 /// One step of a check, as the summary table shows it.
-package struct StepOutcome: Sendable, Equatable {
-    package enum Status: String, Sendable { case passed, failed, skipped }
+struct StepOutcome: Sendable, Equatable {
+    enum Status: String, Sendable { case passed, failed, skipped }
 
-    package var name: String
-    package var status: Status
-    package var seconds: Double
+    var name: String
+    var status: Status
+    var seconds: Double
     /// The step's key figure: "5 tests", "84.2 % covered", "2 warnings".
-    package var figure: String
+    var figure: String
     /// The pass holds only against this push's base: an error already there was let through, or
     /// the coverage of added lines could not be measured. Such a pass is not cached under the tree.
-    package var dependsOnBase = false
+    var dependsOnBase = false
     /// The package or app the step checked, in a repository of several (the table's first column).
-    package var unit: String?
+    var unit: String?
     /// What the coverage step measured, for the coverage exports and the run record.
-    package var coverage: CoverageReport?
+    var coverage: CoverageReport?
     /// How many tests ran, when the step ran tests and their output said (``figure`` only shows it).
-    package var testsRun: Int?
+    var testsRun: Int?
     /// Why a skipped step did not run (``figure`` says it in words).
-    package var skip: Skip?
+    var skip: Skip?
     /// What the test step selected: the passes to record when the check proves exact, and the
     /// profiles the coverage step merges.
-    package var selection: TestSelectionResult?
+    var selection: TestSelectionResult?
 
     /// Why a step skipped itself.
-    package enum Skip: String, Sendable, Equatable {
+    enum Skip: String, Sendable, Equatable {
         /// The unit cannot be built on this machine: no xcodebuild (an app, or a package for Apple
         /// platforms other than macOS). A Mac must still check it.
         case notBuiltHere
@@ -33,7 +33,7 @@ package struct StepOutcome: Sendable, Equatable {
         case toolMissing
     }
 
-    package init(name: String, status: Status, seconds: Double, figure: String) {
+    init(name: String, status: Status, seconds: Double, figure: String) {
         self.name = name
         self.status = status
         self.seconds = seconds
@@ -41,14 +41,14 @@ package struct StepOutcome: Sendable, Equatable {
     }
 
     /// A step that skipped itself, and why.
-    package static func skipped(_ name: String, _ skip: Skip, figure: String) -> StepOutcome {
+    static func skipped(_ name: String, _ skip: Skip, figure: String) -> StepOutcome {
         var outcome = StepOutcome(name: name, status: .skipped, seconds: 0, figure: figure)
         outcome.skip = skip
         return outcome
     }
 
     /// The summary table printed at the end of a run; statuses in colour when `style` has colour.
-    package static func table(_ steps: [StepOutcome], style: OutputStyle = OutputStyle()) -> String {
+    static func table(_ steps: [StepOutcome], style: OutputStyle = OutputStyle()) -> String {
         let width = max(8, steps.map(\.name.count).max() ?? 0)
         let units = steps.contains { $0.unit != nil }
         let unitWidth = max(7, steps.map { $0.unit?.count ?? 0 }.max() ?? 0)

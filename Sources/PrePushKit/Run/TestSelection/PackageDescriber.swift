@@ -63,14 +63,14 @@ struct PackageDescriber: Sendable {
 /// The checked package's description, read once per check by the first step that asks
 /// (``StepContext/packageGraph()``) and shared by the others: the test step (are there test
 /// targets, which are affected) and the coverage step (which targets no test links).
-package final class DescribedPackage: Sendable {
+final class DescribedPackage: Sendable {
     private let state = Locked<Result<PackageGraph, DescribeFailure>?>(nil)
 
-    package init() {}
+    init() {}
 
     /// Why the description could not be read, as a line.
-    package struct DescribeFailure: Error, Sendable {
-        package var message: String
+    struct DescribeFailure: Error, Sendable {
+        var message: String
     }
 
     /// The graph, reading it with `read` the first time; a failure is kept too (it is not tried

@@ -4,25 +4,25 @@ import PreflightCore
 /// A package's targets as SwiftPM describes them (`swift package describe --type json`): their
 /// kinds, folders, sources and resources, and what each depends on. Only this package's targets;
 /// products of other packages are named, not followed.
-package struct PackageGraph: Sendable, Equatable {
-    package struct Target: Sendable, Equatable {
-        package var name: String
+struct PackageGraph: Sendable, Equatable {
+    struct Target: Sendable, Equatable {
+        var name: String
         /// The module's name (`c99name`): what test identifiers start with.
-        package var moduleName: String
+        var moduleName: String
         /// `library`, `executable`, `test`, `macro`, `plugin`, `snippet`, `system-target`, `binary`.
-        package var kind: String
+        var kind: String
         /// The target's folder, relative to the package's root.
-        package var path: String
+        var path: String
         /// Its source files, relative to the package's root.
-        package var sources: [String]
+        var sources: [String]
         /// Its resources, relative to the package's root.
-        package var resources: [String]
+        var resources: [String]
         /// Targets of this package it depends on.
-        package var targetDependencies: [String]
+        var targetDependencies: [String]
         /// Products it depends on (of this package or another).
-        package var productDependencies: [String]
+        var productDependencies: [String]
 
-        package init(
+        init(
             name: String, moduleName: String? = nil, kind: String, path: String, sources: [String] = [],
             resources: [String] = [], targetDependencies: [String] = [], productDependencies: [String] = []
         ) {
@@ -36,25 +36,25 @@ package struct PackageGraph: Sendable, Equatable {
             self.productDependencies = productDependencies
         }
 
-        package var isTest: Bool { kind == "test" }
+        var isTest: Bool { kind == "test" }
         /// A macro or plugin: it changes how other targets are built, whatever they import.
-        package var shapesBuilds: Bool { kind == "macro" || kind == "plugin" }
+        var shapesBuilds: Bool { kind == "macro" || kind == "plugin" }
     }
 
-    package var targets: [Target]
+    var targets: [Target]
     /// This package's products and the targets each holds.
-    package var products: [String: [String]]
+    var products: [String: [String]]
 
-    package init(targets: [Target], products: [String: [String]] = [:]) {
+    init(targets: [Target], products: [String: [String]] = [:]) {
         self.targets = targets
         self.products = products
     }
 
-    package var testTargets: [Target] { targets.filter(\.isTest).sorted { $0.name < $1.name } }
+    var testTargets: [Target] { targets.filter(\.isTest).sorted { $0.name < $1.name } }
 
     /// The targets `name` depends on, directly or not, itself included: through target
     /// dependencies and this package's own products.
-    package func closure(of name: String) -> Set<String> {
+    func closure(of name: String) -> Set<String> {
         var seen: Set<String> = []
         var queue = [name]
         while let next = queue.popLast() {
@@ -66,7 +66,7 @@ package struct PackageGraph: Sendable, Equatable {
     }
 
     /// Reads `describe --type json` output; `packageRoot` makes absolute resource paths relative.
-    package static func parse(describeJSON data: Data, packageRoot: String) throws -> PackageGraph {
+    static func parse(describeJSON data: Data, packageRoot: String) throws -> PackageGraph {
         guard let object = try JSONSerialization.jsonObject(with: data) as? [String: Any],
             let targets = object["targets"] as? [[String: Any]]
         else { throw DescribeError.notDescribeOutput }

@@ -1,23 +1,23 @@
 import PreflightCore
 
 /// What the test step needs to select the affected test targets of a unit.
-package struct TestSelectionInput: Sendable {
+struct TestSelectionInput: Sendable {
     /// The tree checked (the commit's): what the test targets' keys are made of.
-    package var tree: String
+    var tree: String
     /// The unit's folder relative to the repository's root.
-    package var unitPath: String
+    var unitPath: String
     /// The repository whose objects `tree` names.
-    package var repository: GitRepository
-    package var gitDirectory: String
+    var repository: GitRepository
+    var gitDirectory: String
     /// The folders of the local packages the unit depends on, and of units nested in it.
-    package var dependencyFolders: [String]
-    package var nestedFolders: [String]
+    var dependencyFolders: [String]
+    var nestedFolders: [String]
     /// The settings part of every key: toolchain, options, and where it is built.
-    package var settings: String
+    var settings: String
     /// Why every test must run in one go, when selection cannot hold (printed once).
-    package var fallback: String?
+    var fallback: String?
 
-    package init(
+    init(
         tree: String, unitPath: String, repository: GitRepository, gitDirectory: String,
         dependencyFolders: [String] = [], nestedFolders: [String] = [], settings: String, fallback: String? = nil
     ) {

@@ -1,23 +1,23 @@
 /// Which test targets a check runs: those with no recorded pass at their content key, the others
 /// skipped as unaffected. Pure; ``TestSelectionPlan/make(tests:content:recorded:lastShared:)``
 /// also says, in one line, why when every test target runs.
-package struct TestSelectionPlan: Sendable, Equatable {
+struct TestSelectionPlan: Sendable, Equatable {
     /// A test target to run: its module name (c99), its name and its content key.
-    package typealias Target = (module: String, name: String, key: String)
+    typealias Target = (module: String, name: String, key: String)
 
     /// Module names (c99) of the test targets to run, with their keys.
-    package var run: [Target]
+    var run: [Target]
     /// Test targets skipped, with their recorded pass.
-    package var skipped: [(name: String, record: TestRecords.Record)]
+    var skipped: [(name: String, record: TestRecords.Record)]
     /// The line said before running.
-    package var line: String
+    var line: String
 
-    package static func == (lhs: TestSelectionPlan, rhs: TestSelectionPlan) -> Bool {
+    static func == (lhs: TestSelectionPlan, rhs: TestSelectionPlan) -> Bool {
         lhs.run.map(\.name) == rhs.run.map(\.name) && lhs.run.map(\.key) == rhs.run.map(\.key)
             && lhs.skipped.map(\.name) == rhs.skipped.map(\.name) && lhs.line == rhs.line
     }
 
-    package static func make(
+    static func make(
         tests: [PackageGraph.Target], content: TestTargetContent, recorded: (String) -> TestRecords.Record?,
         lastShared: [String: String]?
     ) -> TestSelectionPlan {

@@ -1,22 +1,22 @@
 /// What a unit's test step selected, handed on as a value: to the coverage step (the profiles the
 /// coverage is merged from) and to the verdict (the passes to record once the check proves exact).
-package struct TestSelectionResult: Sendable, Equatable {
+struct TestSelectionResult: Sendable, Equatable {
     /// A test target's pass, recorded only when the check was of a commit's exact content.
-    package struct Pending: Sendable, Equatable {
-        package var key: String
-        package var profile: String
-        package var tests: Int
+    struct Pending: Sendable, Equatable {
+        var key: String
+        var profile: String
+        var tests: Int
     }
 
     /// The coverage profiles to merge: the recorded ones of the targets skipped, then the fresh
     /// ones of those that ran.
-    package var profiles: [String]
+    var profiles: [String]
     /// The passes of the targets that ran, to record.
-    package var pending: [Pending] = []
+    var pending: [Pending] = []
     /// The unit's folder and the shared part of its content (what every test target's key
     /// includes), saved to say next time what changed.
-    package var unit: String
-    package var shared: [String: String]
+    var unit: String
+    var shared: [String: String]
 
     /// A test target that ran and passed, its profile kept.
     mutating func add(_ pass: Pending) {

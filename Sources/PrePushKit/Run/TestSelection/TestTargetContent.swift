@@ -5,14 +5,14 @@ import PreflightCore
 /// plugin targets, and files that belong to no target (a shared resource, a file a target's folder
 /// holds but the target excludes, a script a plugin reads). A test target whose key was recorded as
 /// passing is not affected by anything pushed since, and is not run again.
-package struct TestTargetContent: Sendable, Equatable {
+struct TestTargetContent: Sendable, Equatable {
     /// Each test target's key.
-    package var keys: [String: String]
+    var keys: [String: String]
     /// The shared part, by what it is (`Package.swift`, `macro target Stringify`,
     /// `Sources/Shared/data.json (belongs to no target)`) → its object name.
-    package var shared: [String: String]
+    var shared: [String: String]
 
-    package init(keys: [String: String], shared: [String: String]) {
+    init(keys: [String: String], shared: [String: String]) {
         self.keys = keys
         self.shared = shared
     }
@@ -22,7 +22,7 @@ package struct TestTargetContent: Sendable, Equatable {
     /// hash after the build, or `-`); `settings` is the toolchain, options and place of the run;
     /// `relevant` says which files outside every target can matter at all; `nested` are the folders
     /// of other packages inside this one.
-    package static func make(
+    static func make(
         graph: PackageGraph, listing: TreeListing, unitPath: String, resolved: String, settings: String,
         relevant: [Glob], nested: [String] = []
     ) -> TestTargetContent {
@@ -80,7 +80,7 @@ package struct TestTargetContent: Sendable, Equatable {
     }
 
     /// Why every test target runs, when the shared part changed since `last` (one line).
-    package func sharedChange(since last: [String: String]) -> String? {
+    func sharedChange(since last: [String: String]) -> String? {
         let changed = Set(shared.keys).union(last.keys).filter { shared[$0] != last[$0] }.sorted()
         guard let first = changed.first else { return nil }
         let what = first + (shared[first] == nil ? " was removed" : last[first] == nil ? " was added" : " changed")

@@ -24,7 +24,7 @@ package struct BuildBackend: Sendable, Hashable {
     /// Which tests run, and how they are chosen.
     package var tests: XcodeTestSelection
 
-    package init(
+    init(
         kind: Kind = .automatic, container: XcodeContainer? = nil, scheme: String? = nil, destination: String? = nil,
         tests: XcodeTestSelection = XcodeTestSelection()
     ) {
@@ -51,7 +51,7 @@ package enum XcodeContainer: Sendable, Hashable {
     case package
 
     /// The path as given (relative paths are taken from the repository's root).
-    package var path: String {
+    var path: String {
         switch self {
         case .workspace(let path), .project(let path): path
         case .package: "Package.swift"
@@ -59,14 +59,14 @@ package enum XcodeContainer: Sendable, Hashable {
     }
 
     /// The container's name without its folder and extension: Xcode's default scheme name.
-    package var name: String {
+    var name: String {
         let file = path.split(separator: "/").last.map(String.init) ?? path
         guard let dot = file.lastIndex(of: "."), dot != file.startIndex else { return file }
         return String(file[..<dot])
     }
 
     /// `-workspace PATH` or `-project PATH`.
-    package var arguments: [String] {
+    var arguments: [String] {
         switch self {
         case .workspace(let path): ["-workspace", path]
         case .project(let path): ["-project", path]

@@ -8,40 +8,40 @@ import Foundation
 /// `com.apple.CoreSimulator.SimRuntime.iOS-18-2` (platform, then version). Only `devices` is
 /// required (`simctl list devices --json` prints nothing else); without `runtimes` a runtime's
 /// version comes from its ID, without `devicetypes` a device's family from its type or name.
-package struct SimulatorList: Sendable, Equatable {
-    package struct Device: Sendable, Equatable {
-        package var udid: String
-        package var name: String
+struct SimulatorList: Sendable, Equatable {
+    struct Device: Sendable, Equatable {
+        var udid: String
+        var name: String
         /// `Booted`, `Shutdown`, ….
-        package var state: String
-        package var deviceType: String
+        var state: String
+        var deviceType: String
         /// `iPhone`, `iPad`, `Apple TV`, `Apple Watch`, … (the device type's `productFamily`).
-        package var family: String
+        var family: String
     }
 
-    package struct Runtime: Sendable, Equatable {
+    struct Runtime: Sendable, Equatable {
         /// `com.apple.CoreSimulator.SimRuntime.iOS-18-2`.
-        package var identifier: String
+        var identifier: String
         /// `iOS`, `tvOS`, `watchOS`, `xrOS`.
-        package var platformName: String
+        var platformName: String
         /// `[18, 2]`.
-        package var version: [Int]
+        var version: [Int]
         /// A beta (seed) runtime: its build ends in a lowercase letter (`20A5283p`), as Apple's
         /// seed builds do.
-        package var isBeta: Bool = false
+        var isBeta: Bool = false
         /// Its available devices, in simctl's order.
-        package var devices: [Device]
+        var devices: [Device]
 
         /// `18.2`.
-        package var versionText: String { version.map(String.init).joined(separator: ".") }
+        var versionText: String { version.map(String.init).joined(separator: ".") }
     }
 
     /// Runtimes that are available (not `isAvailable: false`, no `availabilityError`: the
     /// selected Xcode can run them), in the order of their identifiers.
-    package var runtimes: [Runtime]
+    var runtimes: [Runtime]
 
     /// Parses simctl's JSON; unavailable runtimes and devices are left out.
-    package static func parse(_ data: Data) throws(XcodeBackendError) -> SimulatorList {
+    static func parse(_ data: Data) throws(XcodeBackendError) -> SimulatorList {
         let command = "xcrun simctl list --json"
         let document: Any
         do {
@@ -126,7 +126,7 @@ package struct SimulatorList: Sendable, Equatable {
     /// allowed family (ready now), else the first of that family in simctl's order, then the
     /// same for the next family. `nil` when the platform has no available device of an allowed
     /// family.
-    package func choose(for reading: XcodePlatform.Reading) -> (device: Device, runtime: Runtime)? {
+    func choose(for reading: XcodePlatform.Reading) -> (device: Device, runtime: Runtime)? {
         let families = Self.families(for: reading.platform, targeted: reading.deviceFamilies)
         func allowed(_ device: Device) -> Bool { families.isEmpty || families.contains(device.family) }
         let candidates = runtimes.filter {

@@ -8,8 +8,8 @@ import Foundation
 /// The JSON is `{"/abs/path/File.swift": [{line, isExecutable, executionCount, subranges}]}`;
 /// `executionCount` is absent (or `null`) on lines that are not executable, which are left out, as
 /// lcov leaves them out.
-package enum XccovArchive {
-    package static func parse(_ data: Data) throws(XcodeBackendError) -> LineCoverage {
+enum XccovArchive {
+    static func parse(_ data: Data) throws(XcodeBackendError) -> LineCoverage {
         let command = "xccov view --archive --json"
         let document: Any
         do {

@@ -9,8 +9,8 @@ import PreflightCore
 /// executableLines, lineCoverage}]}]}]}`, `lineCoverage` a fraction 0–1. As with `--only-targets`,
 /// test bundles (`*.xctest`) are left out; so are files outside the project (dependencies checked
 /// out in DerivedData) and in hidden folders, as for SwiftPM.
-package enum XccovReport {
-    package static func parse(reportJSON data: Data, projectRoot: String) throws(XcodeBackendError) -> CoverageSummary {
+enum XccovReport {
+    static func parse(reportJSON data: Data, projectRoot: String) throws(XcodeBackendError) -> CoverageSummary {
         let document: Any
         do {
             document = try JSONSerialization.jsonObject(with: data)

@@ -1,7 +1,7 @@
 import Foundation
 
 /// Why the xcodebuild backend cannot run.
-package enum XcodeBackendError: LocalizedError, Sendable, Equatable {
+enum XcodeBackendError: LocalizedError, Sendable, Equatable {
     /// xcodebuild or xcrun is not on `PATH` (always the case on Linux).
     case toolNotFound(String, searchedDirectories: [String])
     /// xcodebuild was asked for, but the root holds no `.xcworkspace` or `.xcodeproj`.
@@ -22,7 +22,7 @@ package enum XcodeBackendError: LocalizedError, Sendable, Equatable {
     /// xcodebuild lists no scheme named after the package (`<name>-Package` or `<name>`).
     case noPackageScheme(package: String, schemes: [String])
 
-    package var errorDescription: String? {
+    var errorDescription: String? {
         switch self {
         case .toolNotFound(let name, _): "\(name) was not found; the xcodebuild backend cannot run."
         case .noProject: "There is no Xcode workspace or project to build."
@@ -37,7 +37,7 @@ package enum XcodeBackendError: LocalizedError, Sendable, Equatable {
         }
     }
 
-    package var failureReason: String? {
+    var failureReason: String? {
         switch self {
         case .toolNotFound(let name, let directories):
             "The xcodebuild backend runs Xcode's tools, which exist only on macOS with Xcode installed; "
@@ -61,7 +61,7 @@ package enum XcodeBackendError: LocalizedError, Sendable, Equatable {
         }
     }
 
-    package var recoverySuggestion: String? {
+    var recoverySuggestion: String? {
         switch self {
         case .toolNotFound:
             "On macOS, install Xcode and select it with 'sudo xcode-select -s /Applications/Xcode.app'. "

@@ -3,25 +3,25 @@ import Foundation
 /// The commands of the xcodebuild backend, the classic pre-push script's job: build for testing,
 /// test without building into a fresh result bundle with code coverage, then read the bundle's
 /// coverage with `xccov`.
-package struct XcodeBuildPlan: Sendable, Hashable {
-    package var container: XcodeContainer
-    package var scheme: String
+struct XcodeBuildPlan: Sendable, Hashable {
+    var container: XcodeContainer
+    var scheme: String
     /// `-destination`; `nil` when it is inferred from the scheme at run time (``XcodeDestination``).
-    package var destination: String?
+    var destination: String?
     /// Xcode's build configuration (`Debug`, `Release`).
-    package var configuration: String
+    var configuration: String
     /// The test plan and the tests to run or skip.
-    package var tests: XcodeTestSelection
+    var tests: XcodeTestSelection
     /// Passed to `test-without-building` only (`-parallel-testing-enabled NO`).
-    package var testArguments: [String]
+    var testArguments: [String]
     /// The platform when it is known without asking xcodebuild (a package's declared platforms):
     /// the destination is then inferred from it, not from `-showBuildSettings`.
-    package var platform: XcodePlatform.Reading?
+    var platform: XcodePlatform.Reading?
     /// For a ``XcodeContainer/package``, the package's name: the scheme is chosen at run time from
     /// the schemes xcodebuild lists (``XcodePackageScheme``), `scheme` is then ignored.
-    package var packageName: String?
+    var packageName: String?
 
-    package init(
+    init(
         container: XcodeContainer, scheme: String, destination: String? = nil, configuration: String = "Debug",
         tests: XcodeTestSelection = XcodeTestSelection(), testArguments: [String] = []
     ) {
@@ -43,29 +43,29 @@ package struct XcodeBuildPlan: Sendable, Hashable {
     }
 
     /// `xcodebuild build-for-testing …`
-    package func buildForTesting(destination: String) -> [String] {
+    func buildForTesting(destination: String) -> [String] {
         ["xcodebuild", "build-for-testing"] + commonArguments(destination: destination)
     }
 
     /// `xcodebuild test-without-building … -resultBundlePath BUNDLE`; the bundle must not exist yet.
-    package func testWithoutBuilding(destination: String, resultBundle: String) -> [String] {
+    func testWithoutBuilding(destination: String, resultBundle: String) -> [String] {
         ["xcodebuild", "test-without-building"] + commonArguments(destination: destination)
             + ["-resultBundlePath", resultBundle] + tests.filterArguments + testArguments
     }
 
     /// `xcodebuild -showBuildSettings -json …`: the scheme's build settings, which name the platform
     /// it builds for when no destination is given.
-    package var showBuildSettings: [String] {
+    var showBuildSettings: [String] {
         ["xcodebuild", "-showBuildSettings", "-json"] + container.arguments + ["-scheme", scheme]
     }
 
     /// `xcodebuild -list -json`, in a package's folder: the schemes Xcode makes for it.
-    package static let listSchemes = ["xcodebuild", "-list", "-json"]
+    static let listSchemes = ["xcodebuild", "-list", "-json"]
 
     /// The plan that builds and tests the Swift package in the folder it runs in, for `platform`,
     /// the way Xcode builds a package: its scheme (chosen at run time) and a simulator of its
     /// platform.
-    package static func package(
+    static func package(
         named name: String, platform: XcodePlatform.Reading, configuration: String = "debug",
         tests: XcodeTestSelection = XcodeTestSelection(), testArguments: [String] = []
     ) -> XcodeBuildPlan {
@@ -79,29 +79,29 @@ package struct XcodeBuildPlan: Sendable, Hashable {
 
     /// `xcrun simctl list --json`: the simulators a destination can name, with their device types'
     /// families and their runtimes' availability (``SimulatorList``).
-    package static let availableSimulators = ["xcrun", "simctl", "list", "--json"]
+    static let availableSimulators = ["xcrun", "simctl", "list", "--json"]
 
     /// `xcrun xccov view --report --json BUNDLE`: every target with its files. Not `--only-targets`,
     /// which drops the files; test bundles are left out when the report is read instead.
-    package static func coverageReport(resultBundle: String) -> [String] {
+    static func coverageReport(resultBundle: String) -> [String] {
         ["xcrun", "xccov", "view", "--report", "--json", resultBundle]
     }
 
     /// `xcrun xccov view --archive --json BUNDLE`: every file's execution count per line (Xcode 13
     /// and later), in one process.
-    package static func lineCoverage(resultBundle: String) -> [String] {
+    static func lineCoverage(resultBundle: String) -> [String] {
         ["xcrun", "xccov", "view", "--archive", "--json", resultBundle]
     }
 
     /// `xcrun xcresulttool get test-results tests --path BUNDLE --format json` (Xcode 16 and later):
     /// the tree of tests with their results and failure messages.
-    package static func testResults(resultBundle: String) -> [String] {
+    static func testResults(resultBundle: String) -> [String] {
         ["xcrun", "xcresulttool", "get", "test-results", "tests", "--path", resultBundle, "--format", "json"]
     }
 
     /// Xcode's name for a SwiftPM-style configuration: `debug` → `Debug`, `release` → `Release`;
     /// any other name is kept (projects may define their own).
-    package static func xcodeConfiguration(_ name: String) -> String {
+    static func xcodeConfiguration(_ name: String) -> String {
         switch name {
         case "debug": "Debug"
         case "release": "Release"
@@ -113,7 +113,7 @@ package struct XcodeBuildPlan: Sendable, Hashable {
     ///
     /// Asking for xcodebuild explicitly first checks that xcodebuild and xcrun exist, so on Linux
     /// the answer is ``XcodeBackendError/toolNotFound(_:searchedDirectories:)``, not a failed step.
-    package static func resolve(
+    static func resolve(
         _ backend: BuildBackend, root: String, configuration: String = "debug", testArguments: [String] = [],
         searchPath: String? = ProcessInfo.processInfo.environment["PATH"]
     ) throws(XcodeBackendError) -> XcodeBuildPlan? {

@@ -7,25 +7,25 @@ import Foundation
 /// `platform=macOS`, and iOS, tvOS, watchOS and visionOS get a simulator of the newest runtime
 /// from `xcrun simctl list --json` (``SimulatorList/choose(for:)``), named by
 /// its UDID, `platform=iOS Simulator,id=UDID`: exact even when two simulators share a name.
-package struct XcodeDestination: Sendable, Equatable {
+struct XcodeDestination: Sendable, Equatable {
     /// The `-destination` value.
-    package var specifier: String
+    var specifier: String
     /// Why this one, for the line the check prints; `nil` when it was configured.
-    package var reason: String?
+    var reason: String?
 
-    package init(specifier: String, reason: String?) {
+    init(specifier: String, reason: String?) {
         self.specifier = specifier
         self.reason = reason
     }
 
     /// `prepush: destination …: why`, or `nil` for a configured destination.
-    package var line: String? {
+    var line: String? {
         reason.map { "prepush: destination \(specifier): \($0)\n" }
     }
 
     /// The destination for a scheme of `reading`'s platform; `simulators` is asked only for a
     /// simulator platform.
-    package static func infer(
+    static func infer(
         scheme: String, reading: XcodePlatform.Reading, simulators: () async throws -> SimulatorList
     ) async throws -> XcodeDestination {
         let platform = reading.platform
@@ -62,7 +62,7 @@ package struct XcodeDestination: Sendable, Equatable {
 
     /// The plan's destination: as configured, or inferred by running `xcodebuild -showBuildSettings`
     /// and, for a simulator platform, `simctl` through `capture` (argv in, standard output out).
-    package static func resolve(
+    static func resolve(
         _ plan: XcodeBuildPlan, capture: @Sendable ([String]) async throws -> Data
     ) async throws -> XcodeDestination {
         if let configured = plan.destination { return XcodeDestination(specifier: configured, reason: nil) }

@@ -9,8 +9,8 @@ import Foundation
 /// product has only the product's scheme, named after it. The schemes of remote dependencies may
 /// be listed too, so the choice is by the package's name: `<name>-Package` when listed, else
 /// `<name>`, else the only scheme there is.
-package enum XcodePackageScheme {
-    package static func choose(listJSON data: Data, packageName: String) throws(XcodeBackendError) -> String {
+enum XcodePackageScheme {
+    static func choose(listJSON data: Data, packageName: String) throws(XcodeBackendError) -> String {
         let command = "xcodebuild -list -json"
         // `xcodebuild -list -json` in a package's folder prints SwiftPM's resolution lines too.
         guard let document = ToolOutputJSON.document(in: data, opening: UInt8(ascii: "{"))?.value else {

@@ -2,7 +2,7 @@ import Foundation
 
 /// The platform a scheme builds for, read from `xcodebuild -showBuildSettings -json`, and what it
 /// takes to test there: macOS runs the tests on this Mac, the others on a simulator.
-package enum XcodePlatform: String, Sendable, CaseIterable {
+enum XcodePlatform: String, Sendable, CaseIterable {
     case macOS
     case iOS
     case tvOS
@@ -12,7 +12,7 @@ package enum XcodePlatform: String, Sendable, CaseIterable {
     /// The platform of an SDK or platform name as build settings spell it (`macosx`, `iphoneos`,
     /// `iphonesimulator`, `appletvos`, `watchsimulator`, `xros`, …), or of an SDK path
     /// (`…/iPhoneOS18.2.sdk`); `nil` for others (`driverkit`, `auto`).
-    package init?(sdk: String) {
+    init?(sdk: String) {
         var name = sdk.split(separator: "/").last.map(String.init)?.lowercased() ?? ""
         if name.hasSuffix(".sdk") { name = String(name.dropLast(4)) }
         name = String(name.prefix { $0.isLetter })
@@ -27,10 +27,10 @@ package enum XcodePlatform: String, Sendable, CaseIterable {
     }
 
     /// Whether the tests run on a simulator (every platform but macOS).
-    package var usesSimulator: Bool { self != .macOS }
+    var usesSimulator: Bool { self != .macOS }
 
     /// The `platform=` value of a destination: `macOS`, `iOS Simulator`, ….
-    package var destinationPlatform: String {
+    var destinationPlatform: String {
         usesSimulator ? rawValue + " Simulator" : rawValue
     }
 
@@ -41,16 +41,16 @@ package enum XcodePlatform: String, Sendable, CaseIterable {
     }
 
     /// The platform of a scheme, with the setting that told it.
-    package struct Reading: Sendable, Hashable {
-        package var platform: XcodePlatform
+    struct Reading: Sendable, Hashable {
+        var platform: XcodePlatform
         /// `PLATFORM_NAME iphoneos`, `SDKROOT macosx`, `SUPPORTED_PLATFORMS iphoneos iphonesimulator`.
-        package var evidence: String
+        var evidence: String
         /// The deciding target's `TARGETED_DEVICE_FAMILY`: `[1]` iPhone, `[2]` iPad, `[1, 2]` both;
         /// empty when the setting is absent.
-        package var deviceFamilies: [Int] = []
+        var deviceFamilies: [Int] = []
         /// The SDK's version (`SDK_VERSION` `18.2`, else the number in `SDKROOT`'s name): the
         /// newest runtime this Xcode was released with. `nil` when neither tells it.
-        package var sdkVersion: [Int]? = nil
+        var sdkVersion: [Int]? = nil
     }
 
     /// Reads the platform from the JSON array `xcodebuild -showBuildSettings -json` prints, one
@@ -60,7 +60,7 @@ package enum XcodePlatform: String, Sendable, CaseIterable {
     /// `SDKROOT`, else its `SUPPORTED_PLATFORMS`, where macOS is preferred when it is listed (no
     /// simulator needed), then iOS, tvOS, watchOS and visionOS in that order. Lines around the
     /// JSON (Xcode's destination warnings, SwiftPM's notes) are passed over (``ToolOutputJSON``).
-    package static func read(buildSettingsJSON data: Data, scheme: String) throws(XcodeBackendError) -> Reading {
+    static func read(buildSettingsJSON data: Data, scheme: String) throws(XcodeBackendError) -> Reading {
         let command = "xcodebuild -showBuildSettings -json"
         guard let document = ToolOutputJSON.document(in: data, opening: UInt8(ascii: "[")) else {
             throw .malformedOutput(command: command, detail: "no JSON array of targets in its output")

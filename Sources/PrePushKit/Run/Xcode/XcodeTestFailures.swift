@@ -16,51 +16,51 @@ import PreflightCore
 /// The same failure repeated in every repetition is listed once. Messages are cleaned of control
 /// bytes (Xcode 26 bundles carry 0x01–0x06 in Swift Testing messages) and keep their line breaks,
 /// which ``textLines`` indents and GitHub annotations escape.
-package struct XcodeTestFailures: Sendable, Equatable {
-    package struct Failure: Sendable, Equatable {
+struct XcodeTestFailures: Sendable, Equatable {
+    struct Failure: Sendable, Equatable {
         /// `LoginTests/testWrongPassword()`: the node identifier, else suite and name.
-        package var test: String
+        var test: String
         /// The file as xcresulttool names it (usually only its name: `LoginTests.swift`).
-        package var file: String?
-        package var line: Int?
-        package var message: String
+        var file: String?
+        var line: Int?
+        var message: String
         /// A parameterized test's arguments this failure happened with (the `Arguments` node's
         /// name), or `nil`.
-        package var arguments: String? = nil
+        var arguments: String? = nil
 
         /// `Suite/test(value:) (arguments: 2)`, or the test alone.
-        package var subject: String {
+        var subject: String {
             arguments.map { "\(test) (arguments: \($0))" } ?? test
         }
     }
 
     /// A test that failed in some run, then passed (the bundle's result for it is `Passed`).
-    package struct Flaky: Sendable, Equatable {
-        package var test: String
+    struct Flaky: Sendable, Equatable {
+        var test: String
         /// Runs that failed, and all runs (`Repetition` nodes).
-        package var failedRuns: Int
-        package var runs: Int
+        var failedRuns: Int
+        var runs: Int
         /// The first failure message of the failed runs, when there is one.
-        package var message: String?
+        var message: String?
     }
 
     /// In the order of the tree; a test with several distinct messages has one entry for each.
-    package var failures: [Failure]
+    var failures: [Failure]
     /// Tests that passed on a retry after failing.
-    package var flaky: [Flaky] = []
+    var flaky: [Flaky] = []
     /// Test cases by result: `Passed`, `Failed`, `Skipped`, `Expected Failure`.
-    package var counts: [String: Int] = [:]
+    var counts: [String: Int] = [:]
 
     /// How many distinct tests failed.
-    package var testCount: Int { Set(failures.map(\.test)).count }
+    var testCount: Int { Set(failures.map(\.test)).count }
 
     /// Tests that ran: every test case but the skipped ones.
-    package var testsRun: Int { counts.filter { $0.key != "Skipped" }.values.reduce(0, +) }
+    var testsRun: Int { counts.filter { $0.key != "Skipped" }.values.reduce(0, +) }
 
     /// The number of test cases with `result`.
-    package func count(_ result: String) -> Int { counts[result] ?? 0 }
+    func count(_ result: String) -> Int { counts[result] ?? 0 }
 
-    package static func parse(_ data: Data) throws(XcodeBackendError) -> XcodeTestFailures {
+    static func parse(_ data: Data) throws(XcodeBackendError) -> XcodeTestFailures {
         let command = "xcresulttool get test-results tests"
         let document: Any
         do {
@@ -174,7 +174,7 @@ package struct XcodeTestFailures: Sendable, Equatable {
     /// The failures as compiler-style lines (`Path/File.swift:42: error: Suite/test(): message`),
     /// with each file's name made a path relative to the project root when `files` (the project's
     /// files, relative) holds exactly one file of that name.
-    package func diagnostics(files: [String]) -> [Diagnostic] {
+    func diagnostics(files: [String]) -> [Diagnostic] {
         var byName: [String: [String]] = [:]
         for file in files { byName[(file as NSString).lastPathComponent, default: []].append(file) }
         return failures.compactMap { failure in
@@ -188,13 +188,13 @@ package struct XcodeTestFailures: Sendable, Equatable {
     }
 
     /// Failures without a file and line (a crash, a timeout): `error: Suite/test(): message`.
-    package var unlocated: [Failure] {
+    var unlocated: [Failure] {
         failures.filter { $0.file == nil || $0.line == nil }
     }
 
     /// `prefix` and the message's first line on one line, its further lines indented below it, so
     /// each `file:line: error:` line stays whole for editors and problem matchers.
-    package static func textLines(_ prefix: String, _ message: String) -> String {
+    static func textLines(_ prefix: String, _ message: String) -> String {
         let lines = message.split(separator: "\n", omittingEmptySubsequences: false)
         return ([prefix + (lines.first.map(String.init) ?? "")] + lines.dropFirst().map { "    " + $0 })
             .joined(separator: "\n") + "\n"
@@ -202,7 +202,7 @@ package struct XcodeTestFailures: Sendable, Equatable {
 
     /// The project's files, relative to `root`, that a failure's file name may stand for: source
     /// files outside hidden folders, `build` and `DerivedData`.
-    package static func projectFiles(in root: String) -> [String] {
+    static func projectFiles(in root: String) -> [String] {
         guard let enumerator = FileManager.default.enumerator(atPath: root) else { return [] }
         var files: [String] = []
         while let entry = enumerator.nextObject() as? String {

@@ -13,7 +13,7 @@ package struct XcodeTestSelection: Sendable, Hashable {
     /// `-skip-testing:ID` for each: these do not run.
     package var skipTesting: [String]
 
-    package init(testPlan: String? = nil, onlyTesting: [String] = [], skipTesting: [String] = []) {
+    init(testPlan: String? = nil, onlyTesting: [String] = [], skipTesting: [String] = []) {
         self.testPlan = testPlan
         self.onlyTesting = onlyTesting
         self.skipTesting = skipTesting

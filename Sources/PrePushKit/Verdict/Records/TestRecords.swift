@@ -6,20 +6,20 @@ import ProcessKit
 /// profile of its own run, kept under the git directory (`preflight/tests/`): `<key>.profdata` and
 /// `<key>.tests` (how many tests ran). The merge of these profiles and the fresh ones is the
 /// package's coverage, exactly as a run of every test would give it.
-package struct TestRecords: Sendable {
+struct TestRecords: Sendable {
     let folder: String
 
-    package init(gitDirectory: String) {
+    init(gitDirectory: String) {
         folder = gitDirectory + "/preflight/tests"
     }
 
     /// A recorded pass: its profile and test count.
-    package struct Record: Sendable, Equatable {
-        package var profile: String
-        package var tests: Int
+    struct Record: Sendable, Equatable {
+        var profile: String
+        var tests: Int
     }
 
-    package func lookup(_ key: String) -> Record? {
+    func lookup(_ key: String) -> Record? {
         let profile = folder + "/" + key + ".profdata"
         guard FileManager.default.fileExists(atPath: profile),
             let text = try? String(contentsOfFile: folder + "/" + key + ".tests", encoding: .utf8),
@@ -29,7 +29,7 @@ package struct TestRecords: Sendable {
     }
 
     /// Keeps `profile` (moved) as the record of `key`.
-    package func record(_ key: String, profile: String, tests: Int) {
+    func record(_ key: String, profile: String, tests: Int) {
         let fileManager = FileManager.default
         try? fileManager.createDirectory(atPath: folder, withIntermediateDirectories: true)
         let target = folder + "/" + key + ".profdata"
@@ -43,14 +43,14 @@ package struct TestRecords: Sendable {
     }
 
     /// The shared part of a package's content at its last recorded run, to say what changed.
-    package func lastShared(unit: String) -> [String: String]? {
+    func lastShared(unit: String) -> [String: String]? {
         guard let data = FileManager.default.contents(atPath: sharedFile(unit)),
             let object = try? JSONSerialization.jsonObject(with: data) as? [String: String]
         else { return nil }
         return object
     }
 
-    package func saveShared(_ shared: [String: String], unit: String) {
+    func saveShared(_ shared: [String: String], unit: String) {
         try? FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
         if let data = try? JSONSerialization.data(withJSONObject: shared, options: [.sortedKeys]) {
             try? data.write(to: URL(fileURLWithPath: sharedFile(unit)), options: .atomic)

@@ -4,59 +4,59 @@ import PreflightCore
 /// The machine-readable record of one prepush run (`--report json=PATH`), for CI dashboards: what
 /// was decided, each check's steps with their times, outcomes and figures, what was skipped and
 /// why, and the coverage. Documented in docs/prepush-report.md. Version 1.
-package struct RunRecord: Codable, Sendable {
+struct RunRecord: Codable, Sendable {
     /// Always `preflight-prepush-run`.
-    package var schema = "preflight-prepush-run"
-    package var version = 1
+    var schema = "preflight-prepush-run"
+    var version = 1
     /// prepush's version.
-    package var toolVersion = PreflightVersion.current
+    var toolVersion = PreflightVersion.current
     /// `hook` (git's pre-push) or `by-hand`.
-    package var mode: String
+    var mode: String
     /// When the run started (ISO 8601, UTC) and how long it took.
-    package var startedAt: String
-    package var seconds: Double
+    var startedAt: String
+    var seconds: Double
     /// `passed`, `failed`, `skipped` (nothing checked: ``skipReason`` says why) or `error`.
-    package var outcome: String
+    var outcome: String
     /// The exit status prepush returned.
-    package var exitStatus: Int32
-    package var skipReason: String?
+    var exitStatus: Int32
+    var skipReason: String?
     /// The plan's notes (a check left out and why).
-    package var notes: [String] = []
-    package var checks: [Check] = []
+    var notes: [String] = []
+    var checks: [Check] = []
     /// The coverage of the last check that measured it, as `--coverage-report json` writes it.
-    package var coverage: CoverageDocument?
+    var coverage: CoverageDocument?
     /// The coverage exports written.
-    package var coverageReports: [Export] = []
+    var coverageReports: [Export] = []
     /// prepush's own error, when the run ended with one (exit 2).
-    package var error: String?
+    var error: String?
 
-    package struct Check: Codable, Sendable {
+    struct Check: Codable, Sendable {
         /// `in-place` (the work tree), `worktree` (prepush's own, at the commit) or `on-disk`.
-        package var place: String
-        package var commit: String?
-        package var tree: String
+        var place: String
+        var commit: String?
+        var tree: String
         /// Why it was checked where it was.
-        package var reason: String?
+        var reason: String?
         /// Paths that changed in the work tree while it ran: the result is void when not empty.
-        package var changedMeanwhile: [String]
-        package var steps: [Step]
-        package var passed: Bool
+        var changedMeanwhile: [String]
+        var steps: [Step]
+        var passed: Bool
     }
 
-    package struct Step: Codable, Sendable {
-        package var name: String
+    struct Step: Codable, Sendable {
+        var name: String
         /// `passed`, `failed`, `skipped` (the step skipped itself: ``reason``) or `not-run` (an
         /// earlier step failed).
-        package var status: String
-        package var seconds: Double
+        var status: String
+        var seconds: Double
         /// The summary table's figure (`5 tests`, `84.21 % of 1,234 lines`).
-        package var figure: String
-        package var reason: String?
+        var figure: String
+        var reason: String?
     }
 
-    package struct Export: Codable, Sendable {
-        package var format: String
-        package var path: String
+    struct Export: Codable, Sendable {
+        var format: String
+        var path: String
     }
 
     init(mode: PrePushRun.Mode, started: Date) {

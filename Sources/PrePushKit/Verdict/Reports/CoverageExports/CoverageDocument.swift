@@ -2,21 +2,21 @@ import Foundation
 
 /// Preflight's coverage JSON (`--coverage-report json=PATH`, and the `coverage` of the run record),
 /// documented in docs/coverage-json.md. Version 1.
-package struct CoverageDocument: Codable, Sendable, Hashable {
+struct CoverageDocument: Codable, Sendable, Hashable {
     /// Always `preflight-coverage`.
-    package var schema = "preflight-coverage"
-    package var version = 1
+    var schema = "preflight-coverage"
+    var version = 1
     /// `swiftpm` (llvm-cov) or `xcodebuild` (xccov).
-    package var backend: String
+    var backend: String
     /// All packages' files together: the table's `Total` row (and its functions and regions).
-    package var total: Figures
-    package var packages: [Package]
+    var total: Figures
+    var packages: [Package]
 
     /// Covered of coverable, and the percentage rounded to two decimals as the table prints it.
-    package struct Count: Codable, Sendable, Hashable {
-        package var covered: Int
-        package var count: Int
-        package var percent: Double
+    struct Count: Codable, Sendable, Hashable {
+        var covered: Int
+        var count: Int
+        var percent: Double
 
         init(_ count: CoverageCount) {
             covered = count.covered
@@ -26,68 +26,68 @@ package struct CoverageDocument: Codable, Sendable, Hashable {
     }
 
     /// Lines, functions and regions; `regions` is `null` where the backend has none (xccov).
-    package struct Figures: Codable, Sendable, Hashable {
-        package var lines: Count
-        package var functions: Count
-        package var regions: Count?
+    struct Figures: Codable, Sendable, Hashable {
+        var lines: Count
+        var functions: Count
+        var regions: Count?
     }
 
-    package struct Package: Codable, Sendable, Hashable {
+    struct Package: Codable, Sendable, Hashable {
         /// The package's folder from the repository's root (`.` for the root package).
-        package var path: String
-        package var total: Figures
+        var path: String
+        var total: Figures
         /// The total's minimum, if any.
-        package var minimum: Double?
-        package var targets: [Target]
-        package var files: [File]
+        var minimum: Double?
+        var targets: [Target]
+        var files: [File]
         /// Targets and files below their minimums.
-        package var belowMinimum: [Shortfall]
+        var belowMinimum: [Shortfall]
         /// The lines the push adds, when they were measured.
-        package var diffCoverage: Diff?
+        var diffCoverage: Diff?
     }
 
-    package struct Target: Codable, Sendable, Hashable {
-        package var name: String
-        package var figures: Figures
-        package var minimum: Double?
+    struct Target: Codable, Sendable, Hashable {
+        var name: String
+        var figures: Figures
+        var minimum: Double?
     }
 
-    package struct File: Codable, Sendable, Hashable {
+    struct File: Codable, Sendable, Hashable {
         /// From the repository's root.
-        package var path: String
-        package var target: String
-        package var figures: Figures
-        package var minimum: Double?
+        var path: String
+        var target: String
+        var figures: Figures
+        var minimum: Double?
         /// Coverable lines the tests never ran (present when the line counts were read).
-        package var uncoveredLines: [Int]?
+        var uncoveredLines: [Int]?
     }
 
-    package struct Shortfall: Codable, Sendable, Hashable {
+    struct Shortfall: Codable, Sendable, Hashable {
         /// `target` or `file`.
-        package var kind: String
+        var kind: String
         /// The target's name or the file's path from the repository's root.
-        package var name: String
-        package var percent: Double
-        package var minimum: Double
+        var name: String
+        var percent: Double
+        var minimum: Double
     }
 
-    package struct Diff: Codable, Sendable, Hashable {
+    struct Diff: Codable, Sendable, Hashable {
         /// Added coverable lines, and those of them the tests ran.
-        package var lines: Count
-        package var minimum: Double?
-        package var files: [DiffFile]
+        var lines: Count
+        var minimum: Double?
+        var files: [DiffFile]
     }
 
-    package struct DiffFile: Codable, Sendable, Hashable {
-        package var path: String
+    struct DiffFile: Codable, Sendable, Hashable {
+        var path: String
         /// Added lines the compiler could count.
-        package var addedLines: [Int]
+        var addedLines: [Int]
         /// Those of them the tests never ran.
-        package var uncoveredLines: [Int]
+        var uncoveredLines: [Int]
     }
 
     /// The document of `report`; `minimumDiffCoverage` is the diff gate's minimum, if any.
-    package init(_ report: CoverageReport, minimumDiffCoverage: Double? = nil) {
+    init(_ report: CoverageReport, minimumDiffCoverage: Double? = nil) {
         backend = report.backend
         let regions = report.hasRegions
         func figures(_ files: [FileCoverage]) -> Figures {
@@ -136,7 +136,7 @@ package struct CoverageDocument: Codable, Sendable, Hashable {
     }
 
     /// Pretty-printed, keys sorted, slashes as they are.
-    package func encoded() -> Data {
+    func encoded() -> Data {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
         return (try? encoder.encode(self)) ?? Data()

@@ -1,7 +1,7 @@
 import Foundation
 
 /// A coverage export's format.
-package enum CoverageExportFormat: String, Sendable, Hashable, CaseIterable {
+enum CoverageExportFormat: String, Sendable, Hashable, CaseIterable {
     /// lcov's tracefile (`SF:`, `DA:`, `LF:`, `LH:`), for Codecov and Coveralls.
     case lcov
     /// Cobertura XML (coverage-04.dtd), for GitLab, Jenkins and Azure Pipelines.
@@ -13,16 +13,16 @@ package enum CoverageExportFormat: String, Sendable, Hashable, CaseIterable {
 
     /// Whether it shows counts per line (then the coverage step reads them, which costs one more
     /// llvm-cov export, or one xccov call per file).
-    package var needsLines: Bool { self != .json }
+    var needsLines: Bool { self != .json }
 }
 
 /// One `--coverage-report FORMAT=PATH`: which format goes where. A relative path is relative to
 /// the repository's root.
 package struct CoverageExportRequest: Sendable, Hashable {
-    package var format: CoverageExportFormat
-    package var path: String
+    var format: CoverageExportFormat
+    var path: String
 
-    package init(format: CoverageExportFormat, path: String) {
+    init(format: CoverageExportFormat, path: String) {
         self.format = format
         self.path = path
     }
@@ -38,7 +38,7 @@ package struct CoverageExportRequest: Sendable, Hashable {
     }
 
     /// `requests` with one entry per format: a later one replaces an earlier one of its format.
-    package static func merged(_ requests: [CoverageExportRequest]) -> [CoverageExportRequest] {
+    static func merged(_ requests: [CoverageExportRequest]) -> [CoverageExportRequest] {
         var result: [CoverageExportRequest] = []
         for request in requests {
             result.removeAll { $0.format == request.format }

@@ -2,10 +2,10 @@ import Foundation
 import PreflightCore
 
 /// Writes the coverage exports a run asked for (`--coverage-report`, `coverageReports`).
-package enum CoverageExports {
+enum CoverageExports {
     /// The text of `report` in `format`. Paths in it are from `repositoryRoot` (Cobertura's
     /// `<source>`); `minimumDiffCoverage` goes into the JSON's diff coverage.
-    package static func render(
+    static func render(
         _ format: CoverageExportFormat, _ report: CoverageReport, repositoryRoot: String,
         minimumDiffCoverage: Double? = nil, now: Date = Date()
     ) -> Data {
