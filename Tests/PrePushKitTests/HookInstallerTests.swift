@@ -1,7 +1,8 @@
 import Foundation
-@testable import PrePushKit
 import ProcessKit
 import Testing
+
+@testable import PrePushKit
 
 /// A repository with a bare remote, for real pushes.
 struct PushFixture {

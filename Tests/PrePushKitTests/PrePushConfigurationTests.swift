@@ -1,7 +1,8 @@
 import Foundation
-@testable import PrePushKit
 import PreflightCore
 import Testing
+
+@testable import PrePushKit
 
 @Suite("prepush configuration")
 struct PrePushConfigurationTests {

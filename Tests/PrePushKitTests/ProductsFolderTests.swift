@@ -1,7 +1,8 @@
 import Foundation
-@testable import PrePushKit
 import TestSupport
 import Testing
+
+@testable import PrePushKit
 
 /// SwiftPM's products folder found from the link `swift build` leaves, without running SwiftPM.
 @Suite("Products folder")

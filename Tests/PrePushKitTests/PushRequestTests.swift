@@ -1,5 +1,6 @@
-@testable import PrePushKit
 import Testing
+
+@testable import PrePushKit
 
 private let sha1 = "1111111111111111111111111111111111111111"
 private let sha1b = "2222222222222222222222222222222222222222"

@@ -28,13 +28,6 @@ package struct SharedHooksFolder: Sendable, Equatable {
     /// Whether the hook script (or lefthook's configuration) already runs prepush.
     var callsPrepush: Bool
 
-    init(folder: String, hookScript: String, manager: String?, callsPrepush: Bool) {
-        self.folder = folder
-        self.hookScript = hookScript
-        self.manager = manager
-        self.callsPrepush = callsPrepush
-    }
-
     /// lefthook's configuration files, in its documented order of names.
     static let lefthookConfigurations = [
         "lefthook.yml", ".lefthook.yml", "lefthook.yaml", ".lefthook.yaml", "lefthook.toml", ".lefthook.toml",

@@ -9,10 +9,6 @@ struct CheckPlan: Sendable, Equatable {
     /// Lines to print before the checks (trees already verified, why a check is not in place).
     var notes: [String]
 
-    init(checks: [PlannedCheck], notes: [String]) {
-        self.checks = checks
-        self.notes = notes
-    }
 }
 
 extension CheckPlan: CustomStringConvertible {

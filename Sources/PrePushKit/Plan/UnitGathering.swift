@@ -15,8 +15,7 @@ struct LayoutRequest: Sendable {
     /// The flags, laid over each package's configuration.
     var flags: PrePushFlags
 
-    init(root: String, startFolder: String = "", packages: [String] = [], flags: PrePushFlags = PrePushFlags())
-    {
+    init(root: String, startFolder: String = "", packages: [String] = [], flags: PrePushFlags = PrePushFlags()) {
         self.root = root
         self.startFolder = startFolder
         self.packages = packages

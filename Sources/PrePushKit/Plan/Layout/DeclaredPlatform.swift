@@ -6,10 +6,6 @@ struct ManifestSummary: Sendable, Hashable {
     var name: String
     var platforms: [DeclaredPlatform]
 
-    init(name: String, platforms: [DeclaredPlatform]) {
-        self.name = name
-        self.platforms = platforms
-    }
 }
 
 /// A platform a package's manifest declares (`platforms: [.iOS(.v18), .visionOS(.v1)]`), as

@@ -23,10 +23,6 @@ struct XcodeProjectFile: Sendable, Equatable {
 
     var targets: [Target]
 
-    init(targets: [Target]) {
-        self.targets = targets
-    }
-
     /// Reads `data`, the `project.pbxproj` of the project whose folder (the folder holding the
     /// `.xcodeproj`) is `projectFolder`, relative to the repository's root; `nil` when it is not a
     /// property list of a project.

@@ -29,15 +29,6 @@ struct FileCoverage: Sendable, Hashable {
     var functions: CoverageCount
     var regions: CoverageCount
 
-    init(
-        path: String, target: String, lines: CoverageCount, functions: CoverageCount, regions: CoverageCount
-    ) {
-        self.path = path
-        self.target = target
-        self.lines = lines
-        self.functions = functions
-        self.regions = regions
-    }
 }
 
 /// Coverage of the package's own sources, per file and per target, from `llvm-cov export`.

@@ -6,10 +6,6 @@ import PreflightCore
 struct LineCoverage: Sendable, Equatable {
     var counts: [String: [Int: Int]]
 
-    init(counts: [String: [Int: Int]]) {
-        self.counts = counts
-    }
-
     /// Parses lcov text.
     static func parse(lcov text: String) -> LineCoverage {
         var counts: [String: [Int: Int]] = [:]

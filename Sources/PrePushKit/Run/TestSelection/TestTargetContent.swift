@@ -12,11 +12,6 @@ struct TestTargetContent: Sendable, Equatable {
     /// `Sources/Shared/data.json (belongs to no target)`) → its object name.
     var shared: [String: String]
 
-    init(keys: [String: String], shared: [String: String]) {
-        self.keys = keys
-        self.shared = shared
-    }
-
     /// The keys of `graph`'s test targets in `listing` (the checked tree), for the package in
     /// `unitPath`. `resolved` stands for a `Package.resolved` the tree does not track (its content's
     /// hash after the build, or `-`); `settings` is the toolchain, options and place of the run;

@@ -22,11 +22,6 @@ package struct CoverageExportRequest: Sendable, Hashable {
     var format: CoverageExportFormat
     var path: String
 
-    init(format: CoverageExportFormat, path: String) {
-        self.format = format
-        self.path = path
-    }
-
     /// Reads `FORMAT=PATH` (`lcov=coverage/lcov.info`).
     package static func parse(_ argument: String) throws(CoverageExportError) -> CoverageExportRequest {
         guard let equals = argument.firstIndex(of: "=") else { throw .malformed(argument) }
