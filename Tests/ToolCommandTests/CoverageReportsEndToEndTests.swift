@@ -171,6 +171,10 @@ struct CoverageReportsEndToEndTests {
         let steps = ((run["checks"] as? [[String: Any]])?.first?["steps"] as? [[String: Any]]) ?? []
         #expect(steps.map { $0["name"] as? String } == ["build", "test", "coverage", "todoscan", "errorlint"])
         #expect(steps.allSatisfy { ($0["seconds"] as? Double) != nil })
+        // The test step's count, typed: the number its figure shows in words.
+        let testStep = steps.first { $0["name"] as? String == "test" }
+        let testCount = try #require(testStep?["tests"] as? Int)
+        #expect(testCount > 0 && (testStep?["figure"] as? String)?.hasPrefix("\(testCount) test") == true)
         #expect(steps.last?["status"] as? String == "skipped" || steps.last?["status"] as? String == "passed")
         #expect(((run["coverage"] as? [String: Any])?["total"] as? [String: Any]) != nil)
         #expect((run["coverageReports"] as? [[String: Any]])?.count == 4)

@@ -155,7 +155,9 @@ struct XcodeTestStep: Step {
                     + "and xcodebuild printed no count (it prints none with parallel testing)")
         }
         context.output.endStep(passed: status == .passed, line: line)
-        return StepOutcome(name: name, status: status, seconds: process.clock.seconds, figure: figure)
+        var outcome = StepOutcome(name: name, status: status, seconds: process.clock.seconds, figure: figure)
+        outcome.testsRun = passed ? results?.testsRun ?? executed.current : nil
+        return outcome
     }
 
     /// The bundle's tests, or `nil` when they could not be read (Xcode before 16 has no

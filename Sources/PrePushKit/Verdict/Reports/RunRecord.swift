@@ -52,6 +52,8 @@ struct RunRecord: Codable, Sendable {
         /// The summary table's figure (`5 tests`, `84.21 % of 1,234 lines`).
         var figure: String
         var reason: String?
+        /// How many tests ran, for a test step whose output said (the figure shows it in words).
+        var tests: Int?
     }
 
     struct Export: Codable, Sendable {
@@ -80,7 +82,8 @@ struct RunRecord: Codable, Sendable {
                 Step(
                     name: outcome.name, status: outcome.status.rawValue,
                     seconds: (outcome.seconds * 1000).rounded() / 1000,
-                    figure: outcome.figure, reason: outcome.status == .skipped ? outcome.figure : nil)
+                    figure: outcome.figure, reason: outcome.status == .skipped ? outcome.figure : nil,
+                    tests: outcome.testsRun)
             }
             for name in result.plannedSteps.dropFirst(result.outcomes.count) {
                 steps.append(
