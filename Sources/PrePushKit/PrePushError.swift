@@ -1,7 +1,7 @@
 import Foundation
 
 /// Why prepush could not run at all.
-enum PrePushError: LocalizedError, Sendable {
+enum PrePushError: LocalizedError, Sendable, Equatable {
     case notARepository(String)
     case worktreeOccupied(String)
     case noCommits(String)
@@ -12,6 +12,8 @@ enum PrePushError: LocalizedError, Sendable {
     /// The run's folder cannot be written, or a step failed while its file system was full (the
     /// folder, what the system said): an I/O error, not a verdict on the code.
     case temporaryFolderFull(String, String)
+    /// `PREPUSH_SKIP` names steps no check has (the names, the steps there are).
+    case unknownSkippedSteps([String], known: [String])
 
     var errorDescription: String? {
         switch self {
@@ -21,6 +23,8 @@ enum PrePushError: LocalizedError, Sendable {
         case .noTemporaryFolder(let path, let why): "No folder for the run could be made in '\(path)': \(why)."
         case .runFileUnwritable(let path, let why): "The run's file '\(path)' could not be written: \(why)."
         case .temporaryFolderFull(let path, let why): "The run's temporary folder '\(path)' cannot be written: \(why)."
+        case .unknownSkippedSteps(let names, _):
+            "PREPUSH_SKIP names \(names.count == 1 ? "a step" : "steps") prepush does not have: \(names.joined(separator: ", "))."
         }
     }
 
@@ -38,6 +42,9 @@ enum PrePushError: LocalizedError, Sendable {
         case .temporaryFolderFull:
             "SwiftPM, the compiler and the tests write their scratch files there (TMPDIR); a step that fails "
                 + "because they cannot says nothing about the code, so the push is not judged on it."
+        case .unknownSkippedSteps(_, let known):
+            "PREPUSH_SKIP is 1 (skip the check) or a comma-separated list of the steps to skip: "
+                + known.joined(separator: ", ") + "; a name that matches none would skip nothing."
         }
     }
 
@@ -50,6 +57,8 @@ enum PrePushError: LocalizedError, Sendable {
             "Free space in that folder or point TMPDIR at a writable folder, then push again."
         case .temporaryFolderFull:
             "Free space on that file system or point TMPDIR at a folder with room, then push again."
+        case .unknownSkippedSteps:
+            "Spell the steps as the summary table names them (PREPUSH_SKIP=todoscan,errorlint git push), or unset PREPUSH_SKIP."
         }
     }
 }

@@ -24,7 +24,8 @@ struct PrePush: AsyncParsableCommand {
 
             A push that only deletes refs, or changes no source, resource, manifest, string catalog, \
             Xcode project or configuration file (relevantPaths; documentation alone), is not checked; neither is a tree already verified with the same toolchain \
-            and options; PREPUSH_SKIP=1 skips the check, and git push --no-verify skips the hook.
+            and options; PREPUSH_SKIP=1 skips the check, PREPUSH_SKIP=todoscan,errorlint only those steps \
+            (not recorded as verified), and git push --no-verify skips the hook.
 
             What is checked is the pushed commit's content. When the work tree holds exactly that \
             (tracked files as on disk, staged or not, and untracked files git does not ignore), it is \

@@ -137,3 +137,60 @@ struct RunStageTests {
         #expect(record.checks[0].steps[2].reason == "an earlier step failed")
     }
 }
+
+/// `PREPUSH_SKIP` with step names: which steps, the errors, and the rows.
+@Suite("PREPUSH_SKIP: skipping steps")
+struct SkippedStepsTests {
+    @Test("1 skips everything (decided earlier); names skip those steps; 0, empty or unset skip none")
+    func read() throws {
+        for value in [nil, "", "0", "1"] {
+            var environment: [String: String] = [:]
+            environment["PREPUSH_SKIP"] = value
+            #expect(try SkippedSteps.read(environment: environment, extraSteps: []).isEmpty)
+        }
+        let steps = try SkippedSteps.read(
+            environment: ["PREPUSH_SKIP": " TodoScan, errorlint,lint,todoscan,"], extraSteps: ["lint"])
+        #expect(steps.names == ["todoscan", "errorlint", "lint"])
+        #expect(steps.skips("lint") && !steps.skips("build") && !steps.skips("coverage"))
+        // Tests skipped: nothing to measure coverage from.
+        let tests = try SkippedSteps.read(environment: ["PREPUSH_SKIP": "test"], extraSteps: [])
+        #expect(tests.skips("coverage"))
+        #expect(tests.line.hasPrefix("PREPUSH_SKIP: skipping test (and coverage, which needs the tests)"))
+    }
+
+    @Test("A name no step has is an error naming the steps there are")
+    func unknown() {
+        #expect(throws: PrePushError.unknownSkippedSteps(["todoscn"], known: SkippedSteps.builtIn + ["lint"])) {
+            try SkippedSteps.read(environment: ["PREPUSH_SKIP": "todoscn"], extraSteps: ["lint"])
+        }
+        let error = PrePushError.unknownSkippedSteps(["todoscn"], known: SkippedSteps.builtIn)
+        #expect(error.errorDescription == "PREPUSH_SKIP names a step prepush does not have: todoscn.")
+        #expect(error.failureReason?.contains("build, test, coverage, todoscan, errorlint") == true)
+        #expect(error.recoverySuggestion != nil)
+    }
+
+    @Test("Skipped steps are skipped rows in the list, and the verdict names them")
+    func rows() throws {
+        var options = PrePushOptions()
+        options.backend.kind = .swiftpm
+        options.runsErrorlint = false
+        let skipping = try SkippedSteps.read(environment: ["PREPUSH_SKIP": "todoscan"], extraSteps: [])
+        let steps = try StepList.make(options: options, packageRoot: "/nowhere", skipping: skipping)
+        #expect(steps.map(\.name) == ["build", "test", "coverage", "todoscan"])
+        #expect((steps.last as? SkippedStep)?.outcome.skip == .requested)
+        let check = PlannedCheck(commit: nil, tree: "tree", place: .inPlace)
+        let result = CheckRun.Result(
+            check: check,
+            units: [
+                CheckRun.UnitResult(
+                    unit: check.units[0],
+                    outcomes: [
+                        StepOutcome(name: "build", status: .passed, seconds: 1, figure: ""),
+                        .skipped("todoscan", .requested, figure: "skipped (PREPUSH_SKIP)"),
+                    ], cacheKey: nil)
+            ])
+        let verdict = Verdict.make([result], isHook: true)
+        #expect(verdict.line == "prepush: passed (build) in 1.0 s; skipped (PREPUSH_SKIP): todoscan")
+        #expect(verdict.records.verified.isEmpty)
+    }
+}

@@ -152,6 +152,36 @@ struct PrePushEndToEndTests {
         #expect(diff.errorText.contains("coverage of added lines 0.00 % is below the minimum 80.00 %"))
     }
 
+    @Test("PREPUSH_SKIP=todoscan skips that step only, says so, and verifies nothing; a misspelt step is an error")
+    func skipOneStep() async throws {
+        let repository = try await makeRepository()
+        try repository.write(
+            "Sources/Calc/Calc.swift", "public func add(_ a: Int, _ b: Int) -> Int { a + b }\n// ERROR: not yet\n")
+        try await repository.commit("a tag todoscan stops")
+        try await repository.run(Self.prepush, ["install"]).checked()
+        let misspelt = try await repository.run(
+            "git", ["push", "origin", "main"], environment: ["PREPUSH_SKIP": "todoscn"])
+        #expect(misspelt.termination != .exited(0))
+        #expect(misspelt.errorText.contains("PREPUSH_SKIP names a step prepush does not have: todoscn."))
+        #expect(misspelt.errorText.contains("build, test, coverage, todoscan, errorlint"))
+        let skipped = try await repository.run(
+            "git", ["push", "origin", "main"], environment: ["PREPUSH_SKIP": "todoscan"])
+        #expect(skipped.succeeded, "\(skipped.errorText)")
+        #expect(skipped.errorText.contains("prepush: PREPUSH_SKIP: skipping todoscan; a check with a skipped step"))
+        #expect(skipped.errorText.contains("test       passed"))
+        #expect(skipped.errorText.contains("todoscan   skipped   0.0s  skipped (PREPUSH_SKIP)"))
+        #expect(skipped.errorText.contains("; skipped (PREPUSH_SKIP): todoscan"))
+        // Not recorded as verified: the same tree is checked again, todoscan included (the tag is on
+        // the remote now, so it is an existing finding, and --all-findings makes it stop the check).
+        let again = try await repository.run(Self.prepush, [])
+        #expect(again.succeeded, "\(again.errorText)")
+        #expect(!again.errorText.contains("already verified"))
+        #expect(again.errorText.contains("0 new, 1 existing"))
+        let all = try await repository.run(Self.prepush, ["--all-findings"])
+        #expect(all.termination == .exited(1))
+        #expect(all.errorText.contains("todoscan failed"))
+    }
+
     @Test("--isolated checks the committed version in a kept worktree, not the dirty file; later runs move it")
     func isolated() async throws {
         let repository = try await makeRepository()

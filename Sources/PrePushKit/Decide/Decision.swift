@@ -26,6 +26,7 @@ enum Decision: Sendable {
         // folder it checks (the pushed commit's own, in the worktree).
         // Never a file above the repository's root: a check reads none.
         let options = try flags.options(in: place.root, upTo: place.root)
+        let skippedSteps = try SkippedSteps.read(environment: environment, extraSteps: options.extraSteps.map(\.name))
         let destination = ReportDestination(root: place.root, gitDirectory: place.gitDirectory)
         for request in options.coverageReports {
             _ = try destination.check(request.path, fromCommandLine: flags.coverageReports.contains(request))
@@ -59,7 +60,7 @@ enum Decision: Sendable {
         return .check(
             DecidedPush(
                 directory: directory, place: place, options: options, request: request, commits: commits,
-                repository: repository, snapshot: snapshot, status: try await statusQuery))
+                repository: repository, snapshot: snapshot, status: try await statusQuery, skippedSteps: skippedSteps))
     }
 }
 
@@ -78,6 +79,8 @@ struct DecidedPush: Sendable {
     var snapshot: WorkTreeSnapshot
     /// The work tree's state when the push was decided.
     var status: SnapshotStatus
+    /// The steps `PREPUSH_SKIP` names.
+    var skippedSteps: SkippedSteps
 
     var isHook: Bool { request != nil }
     /// Where the run's reports may go.

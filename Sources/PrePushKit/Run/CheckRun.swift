@@ -22,6 +22,8 @@ struct CheckRun: Sendable {
     let isHook: Bool
     /// The environment the run was started with.
     let environment: [String: String]
+    /// The steps `PREPUSH_SKIP` names.
+    let skippedSteps: SkippedSteps
 
     /// The run of `push` as planned, writing to `output`, its commands' `TMPDIR` in
     /// `temporaryDirectory`.
@@ -40,6 +42,7 @@ struct CheckRun: Sendable {
         remoteName = push.request?.remoteName
         isHook = push.isHook
         self.environment = environment
+        skippedSteps = push.skippedSteps
     }
 
     /// What one check gave.
@@ -77,6 +80,7 @@ struct CheckRun: Sendable {
     func run(_ plan: CheckPlan) async throws -> [Result] {
         var queue = plan.checks[...]
         var results: [Result] = []
+        if !skippedSteps.isEmpty { output.message("prepush: \(skippedSteps.line)\n") }
         while let check = queue.popFirst() {
             var result = try await run(check)
             if check.verifiesContentAfterwards {
@@ -248,7 +252,9 @@ struct CheckRun: Sendable {
         }
         context.unitPath = unit.path
         context.gitDirectory = gitDirectory
-        let steps = try StepList.make(options: options, packageRoot: folder, build: build)
+        let steps = try StepList.make(options: options, packageRoot: folder, build: build, skipping: skippedSteps)
+        // A check that left a step out verified less than its key promises.
+        if steps.contains(where: { skippedSteps.skips($0.name) }) { recordsPass = false }
         let outcomes = try await StepList.run(steps, in: context)
         // A unit whose build could not run here records nothing: a Mac must still check it.
         var result = UnitResult(unit: planned, outcomes: outcomes, cacheKey: recordsPass ? cacheKey : nil)

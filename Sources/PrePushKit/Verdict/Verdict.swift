@@ -59,12 +59,19 @@ struct Verdict: Sendable, Equatable {
         }
         let onDisk = decisive.contains { $0.check.place == .onDisk } ? " (the work tree as it is on disk)" : ""
         let notBuilt = decisive.flatMap(\.units).filter { $0.outcomes.contains { $0.skip == .notBuiltHere } }
-        let notHere =
+        var remarks =
             notBuilt.isEmpty
             ? "" : "not built here: " + notBuilt.map(\.unit.unit.name).joined(separator: ", ") + " (no xcodebuild)"
+        var requested: [String] = []
+        for outcome in outcomes where outcome.skip == .requested && !requested.contains(outcome.name) {
+            requested.append(outcome.name)
+        }
+        if !requested.isEmpty {
+            remarks += (remarks.isEmpty ? "" : "; ") + "skipped (PREPUSH_SKIP): " + requested.joined(separator: ", ")
+        }
         if names.isEmpty {
             // Nothing ran that could pass (every step skipped): no "passed ()".
-            return "prepush: nothing checked here\(onDisk)" + (notHere.isEmpty ? "" : "; " + notHere)
+            return "prepush: nothing checked here\(onDisk)" + (remarks.isEmpty ? "" : "; " + remarks)
         }
         let units = Set(decisive.flatMap { $0.units.map(\.unit.unit) })
         let packageCount = units.filter { $0.kind == .package }.count
@@ -76,7 +83,7 @@ struct Verdict: Sendable, Equatable {
         }
         let packages = counted.isEmpty ? "" : ", " + counted.joined(separator: ", ")
         return "prepush: passed\(onDisk) (\(names.joined(separator: ", "))\(packages)) in "
-            + "\(String(format: "%.1f", seconds)) s\(notHere.isEmpty ? "" : "; " + notHere)"
+            + "\(String(format: "%.1f", seconds)) s\(remarks.isEmpty ? "" : "; " + remarks)"
     }
 
     /// Prints the verdict: an annotation per failed step, then the closing line.

@@ -15,11 +15,14 @@ enum StepList {
         case notHere(StepOutcome)
     }
 
-    static func make(options: PrePushOptions, packageRoot: String, build: Build = .backend) throws -> [any Step] {
+    /// `skipping`: the steps `PREPUSH_SKIP` names, each replaced by a skipped row.
+    static func make(
+        options: PrePushOptions, packageRoot: String, build: Build = .backend, skipping: SkippedSteps = .init(names: [])
+    ) throws -> [any Step] {
         var steps: [any Step]
         switch build {
         case .notHere(let outcome):
-            steps = [NotBuiltHereStep(outcome: outcome)]
+            steps = [SkippedStep(outcome: outcome)]
         case .xcodebuild(let plan):
             steps = XcodeSteps.steps(plan)
         case .backend:
@@ -35,7 +38,10 @@ enum StepList {
         if options.runsTodoscan { steps.append(TodoScanStep()) }
         if options.runsErrorlint != false { steps.append(ErrorLintStep()) }
         steps += options.extraSteps.filter { !$0.run.isEmpty }.map(CommandStep.init)
-        return steps
+        return steps.map { step in
+            skipping.skips(step.name)
+                ? SkippedStep(outcome: .skipped(step.name, .requested, figure: "skipped (PREPUSH_SKIP)")) : step
+        }
     }
 
     /// Runs `steps` in order; the first failing one ends the list.

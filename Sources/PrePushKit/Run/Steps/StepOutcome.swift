@@ -31,6 +31,8 @@ struct StepOutcome: Sendable, Equatable {
         case noTestTargets
         /// The tool the step runs is not installed here (errorlint not built).
         case toolMissing
+        /// `PREPUSH_SKIP` names it.
+        case requested
     }
 
     init(name: String, status: Status, seconds: Double, figure: String) {
