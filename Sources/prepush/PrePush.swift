@@ -107,7 +107,7 @@ struct CheckOptions: ParsableArguments {
     @Option(
         name: .customLong("coverage-report"),
         help: ArgumentHelp(
-            "Write the coverage as lcov, cobertura, json or html to a file, e.g. lcov=coverage/lcov.info "
+            "Write the coverage as lcov, cobertura, sonar, json or html to a file, e.g. lcov=coverage/lcov.info "
                 + "(repeatable; a relative path is from the repository's root).",
             valueName: "format=path"))
     var coverageReports: [String] = []

@@ -100,6 +100,49 @@ struct CoverageExportTests {
         return result.succeeded ? "" : result.errorText
     }
 
+    @Test("sonar: a lineToCover per coverable line, covered when run; paths from the repository's root, escaped")
+    func sonar() {
+        let text = String(
+            decoding: CoverageExports.render(.sonar, Self.report(), repositoryRoot: "/repo"), as: UTF8.self)
+        #expect(text.hasPrefix("<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<coverage version=\"1\">\n"))
+        #expect(
+            text.contains(
+                "  <file path=\"Sources/Core/A.swift\">\n    <lineToCover lineNumber=\"1\" covered=\"true\"/>\n"
+                    + "    <lineToCover lineNumber=\"2\" covered=\"true\"/>\n    <lineToCover lineNumber=\"3\" covered=\"false\"/>\n"
+            ))
+        #expect(text.contains(#"<file path="Sources/Core/B &amp; &lt;C&gt;.swift">"#))
+        // The table's figures: 11 coverable lines, 7 of them run.
+        #expect(text.components(separatedBy: "<lineToCover ").count - 1 == 11)
+        #expect(text.components(separatedBy: #"covered="true""#).count - 1 == 7)
+    }
+
+    @Test(
+        "sonar: valid against SonarQube's sonar-generic-coverage.xsd (xmllint --schema)",
+        .enabled(
+            if: xmllint != nil,
+            Comment(
+                rawValue: "xmllint is not installed (Debian/Ubuntu: apt-get install libxml2-utils, as .ci/run does), "
+                    + "so the Sonar export cannot be validated against its schema here")))
+    func sonarIsValid() async throws {
+        let sonar = CoverageExports.render(.sonar, Self.report(), repositoryRoot: "/repo")
+        #expect(try await Self.validateSonar(sonar).isEmpty)
+        // The schema is really checked: a line number of 0 is refused.
+        let broken = String(decoding: sonar, as: UTF8.self).replacingOccurrences(
+            of: #"lineNumber="1""#, with: #"lineNumber="0""#)
+        #expect(try await !Self.validateSonar(Data(broken.utf8)).isEmpty)
+    }
+
+    /// xmllint's complaints about `data` against sonar-generic-coverage.xsd; empty when it is valid.
+    static func validateSonar(_ data: Data) async throws -> String {
+        let file = NSTemporaryDirectory() + "sonar-" + UUID().uuidString + ".xml"
+        try data.write(to: URL(fileURLWithPath: file))
+        defer { try? FileManager.default.removeItem(atPath: file) }
+        let result = try await Command(
+            try #require(xmllint), ["--noout", "--nonet", "--schema", fixtures + "/sonar-generic-coverage.xsd", file]
+        ).run()
+        return result.succeeded ? "" : result.errorText
+    }
+
     @Test("json: the schema's figures per package, target and file, minimums, shortfalls, diff coverage")
     func json() throws {
         let data = CoverageExports.render(.json, Self.report(), repositoryRoot: "/repo", minimumDiffCoverage: 90)

@@ -13,6 +13,10 @@ struct CoverageReportsEndToEndTests {
     static let dtd =
         URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().path
         + "/PrePushKitTests/Fixtures/coverage-04.dtd"
+    /// SonarQube's published schema of its generic coverage report.
+    static let sonarSchema =
+        URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().path
+        + "/PrePushKitTests/Fixtures/sonar-generic-coverage.xsd"
 
     /// The `Total` row of the coverage table in prepush's output: covered, lines, percent.
     static func tableTotal(_ output: String) -> (covered: Int, lines: Int, percent: String)? {
@@ -22,8 +26,9 @@ struct CoverageReportsEndToEndTests {
         return (covered, lines, String(columns[3].dropLast()))
     }
 
-    /// The four exports in `folder` (`lcov.info`, `cobertura.xml`, `coverage.json`, `index.html`)
-    /// carry `covered` of `lines`, and the Cobertura XML is valid against coverage-04.dtd.
+    /// The five exports in `folder` (`lcov.info`, `cobertura.xml`, `sonar.xml`, `coverage.json`,
+    /// `index.html`) carry `covered` of `lines`; the Cobertura XML is valid against coverage-04.dtd
+    /// and the Sonar XML against sonar-generic-coverage.xsd.
     static func expectSameFigures(in folder: String, covered: Int, lines: Int) async throws {
         let percent = String(format: "%.2f", lines == 0 ? 100 : Double(covered) * 100 / Double(lines))
         let lcov = try String(contentsOfFile: folder + "/lcov.info", encoding: .utf8)
@@ -41,6 +46,18 @@ struct CoverageReportsEndToEndTests {
         if let xmllint = Command.locate("xmllint", searchPath: ProcessInfo.processInfo.environment["PATH"]) {
             let result = try await Command(
                 xmllint, ["--noout", "--nonet", "--dtdvalid", dtd, folder + "/cobertura.xml"]
+            ).run()
+            #expect(result.succeeded, "xmllint: \(result.errorText)")
+        }
+
+        // SonarQube's generic coverage: a lineToCover per coverable line, covered when run, and
+        // valid against SonarQube's schema where xmllint is installed.
+        let sonar = try String(contentsOfFile: folder + "/sonar.xml", encoding: .utf8)
+        #expect(sonar.components(separatedBy: "<lineToCover ").count - 1 == lines)
+        #expect(sonar.components(separatedBy: #"covered="true""#).count - 1 == covered)
+        if let xmllint = Command.locate("xmllint", searchPath: ProcessInfo.processInfo.environment["PATH"]) {
+            let result = try await Command(
+                xmllint, ["--noout", "--nonet", "--schema", sonarSchema, folder + "/sonar.xml"]
             ).run()
             #expect(result.succeeded, "xmllint: \(result.errorText)")
         }
@@ -129,7 +146,8 @@ struct CoverageReportsEndToEndTests {
             Self.prepush,
             [
                 "--coverage-files", "--coverage-report", "json=coverage/coverage.json", "--coverage-report",
-                "html=coverage/index.html", "--report", "json=coverage/run.json",
+                "html=coverage/index.html", "--coverage-report", "sonar=coverage/sonar.xml", "--report",
+                "json=coverage/run.json",
             ])
         #expect(first.termination == .exited(0), "\(first.errorText)")
         let table = try #require(Self.tableTotal(first.errorText))
@@ -177,7 +195,7 @@ struct CoverageReportsEndToEndTests {
         #expect(testCount > 0 && (testStep?["figure"] as? String)?.hasPrefix("\(testCount) test") == true)
         #expect(steps.last?["status"] as? String == "skipped" || steps.last?["status"] as? String == "passed")
         #expect(((run["coverage"] as? [String: Any])?["total"] as? [String: Any]) != nil)
-        #expect((run["coverageReports"] as? [[String: Any]])?.count == 4)
+        #expect((run["coverageReports"] as? [[String: Any]])?.count == 5)
 
         // 2. The same tree again: skipped, and the record says why.
         let second = try await repository.run(Self.prepush, ["--report", "json=coverage/run2.json"])

@@ -363,7 +363,7 @@ struct XcodeBackendEndToEndTests {
         let result = try await app.prepush([
             "--coverage-report", "lcov=\(out)/lcov.info", "--coverage-report", "cobertura=\(out)/cobertura.xml",
             "--coverage-report", "json=\(out)/coverage.json", "--coverage-report", "html=\(out)/index.html",
-            "--report", "json=\(out)/run.json",
+            "--coverage-report", "sonar=\(out)/sonar.xml", "--report", "json=\(out)/run.json",
         ])
         #expect(result.termination == .exited(0), "\(result.errorText)")
         // xccov's report: App.app 6 of 9 lines; AppTests.xctest left out, as by --only-targets.

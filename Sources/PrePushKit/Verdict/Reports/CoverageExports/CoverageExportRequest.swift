@@ -10,9 +10,11 @@ enum CoverageExportFormat: String, Sendable, Hashable, CaseIterable {
     case json
     /// One self-contained HTML page.
     case html
+    /// SonarQube's generic coverage XML (`sonar.coverageReportPaths`).
+    case sonar
 
-    /// Whether it shows counts per line (then the coverage step reads them, which costs one more
-    /// llvm-cov export, or one xccov call per file).
+    /// Whether it shows counts per line (then the coverage step reads them: one more llvm-cov
+    /// export, or one `xccov view --archive --json` of the whole bundle).
     var needsLines: Bool { self != .json }
 }
 

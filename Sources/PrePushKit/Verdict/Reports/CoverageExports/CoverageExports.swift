@@ -19,6 +19,8 @@ enum CoverageExports {
                 ).utf8)
         case .json:
             return CoverageDocument(report, minimumDiffCoverage: minimumDiffCoverage).encoded() + Data("\n".utf8)
+        case .sonar:
+            return Data(SonarExport.render(report).utf8)
         case .html:
             let title = URL(fileURLWithPath: repositoryRoot).lastPathComponent
             return Data(
