@@ -5,7 +5,7 @@ import Testing
 struct DiagnosticFormatTests {
     @Test("Raw values are the --format spellings; text is the default")
     func spellings() {
-        #expect(DiagnosticFormat.allCases.map(\.rawValue) == ["text", "json", "sarif", "github"])
+        #expect(DiagnosticFormat.allCases.map(\.rawValue) == ["text", "json", "sarif", "github", "codeclimate"])
         #expect(DiagnosticFormat(rawValue: "sarif") == .sarif)
         #expect(DiagnosticFormat(rawValue: "SARIF") == nil)
         #expect(DiagnosticFormat.default == .text)
@@ -22,5 +22,7 @@ struct DiagnosticFormatTests {
         #expect(DiagnosticFormat.json.renderer().render(report) == JSONDiagnosticRenderer().render(report))
         #expect(DiagnosticFormat.sarif.renderer().render(report) == SARIFDiagnosticRenderer().render(report))
         #expect(DiagnosticFormat.github.renderer().render(report) == GitHubDiagnosticRenderer().render(report))
+        #expect(
+            DiagnosticFormat.codeclimate.renderer().render(report) == CodeClimateDiagnosticRenderer().render(report))
     }
 }

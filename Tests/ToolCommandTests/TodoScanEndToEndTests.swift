@@ -81,6 +81,25 @@ struct TodoScanEndToEndTests {
 
         let usage = try await Command(Self.todoscan, ["--format", "xml"], workingDirectory: repo).run()
         #expect(usage.termination == .exited(2))
+
+        // Code Climate for GitLab: an unrelated line inserted above moves the finding, and its
+        // fingerprint stays (GitLab then sees no new issue).
+        func fingerprints() async throws -> [String: String] {
+            let run = try await Command(Self.todoscan, ["--format", "codeclimate"], workingDirectory: repo).run()
+            #expect(run.termination == .exited(1))
+            let issues = try #require(
+                try JSONSerialization.jsonObject(with: Data(run.outputText.utf8)) as? [[String: Any]])
+            var byMessage: [String: String] = [:]
+            for issue in issues {
+                byMessage[issue["description"] as? String ?? ""] = issue["fingerprint"] as? String
+            }
+            return byMessage
+        }
+        let before = try await fingerprints()
+        #expect(before["ERROR: stop the build"] != nil && before.count == 3)
+        try "import Foundation\n\n// ERROR: stop the build\n".write(
+            toFile: repo + "/Sources/Bad.swift", atomically: true, encoding: .utf8)
+        #expect(try await fingerprints() == before)
     }
 
     @Test("--since reports only tags on added lines; a baseline accepts the existing ones")

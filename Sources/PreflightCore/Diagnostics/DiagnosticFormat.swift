@@ -11,6 +11,8 @@ package enum DiagnosticFormat: String, Sendable, Hashable, CaseIterable, Codable
     case sarif
     /// GitHub Actions workflow commands (`::warning file=…::message`) that become annotations.
     case github
+    /// Code Climate's issues JSON, which GitLab's Code Quality reads.
+    case codeclimate
 
     /// The format used when `--format` is not given: ``text``.
     package static let `default`: DiagnosticFormat = .text
@@ -22,6 +24,7 @@ package enum DiagnosticFormat: String, Sendable, Hashable, CaseIterable, Codable
         case .json: "one JSON document with every finding and a summary"
         case .sarif: "SARIF 2.1.0 for GitHub code scanning"
         case .github: "GitHub Actions annotations (::warning file=…::message)"
+        case .codeclimate: "Code Climate JSON for GitLab Code Quality"
         }
     }
 
@@ -35,6 +38,7 @@ package enum DiagnosticFormat: String, Sendable, Hashable, CaseIterable, Codable
         case .json: JSONDiagnosticRenderer()
         case .sarif: SARIFDiagnosticRenderer()
         case .github: GitHubDiagnosticRenderer()
+        case .codeclimate: CodeClimateDiagnosticRenderer()
         }
     }
 }
