@@ -58,7 +58,8 @@ package struct PrePushRun: Sendable {
                 return writer.write(.skipped(why), results: [], notes: [], record: &record, clock: clock)
             case .check(let decided): push = decided
             }
-            let writer = VerdictWriter(flags: flags, output: output, options: push.options, place: push.place)
+            let writer = VerdictWriter(
+                flags: flags, output: output, options: push.options, place: push.place, environment: environment)
             // 2. plan.
             let planned = try await PlannedRun.make(push, flags: flags, environment: environment)
             let plan = planned.plan
@@ -95,10 +96,10 @@ package struct PrePushRun: Sendable {
         place: RepositoryPlace?, options: PrePushOptions?, directory: String, output: RunOutput
     ) async throws -> VerdictWriter {
         if let place, let options {
-            return VerdictWriter(flags: flags, output: output, options: options, place: place)
+            return VerdictWriter(flags: flags, output: output, options: options, place: place, environment: environment)
         }
         let options = (try? flags.options(in: directory)) ?? PrePushOptions()
         let place = options.runReportPath == nil ? nil : try? await RepositoryPlace.locate(directory)
-        return VerdictWriter(flags: flags, output: output, options: options, place: place)
+        return VerdictWriter(flags: flags, output: output, options: options, place: place, environment: environment)
     }
 }

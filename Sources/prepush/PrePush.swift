@@ -127,6 +127,16 @@ struct CheckOptions: ParsableArguments {
     var runReport: String?
 
     @Option(
+        help: ArgumentHelp(
+            "Write the run as Markdown (steps, coverage per target with its minimum, failures, new findings) to "
+                + "this file; under GitHub Actions it is appended to $GITHUB_STEP_SUMMARY anyway.",
+            valueName: "path"))
+    var summary: String?
+
+    @Flag(help: "Do not append the run's summary to $GITHUB_STEP_SUMMARY under GitHub Actions.")
+    var noSummary = false
+
+    @Option(
         name: [.customShort("c"), .customLong("configuration")],
         help: ArgumentHelp("Build configuration: debug or release.", valueName: "configuration"))
     var configuration: String?
@@ -250,6 +260,8 @@ struct CheckOptions: ParsableArguments {
         let coverageExclude = coverageExclude
         flags.edit { $0.coverageExclude += coverageExclude }
         flags.runReportPath = runReport.flatMap(PrePushFlags.runReportPath)
+        flags.summaryPath = summary
+        if noSummary { flags.set(\.appendsGitHubSummary, false) }
         flags.set(\.showsCoverageFiles, coverageFiles)
         flags.set(\.configuration, configuration)
         flags.set(\.runsTodoscan, todoscan)

@@ -212,10 +212,34 @@ struct CoverageReportsEndToEndTests {
         {"prepush": {"coverageExclude": ["Generated.swift"],
                      "minCoverage": {"Calc": 99, "**/Grade.swift": 90, "Format": 50}}}
         """.write(toFile: repository.root + "/strict.json", atomically: true, encoding: .utf8)
+        // Under GitHub Actions: the summary is appended to GITHUB_STEP_SUMMARY and written to --summary.
+        let stepSummary = repository.root + "/step-summary.md"
+        try "earlier step\n".write(toFile: stepSummary, atomically: true, encoding: .utf8)
         let strict = try await repository.run(
             Self.prepush,
-            ["--config", repository.root + "/strict.json", "--ci", "--no-cache", "--report", "json=coverage/run3.json"])
+            [
+                "--config", repository.root + "/strict.json", "--ci", "--no-cache", "--report",
+                "json=coverage/run3.json",
+                "--summary", "coverage/summary.md",
+            ], environment: ["GITHUB_STEP_SUMMARY": stepSummary])
         #expect(strict.termination == .exited(1), "\(strict.errorText)")
+        let summary = try String(contentsOfFile: out + "/summary.md", encoding: .utf8)
+        #expect(try String(contentsOfFile: stepSummary, encoding: .utf8) == "earlier step\n" + summary)
+        #expect(summary.hasPrefix("## prepush: failed\n\n> prepush: the check failed: coverage failed"))
+        #expect(summary.contains("| coverage | ❌ failed |"))
+        #expect(summary.contains("| todoscan |") == false)
+        #expect(summary.contains("| Calc | "))
+        #expect(summary.contains(" | 99.00 % ❌ |"))
+        #expect(summary.contains(" | 50.00 % ✅ |"))
+        #expect(summary.contains("### Failed\n\n- coverage failed: "))
+        // The total row is the table's.
+        let total = try #require(Self.tableTotal(strict.errorText))
+        #expect(summary.contains("| **total** | \(total.covered) | \(total.lines) | **\(total.percent) %** |"))
+        // --no-summary: GitHub's file is left as it was.
+        let quiet = try await repository.run(
+            Self.prepush, ["--no-summary", "--no-cache"], environment: ["GITHUB_STEP_SUMMARY": stepSummary])
+        #expect(quiet.succeeded, "\(quiet.errorText)")
+        #expect(try String(contentsOfFile: stepSummary, encoding: .utf8) == "earlier step\n" + summary)
         let text = strict.errorText
         let fileLine = try #require(
             text.split(separator: "\n").first { $0.hasPrefix("Sources/Calc/Grade.swift:1: error: coverage ") })

@@ -19,12 +19,14 @@ struct PrePushEndToEndTests {
             environment: [String: String] = [:]
         ) async throws -> ProcessResult {
             var command = Command(executable, arguments, workingDirectory: directory ?? work)
-            command.environment = .inherit.removing("GIT_DIR", "GIT_WORK_TREE", "GIT_INDEX_FILE", "PREPUSH_SKIP", "CI")
-                .setting(
-                    [
-                        "GIT_AUTHOR_NAME": "Test", "GIT_AUTHOR_EMAIL": "t@example.com", "GIT_COMMITTER_NAME": "Test",
-                        "GIT_COMMITTER_EMAIL": "t@example.com",
-                    ].merging(environment) { $1 })
+            command.environment = .inherit.removing(
+                "GIT_DIR", "GIT_WORK_TREE", "GIT_INDEX_FILE", "PREPUSH_SKIP", "CI", "GITHUB_STEP_SUMMARY"
+            )
+            .setting(
+                [
+                    "GIT_AUTHOR_NAME": "Test", "GIT_AUTHOR_EMAIL": "t@example.com", "GIT_COMMITTER_NAME": "Test",
+                    "GIT_COMMITTER_EMAIL": "t@example.com",
+                ].merging(environment) { $1 })
             command.timeout = .seconds(600)
             // Awaited, not blocking: these builds take many seconds, and a blocked cooperative
             // thread would stall every other test's awaits meanwhile.

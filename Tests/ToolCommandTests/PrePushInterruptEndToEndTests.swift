@@ -35,8 +35,10 @@ struct PrePushInterruptEndToEndTests {
         let errorLines = Lines()
         var command = Command(
             PrePushEndToEndTests.prepush, ["--no-cache", "--no-todoscan"], workingDirectory: repository.work)
-        command.environment = .inherit.removing("GIT_DIR", "GIT_WORK_TREE", "GIT_INDEX_FILE", "PREPUSH_SKIP", "CI")
-            .setting(["TMPDIR": temporary])
+        command.environment = .inherit.removing(
+            "GIT_DIR", "GIT_WORK_TREE", "GIT_INDEX_FILE", "PREPUSH_SKIP", "CI", "GITHUB_STEP_SUMMARY"
+        )
+        .setting(["TMPDIR": temporary])
         command.standardError = .lines { errorLines.append($0.text) }
         command.standardOutput = .discard
         command.timeout = .seconds(900)

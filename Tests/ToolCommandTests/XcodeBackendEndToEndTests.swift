@@ -180,8 +180,10 @@ struct XcodeBackendEndToEndTests {
                 XcodeBackendEndToEndTests.prepush, ["--no-cache", "--no-errorlint"] + arguments,
                 workingDirectory: repository)
             let path = ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin"
-            command.environment = .inherit.removing("GIT_DIR", "GIT_WORK_TREE", "GIT_INDEX_FILE", "PREPUSH_SKIP", "CI")
-                .setting(["PATH": bin + ":" + path])
+            command.environment = .inherit.removing(
+                "GIT_DIR", "GIT_WORK_TREE", "GIT_INDEX_FILE", "PREPUSH_SKIP", "CI", "GITHUB_STEP_SUMMARY"
+            )
+            .setting(["PATH": bin + ":" + path])
             command.timeout = .seconds(120)
             return try await command.run()
         }

@@ -34,6 +34,9 @@ enum Decision: Sendable {
         if let path = options.runReportPath {
             _ = try destination.check(path, fromCommandLine: flags.runReportPath != nil)
         }
+        if let path = options.summaryPath {
+            _ = try destination.check(path, fromCommandLine: flags.summaryPath != nil)
+        }
         let repository = GitRepository(root: place.root)
         let snapshot = WorkTreeSnapshot(
             repository: repository, gitDirectory: place.gitDirectory,

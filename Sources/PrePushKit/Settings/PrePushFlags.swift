@@ -14,6 +14,8 @@ package struct PrePushFlags: Sendable {
     package var coverageReports: [CoverageExportRequest] = []
     /// `--report json=PATH` (likewise).
     package var runReportPath: String?
+    /// `--summary PATH` (likewise).
+    package var summaryPath: String?
     /// `--config`: this file instead of the nearest `.preflight.json`.
     package var configurationFile: String?
     /// `--dry-run`: print the plan (what would be checked, where, and why) and run nothing.
@@ -84,6 +86,7 @@ package struct PrePushFlags: Sendable {
     func apply(to options: inout PrePushOptions) {
         options.coverageReports = CoverageExportRequest.merged(options.coverageReports + coverageReports)
         if let runReportPath { options.runReportPath = runReportPath }
+        if let summaryPath { options.summaryPath = summaryPath }
         for edit in edits { edit(&options) }
     }
 }

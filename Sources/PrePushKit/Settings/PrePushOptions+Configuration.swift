@@ -43,6 +43,8 @@ extension PrePushOptions {
         PrePushSetting(
             "report", read: { (section, options) throws(ConfigurationError) in try readRunReport(section, &options) },
             show: { options in PrePushSetting.shown(options.runReportPath.map { ["json": $0] }) }),
+        .optional("summary", \.summaryPath, string),
+        .field("githubSummary", \.appendsGitHubSummary, bool),
         .optional("minDiffCoverage", \.minimumDiffCoverage, percentage),
         // `since`, as todoscan and errorlint call it; `diffBase` is its old name, still read.
         .optional("diffBase", \.diffBase, string, shown: false),

@@ -26,6 +26,11 @@ package struct PrePushOptions: ToolSettings {
     var coverageReports: [CoverageExportRequest] = []
     /// Where the run record goes (`--report json=PATH`).
     var runReportPath: String?
+    /// `summary` (`--summary PATH`): where the run's Markdown summary goes.
+    var summaryPath: String?
+    /// `githubSummary`: under GitHub Actions, the summary is appended to `$GITHUB_STEP_SUMMARY`
+    /// (`--no-summary` turns it off).
+    package var appendsGitHubSummary = true
     /// Fail when the coverage of the lines this push adds is below this percentage.
     package var minimumDiffCoverage: Double?
     /// What added lines are measured against when checking by hand (default: the upstream branch,

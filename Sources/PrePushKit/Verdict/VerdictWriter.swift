@@ -11,14 +11,16 @@ struct VerdictWriter {
     let options: PrePushOptions
     /// The repository's root and git directory; `nil` when no repository was found.
     let place: RepositoryPlace?
+    /// The environment the run was started with (`GITHUB_STEP_SUMMARY`).
+    let environment: [String: String]
 
     /// Performs the verdict on `results` (empty when nothing ran) and returns the exit status.
     func write(
         _ verdict: Verdict, results: [CheckRun.Result], notes: [String], record: inout RunRecord, clock: StepClock
     ) -> ToolExitStatus {
         var status = verdict.status
+        let coverage = results.isEmpty ? nil : Self.coverage(of: results)
         if !results.isEmpty {
-            let coverage = Self.coverage(of: results)
             record.coverage = coverage.map {
                 CoverageDocument($0, minimumDiffCoverage: options.minimumDiffCoverage)
             }
@@ -33,6 +35,9 @@ struct VerdictWriter {
                 testRecords: TestRecords(gitDirectory: place.gitDirectory))
         }
         verdict.show(on: output)
+        if !writeSummary(JobSummary.markdown(verdict, results: results, coverage: coverage)) {
+            status = .usageOrInputError
+        }
         record.skipReason = verdict.skipReason
         record.notes = notes
         record.record(results)
@@ -96,6 +101,37 @@ struct VerdictWriter {
             output.failure(ErrorReport.render(error, tool: "prepush"))
             return error.localizedDescription
         }
+    }
+
+    /// Writes the job summary to `--summary`'s file, and appends it to `$GITHUB_STEP_SUMMARY` under
+    /// GitHub Actions (a file the runner made for it, outside the repository). `false` when the
+    /// asked-for file could not be written; GitHub's file only warns (the job's page lacks a
+    /// summary, the check's verdict stands).
+    private func writeSummary(_ markdown: String) -> Bool {
+        var written = true
+        if let path = options.summaryPath, let place {
+            let destination = ReportDestination(root: place.root, gitDirectory: place.gitDirectory)
+            do {
+                let file = try destination.write(
+                    Data(markdown.utf8), to: path, fromCommandLine: flags.summaryPath != nil)
+                output.message("prepush: summary written to \(file)\n")
+            } catch {
+                output.failure(ErrorReport.render(error, tool: "prepush"))
+                written = false
+            }
+        }
+        if options.appendsGitHubSummary, let path = environment["GITHUB_STEP_SUMMARY"], !path.isEmpty {
+            do {
+                let handle = try FileHandle(forWritingTo: URL(fileURLWithPath: path))
+                defer { try? handle.close() }
+                try handle.seekToEnd()
+                try handle.write(contentsOf: Data(markdown.utf8))
+            } catch {
+                output.warning(
+                    "the summary could not be appended to GITHUB_STEP_SUMMARY (\(path)): \(error.localizedDescription)")
+            }
+        }
+        return written
     }
 
     /// Writes the run record when one is asked for.

@@ -86,6 +86,7 @@ struct ErrorLintStep: Step {
         let figure = findings?.figure ?? (summary.isEmpty && !passed ? "\(result.termination)" : summary)
         var outcome = StepOutcome(name: name, status: passed ? .passed : .failed, seconds: seconds, figure: figure)
         outcome.dependsOnBase = passed && !result.succeeded
+        outcome.newFindings = findings?.new ?? []
         return outcome
     }
 }

@@ -1,3 +1,5 @@
+import PreflightCore
+
 /// One step of a check, as the summary table shows it.
 struct StepOutcome: Sendable, Equatable {
     enum Status: String, Sendable { case passed, failed, skipped }
@@ -18,6 +20,9 @@ struct StepOutcome: Sendable, Equatable {
     var testsRun: Int?
     /// Why a skipped step did not run (``figure`` says it in words).
     var skip: Skip?
+    /// The findings a scanner step reports as this push's (todoscan's, errorlint's): the job summary
+    /// lists them.
+    var newFindings: [Diagnostic] = []
     /// What the test step selected: the passes to record when the check proves exact, and the
     /// profiles the coverage step merges.
     var selection: TestSelectionResult?

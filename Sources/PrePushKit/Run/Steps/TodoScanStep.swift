@@ -38,6 +38,7 @@ struct TodoScanStep: Step {
             name: name, status: passed ? .passed : .failed, seconds: clock.seconds,
             figure: findings.figure ?? result.summary)
         outcome.dependsOnBase = passed && result.status(strict: settings.isStrict) == .findings
+        outcome.newFindings = findings.new
         return outcome
     }
 }
