@@ -89,14 +89,15 @@ struct CoverageExportTests {
         #expect(try await Self.validate(Data(broken.utf8)).contains("does not follow the DTD"))
     }
 
-    /// xmllint's complaints about `data` against coverage-04.dtd; empty when it is valid.
-    static func validate(_ data: Data) async throws -> String {
-        let file = NSTemporaryDirectory() + "cobertura-" + UUID().uuidString + ".xml"
+    /// xmllint's complaints about `data` against coverage-04.dtd, or against the XML schema
+    /// `schema` (a fixture's name); empty when it is valid.
+    static func validate(schema: String? = nil, _ data: Data) async throws -> String {
+        let file = NSTemporaryDirectory() + "coverage-" + UUID().uuidString + ".xml"
         try data.write(to: URL(fileURLWithPath: file))
         defer { try? FileManager.default.removeItem(atPath: file) }
-        let result = try await Command(
-            try #require(xmllint), ["--noout", "--nonet", "--dtdvalid", fixtures + "/coverage-04.dtd", file]
-        ).run()
+        let against =
+            schema.map { ["--schema", fixtures + "/" + $0] } ?? ["--dtdvalid", fixtures + "/coverage-04.dtd"]
+        let result = try await Command(try #require(xmllint), ["--noout", "--nonet"] + against + [file]).run()
         return result.succeeded ? "" : result.errorText
     }
 
@@ -125,22 +126,11 @@ struct CoverageExportTests {
                     + "so the Sonar export cannot be validated against its schema here")))
     func sonarIsValid() async throws {
         let sonar = CoverageExports.render(.sonar, Self.report(), repositoryRoot: "/repo")
-        #expect(try await Self.validateSonar(sonar).isEmpty)
+        #expect(try await Self.validate(schema: "sonar-generic-coverage.xsd", sonar).isEmpty)
         // The schema is really checked: a line number of 0 is refused.
         let broken = String(decoding: sonar, as: UTF8.self).replacingOccurrences(
             of: #"lineNumber="1""#, with: #"lineNumber="0""#)
-        #expect(try await !Self.validateSonar(Data(broken.utf8)).isEmpty)
-    }
-
-    /// xmllint's complaints about `data` against sonar-generic-coverage.xsd; empty when it is valid.
-    static func validateSonar(_ data: Data) async throws -> String {
-        let file = NSTemporaryDirectory() + "sonar-" + UUID().uuidString + ".xml"
-        try data.write(to: URL(fileURLWithPath: file))
-        defer { try? FileManager.default.removeItem(atPath: file) }
-        let result = try await Command(
-            try #require(xmllint), ["--noout", "--nonet", "--schema", fixtures + "/sonar-generic-coverage.xsd", file]
-        ).run()
-        return result.succeeded ? "" : result.errorText
+        #expect(try await !Self.validate(schema: "sonar-generic-coverage.xsd", Data(broken.utf8)).isEmpty)
     }
 
     @Test("json: the schema's figures per package, target and file, minimums, shortfalls, diff coverage")

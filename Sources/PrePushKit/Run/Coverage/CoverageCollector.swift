@@ -48,22 +48,18 @@ struct CoverageCollector: Sendable {
     /// The package's own coverage. Throws ``CoverageError/noCoverageData(path:)`` when the last test
     /// run left no profile (SwiftPM writes none when a test fails).
     func summary() async throws -> CoverageSummary {
-        guard FileManager.default.fileExists(atPath: profileDataPath) else {
-            throw CoverageError.noCoverageData(path: profileDataPath)
-        }
-        guard let binary = testBinary() else {
-            throw CoverageError.noCoverageData(path: binPath + "/*PackageTests.xctest")
-        }
-        var export = Command(
-            try await ToolchainTool.locate("llvm-cov", environment: environment, directory: packageRoot),
-            ["export", "-summary-only", "-instr-profile", profileDataPath, binary] + objectArguments)
-        export.standardError = .capture(limit: 1 << 20)
-        let result = try await export.run().checked()
+        let result = try await export(["-summary-only"], outputLimit: nil)
         return try CoverageSummary.parse(exportJSON: Data(result.standardOutput?.bytes ?? []), packageRoot: packageRoot)
     }
 
     /// Execution counts per line (`llvm-cov export -format=lcov`), for coverage of changed lines.
     func lineCoverage() async throws -> LineCoverage {
+        LineCoverage.parse(lcov: try await export(["-format=lcov"], outputLimit: 1 << 30).outputText)
+    }
+
+    /// `llvm-cov export` of the profile and the test binary with `options`; throws
+    /// ``CoverageError/noCoverageData(path:)`` when there is no profile or no test binary.
+    private func export(_ options: [String], outputLimit: Int?) async throws -> ProcessResult {
         guard FileManager.default.fileExists(atPath: profileDataPath) else {
             throw CoverageError.noCoverageData(path: profileDataPath)
         }
@@ -72,9 +68,9 @@ struct CoverageCollector: Sendable {
         }
         var export = Command(
             try await ToolchainTool.locate("llvm-cov", environment: environment, directory: packageRoot),
-            ["export", "-format=lcov", "-instr-profile", profileDataPath, binary] + objectArguments)
+            ["export"] + options + ["-instr-profile", profileDataPath, binary] + objectArguments)
         export.standardError = .capture(limit: 1 << 20)
-        export.standardOutput = .capture(limit: 1 << 30)
-        return LineCoverage.parse(lcov: try await export.run().checked().outputText)
+        if let outputLimit { export.standardOutput = .capture(limit: outputLimit) }
+        return try await export.run().checked()
     }
 }
