@@ -60,7 +60,7 @@ target_sources() {
     case $1 in
     lexers) find Sources/TodoScanKit/Lexing Sources/TodoScanKit/Tags Sources/TodoScanKit/Scanning -name '*.swift' | sort ;;
     strings | xcstrings | stringsdict) catalog_sources ;;
-    pushrequest | hookfilter) echo Sources/PrePushKit/Contract/PushRequest.swift ;;
+    pushrequest | hookfilter) echo Sources/PrePushKit/Decide/PushRequest.swift ;;
     # The readers and what they name, compiled into the target itself (no `import PreflightCore`).
     baseline | configuration)
         core_reader_sources

@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # What an app's local packages cost when each builds its whole dependency chain in its own folder,
 # against prepush's route: a package checked after a package it depends on by path builds in that
-# package's scratch folder (Sources/PrePushKit/Run/SharedScratchPaths.swift).
+# package's scratch folder (Sources/PrePushKit/Run/Place/SharedScratchPaths.swift).
 #
 #   scripts/bench/shared-scratch.sh
 #
