@@ -1,9 +1,10 @@
 import Foundation
 import PrePushKit
-import PreflightCore
 import ProcessKit
 import TestSupport
 import Testing
+
+@testable import PreflightCore
 
 /// A small real package, built and tested with coverage by the real toolchain (about 20 s).
 @Suite("Coverage end to end", .serialized)

@@ -1,7 +1,8 @@
 import Foundation
 import PrePushKit
-import PreflightCore
 import Testing
+
+@testable import PreflightCore
 
 @Suite("prepush configuration")
 struct PrePushConfigurationTests {
