@@ -12,16 +12,4 @@ package struct CatalogFinding: Sendable, Hashable {
     var language: String?
     /// One line, without the rule id.
     package var message: String
-
-    init(
-        kind: CatalogFindingKind, location: SourceLocation?, key: String, table: String, language: String?,
-        message: String
-    ) {
-        self.kind = kind
-        self.location = location
-        self.key = key
-        self.table = table
-        self.language = language
-        self.message = message
-    }
 }

@@ -10,25 +10,11 @@ package struct CatalogEntry: Sendable, Hashable {
     /// The xcstrings `extractionState`; `nil` when absent.
     var extractionState: ExtractionState?
     /// The xcstrings `shouldTranslate`; `false` means no language needs a translation.
-    var shouldTranslate: Bool
+    var shouldTranslate: Bool = true
     /// Values by language tag.
-    var localizations: [String: CatalogLocalization]
+    var localizations: [String: CatalogLocalization] = [:]
     /// Every place the key is defined (one per file), in load order.
-    var locations: [SourceLocation]
-
-    init(
-        key: String, table: String, comment: String? = nil, extractionState: ExtractionState? = nil,
-        shouldTranslate: Bool = true, localizations: [String: CatalogLocalization] = [:],
-        locations: [SourceLocation] = []
-    ) {
-        self.key = key
-        self.table = table
-        self.comment = comment
-        self.extractionState = extractionState
-        self.shouldTranslate = shouldTranslate
-        self.localizations = localizations
-        self.locations = locations
-    }
+    var locations: [SourceLocation] = []
 
     /// Where to point at the key: its line in the given language's file when it has one (the
     /// source language, usually), else its first definition.

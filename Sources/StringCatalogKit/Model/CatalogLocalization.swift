@@ -7,22 +7,11 @@ struct CatalogLocalization: Sendable, Hashable {
     /// The text or its variations; `nil` when the file names the language but gives no value.
     var content: LocalizedContent?
     /// `%#@name@` definitions, in file order.
-    var substitutions: [CatalogSubstitution]
+    var substitutions: [CatalogSubstitution] = []
     /// Where the language's value is written (its key in xcstrings, the key's line in `.strings`).
     var location: SourceLocation
     /// The file format it came from.
     var format: CatalogFormat
-
-    init(
-        language: String, content: LocalizedContent?, substitutions: [CatalogSubstitution] = [],
-        location: SourceLocation, format: CatalogFormat
-    ) {
-        self.language = language
-        self.content = content
-        self.substitutions = substitutions
-        self.location = location
-        self.format = format
-    }
 
     /// The substitution named `name`, if defined.
     func substitution(_ name: String) -> CatalogSubstitution? {

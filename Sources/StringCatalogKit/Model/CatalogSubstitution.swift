@@ -15,15 +15,4 @@ struct CatalogSubstitution: Sendable, Hashable {
     var variations: CatalogVariations?
     /// Where it is defined.
     var location: SourceLocation
-
-    init(
-        name: String, argumentNumber: Int? = nil, formatSpecifier: String? = nil, variations: CatalogVariations? = nil,
-        location: SourceLocation
-    ) {
-        self.name = name
-        self.argumentNumber = argumentNumber
-        self.formatSpecifier = formatSpecifier
-        self.variations = variations
-        self.location = location
-    }
 }

@@ -6,23 +6,12 @@ package struct CatalogTable: Sendable, Hashable {
     /// language given to the loader.
     var sourceLanguage: String
     /// Entries by key.
-    package var entries: [String: CatalogEntry]
+    package var entries: [String: CatalogEntry] = [:]
     /// The languages any file of this table has (xcstrings localizations and source language,
     /// `.lproj` folders; `Base` included).
-    var languages: Set<String>
+    var languages: Set<String> = []
     /// The files read for this table, by language (an xcstrings file under every language it holds).
-    var files: [String: [String]]
-
-    init(
-        name: String, sourceLanguage: String, entries: [String: CatalogEntry] = [:], languages: Set<String> = [],
-        files: [String: [String]] = [:]
-    ) {
-        self.name = name
-        self.sourceLanguage = sourceLanguage
-        self.entries = entries
-        self.languages = languages
-        self.files = files
-    }
+    var files: [String: [String]] = [:]
 
     /// The entry for a key, if the table has it.
     subscript(key: String) -> CatalogEntry? { entries[key] }
