@@ -25,15 +25,6 @@ package struct RuleDescription: Sendable {
     /// Sources that must not.
     var nonTriggeringExamples: [RuleExample]
 
-    init(
-        rule: ErrorLintRuleID, summary: String, triggeringExamples: [RuleExample], nonTriggeringExamples: [RuleExample]
-    ) {
-        self.rule = rule
-        self.summary = summary
-        self.triggeringExamples = triggeringExamples
-        self.nonTriggeringExamples = nonTriggeringExamples
-    }
-
     /// Printed at the end of each finding as ` [id]`.
     package var id: String { rule.rawValue }
     package var defaultSeverity: Severity { rule.defaultSeverity }
@@ -71,12 +62,6 @@ package struct RuleFinding: Sendable, Hashable {
     var message: String
     /// Other places the finding is about: the Swift line that uses a key a catalog finding is at.
     var related: [SourceLocation] = []
-
-    init(location: SourceLocation, message: String, related: [SourceLocation] = []) {
-        self.location = location
-        self.message = message
-        self.related = related
-    }
 }
 
 /// Everything the rules look at.
