@@ -12,13 +12,7 @@ struct CommentSpan: Sendable, Hashable {
     /// Offset just past the last content byte.
     var end: Int
     /// A `/* */` comment (whose text may hold a nested comment's `*/`), not a line comment.
-    var isBlock: Bool
-
-    init(start: Int, end: Int, isBlock: Bool = false) {
-        self.start = start
-        self.end = end
-        self.isBlock = isBlock
-    }
+    var isBlock: Bool = false
 }
 
 /// Finds the comments of a source file. Lexers are exact about where comments are not: string

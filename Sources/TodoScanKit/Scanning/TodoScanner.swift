@@ -11,14 +11,9 @@ import Darwin
 /// word at all are lexed.
 struct TodoScanner: Sendable {
     /// The tags and how they are written.
-    var syntax: TagSyntax
+    var syntax: TagSyntax = TagSyntax()
     /// Files larger than this are reported and skipped rather than read (bounded memory).
-    var maximumFileSize: Int
-
-    init(syntax: TagSyntax = TagSyntax(), maximumFileSize: Int = 64 << 20) {
-        self.syntax = syntax
-        self.maximumFileSize = maximumFileSize
-    }
+    var maximumFileSize: Int = 64 << 20
 
     /// The tags in `text`, read as `language`.
     func occurrences(in text: String, language: SourceLanguage) -> [TagOccurrence] {

@@ -21,17 +21,11 @@ package struct TagRule: Sendable, Hashable, Codable {
 /// How tags are recognised.
 package struct TagSyntax: Sendable, Hashable {
     /// The tags to look for.
-    package var rules: [TagRule]
+    package var rules: [TagRule] = TagRule.defaults
     /// `false` lets `todo:` match `TODO`.
-    package var isCaseSensitive: Bool
+    package var isCaseSensitive: Bool = true
     /// `true` accepts a tag without the colon (`TODO fix this`), as long as the word ends there.
-    package var allowsMissingColon: Bool
-
-    init(rules: [TagRule] = TagRule.defaults, isCaseSensitive: Bool = true, allowsMissingColon: Bool = false) {
-        self.rules = rules
-        self.isCaseSensitive = isCaseSensitive
-        self.allowsMissingColon = allowsMissingColon
-    }
+    package var allowsMissingColon: Bool = false
 }
 
 /// One tag found in a comment.
