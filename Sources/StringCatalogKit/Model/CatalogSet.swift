@@ -2,20 +2,14 @@
 /// parser noticed. Build one with ``CatalogLoader``.
 package struct CatalogSet: Sendable, Hashable {
     /// Tables by name.
-    package var tables: [String: CatalogTable]
+    package var tables: [String: CatalogTable] = [:]
     /// Keys defined twice in one `.strings` file.
-    var duplicateKeys: [DuplicateKey]
+    var duplicateKeys: [DuplicateKey] = []
     /// The language assumed for `.strings`/`.stringsdict` tables (and files outside a `.lproj`).
     var developmentLanguage: String
 
     /// The name of the `.lproj` folder that holds the base (development) localization.
     static let baseLanguage = "Base"
-
-    init(tables: [String: CatalogTable] = [:], duplicateKeys: [DuplicateKey] = [], developmentLanguage: String) {
-        self.tables = tables
-        self.duplicateKeys = duplicateKeys
-        self.developmentLanguage = developmentLanguage
-    }
 
     /// Every language present in any table, `Base` left out: the languages the project ships.
     var languages: Set<String> {

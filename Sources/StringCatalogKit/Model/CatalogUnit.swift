@@ -9,10 +9,4 @@ struct CatalogUnit: Sendable, Hashable {
     /// Where the value is written (the line of `stringUnit` in xcstrings, of the key or `<string>`
     /// elsewhere).
     var location: SourceLocation
-
-    init(value: String, state: TranslationState? = nil, location: SourceLocation) {
-        self.value = value
-        self.state = state
-        self.location = location
-    }
 }
