@@ -18,20 +18,11 @@ import Darwin
 /// until no new file qualifies, so the result equals parsing everything.
 struct SwiftSourceReader: Sendable {
     /// Parse every file instead (the reference the prefilter is measured and checked against).
-    var parsesEveryFile: Bool
+    var parsesEveryFile: Bool = false
     /// Files over this many bytes are skipped (and listed), as todoscan does.
-    var maximumFileSize: Int
+    var maximumFileSize: Int = 64 << 20
     /// How long parsing one file may take before it is reported instead (see ``GuardedParse``).
-    var parseTimeLimit: Double
-
-    init(
-        parsesEveryFile: Bool = false, maximumFileSize: Int = 64 << 20,
-        parseTimeLimit: Double = GuardedParse.defaultTimeLimit
-    ) {
-        self.parsesEveryFile = parsesEveryFile
-        self.maximumFileSize = maximumFileSize
-        self.parseTimeLimit = parseTimeLimit
-    }
+    var parseTimeLimit: Double = GuardedParse.defaultTimeLimit
 
     /// What reading found.
     struct Result: Sendable {

@@ -101,13 +101,7 @@ struct ResolvedMember: Sendable, Hashable {
     /// The protocol whose extension provides it (`DebuggableError`), if any.
     var providingProtocol: String?
     /// `true` when it is declared on a superclass.
-    var isInherited: Bool
-
-    init(declaration: DeclaredMember, providingProtocol: String? = nil, isInherited: Bool = false) {
-        self.declaration = declaration
-        self.providingProtocol = providingProtocol
-        self.isInherited = isInherited
-    }
+    var isInherited: Bool = false
 
     /// What the member returns per case (methods: opaque).
     var value: MemberValue {
