@@ -80,14 +80,17 @@ sanitizers=${FUZZ_SANITIZERS:-fuzzer,address}
 build=Fuzz/.build
 mkdir -p "$build"
 
-# The parsers import PreflightCore only for SourceLocation, Severity and parallelMap: a module of
-# those files stands in for it, and one of ProcessKit's lock box (Locked, which parallelMap uses)
+# The parsers import PreflightCore only for SourceLocation, Severity, parallelMap, the suppression
+# comment parser (the lexers), ByteSearch (the tag finder) and BoundedFile (the catalog loader): a
+# module of those files stands in for it, and one of ProcessKit's lock box (Locked, which parallelMap uses)
 # for ProcessKit, so the fuzzers do not need the rest of ProcessKit and its C shims. All modules
 # share the package name, as SwiftPM's do, so `package` declarations are visible across them.
 kit=$build/ProcessKit
 core=$build/PreflightCore
-core_sources=(Sources/PreflightCore/Diagnostics/Diagnostic.swift Sources/PreflightCore/Concurrency/ParallelMap.swift)
-# Rebuilt every time (three files, seconds): a newer-than test misses a file added to the list.
+core_sources=(Sources/PreflightCore/Diagnostics/Diagnostic.swift Sources/PreflightCore/Concurrency/ParallelMap.swift
+    Sources/PreflightCore/Adoption/SuppressionComments.swift Sources/PreflightCore/Files/BoundedFile.swift
+    Sources/PreflightCore/Text/ByteSearch.swift)
+# Rebuilt every time (a few files, seconds): a newer-than test misses a file added to the list.
 mkdir -p "$kit" "$core"
 swiftc -parse-as-library -O -wmo -module-name ProcessKit -package-name Preflight \
     -emit-module -emit-module-path "$kit/ProcessKit.swiftmodule" \

@@ -17,7 +17,7 @@ package struct ErrorLintOptions: ToolSettings {
     /// apps implement only `errorDescription`); `--require` or `requiredMembers` asks for more.
     package var requiredMembers: Set<ErrorMember> = []
     /// Per-rule overrides of the default severity.
-    package var ruleSettings: [String: RuleSetting] = [:]
+    var ruleSettings: [String: RuleSetting] = [:]
     /// Only paths matching one of these (when any).
     package var includes: [String] = []
     /// No path matching one of these.
@@ -66,7 +66,7 @@ package struct ErrorLintOptions: ToolSettings {
     }
 
     /// The keys the `errorlint` section of `.preflight.json` accepts.
-    package static let configurationKeys: Set<String> = Set([
+    static let configurationKeys: Set<String> = Set([
         "rules", "requiredMembers", "languages", "catalogs", "include", "exclude", "format", "strict",
         "maxFileSize", "parseTimeLimit",
     ]).union(AdoptionSettings.configurationKeys)

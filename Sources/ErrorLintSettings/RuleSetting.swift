@@ -1,12 +1,12 @@
 import PreflightCore
 
 /// What a rule is set to: a severity, or off.
-package enum RuleSetting: Sendable, Hashable {
+enum RuleSetting: Sendable, Hashable {
     case severity(Severity)
     case off
 
     /// `error`, `warning`, `note` or `off`.
-    package init?(_ text: String) {
+    init?(_ text: String) {
         if text == "off" {
             self = .off
         } else if let severity = Severity(rawValue: text) {
@@ -16,7 +16,7 @@ package enum RuleSetting: Sendable, Hashable {
         }
     }
 
-    package var text: String {
+    var text: String {
         switch self {
         case .severity(let severity): severity.rawValue
         case .off: "off"

@@ -7,13 +7,13 @@ package struct AdoptionOptions: ParsableArguments {
         help: ArgumentHelp(
             "Report only findings on lines added since this revision (diffed against its merge base with HEAD; "
                 + "uncommitted and untracked files included).", valueName: "revision"))
-    package var since: String?
+    var since: String?
 
     @Option(help: ArgumentHelp("Do not report findings accepted in this baseline file.", valueName: "path"))
-    package var baseline: String?
+    var baseline: String?
 
     @Option(help: ArgumentHelp("Write the current findings to this baseline file and exit 0.", valueName: "path"))
-    package var writeBaseline: String?
+    var writeBaseline: String?
 
     package init() {}
 

@@ -3,9 +3,9 @@ import PreflightCore
 
 /// A limit flag (`--max-file-size`, `--parse-time-limit`) whose value cannot be used.
 package struct LimitArgumentError: LocalizedError, Sendable, Equatable {
-    package var flag: String
-    package var value: String
-    package var detail: String
+    var flag: String
+    var value: String
+    var detail: String
 
     package init(flag: String, value: String, detail: String) {
         self.flag = flag

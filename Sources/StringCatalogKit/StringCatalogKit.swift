@@ -21,4 +21,4 @@
 ///   ``DuplicateKeyCheck``.
 /// - Formats and plurals: ``FormatSpecifier``, ``FormatSignature``, ``FormatArgumentClass``,
 ///   ``PluralRules``.
-package enum StringCatalogKit {}
+enum StringCatalogKit {}

@@ -1,9 +1,9 @@
-import ErrorLintSettings
 import Foundation
-import PreflightCore
 import Testing
 
 @testable import ErrorLintKit
+@testable import ErrorLintSettings
+@testable import PreflightCore
 
 /// errorlint's findings carry the UTF-16 column SARIF and GitHub count; text keeps the byte column.
 @Suite struct OutputColumnTests {

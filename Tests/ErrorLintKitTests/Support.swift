@@ -1,8 +1,8 @@
-import ErrorLintSettings
 import Foundation
-import PreflightCore
 
 @testable import ErrorLintKit
+@testable import ErrorLintSettings
+@testable import PreflightCore
 
 /// A temporary project on disk for one test: files written under a fresh directory, removed when
 /// the value goes away.

@@ -1,9 +1,9 @@
-import ErrorLintSettings
 import Foundation
-import PreflightCore
 import Testing
 
 @testable import ErrorLintKit
+@testable import ErrorLintSettings
+@testable import PreflightCore
 
 @Suite("errorlint suppression comments")
 struct SuppressionCommentReaderTests {

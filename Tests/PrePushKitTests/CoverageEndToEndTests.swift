@@ -1,9 +1,9 @@
 import Foundation
-import PreflightCore
 import ProcessKit
 import TestSupport
 import Testing
 
+@testable import PreflightCore
 @testable import PrePushKit
 
 /// A small real package, built and tested with coverage by the real toolchain (about 20 s).

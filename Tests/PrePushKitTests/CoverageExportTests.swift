@@ -1,9 +1,9 @@
 import Foundation
-import PreflightCore
 import ProcessKit
 import Testing
 
 @testable import PrePushKit
+@testable import PreflightCore
 
 /// The coverage exports, the minimums and `coverageExclude` on a coverage measured by hand (the
 /// real tools' output is the end-to-end suites' part): each format carries the table's figures.

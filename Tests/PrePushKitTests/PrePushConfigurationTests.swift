@@ -1,7 +1,7 @@
 import Foundation
-import PreflightCore
 import Testing
 
+@testable import PreflightCore
 @testable import PrePushKit
 
 @Suite("prepush configuration")

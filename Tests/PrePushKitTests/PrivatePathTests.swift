@@ -1,9 +1,9 @@
 import Foundation
-import PreflightCore
 import TestSupport
 import Testing
 
 @testable import PrePushKit
+@testable import PreflightCore
 
 /// Issue 24, item 2: a repository under `/private` (macOS's `/var/folders/…` and `/tmp`), laid out
 /// for real (on Linux: `/private/var/<name>` reached through a `/var/<name>` link). git and the

@@ -1,8 +1,8 @@
 import Foundation
-import PreflightCore
 import Testing
 
 @testable import PrePushKit
+@testable import PreflightCore
 
 @Suite("prepush configuration: the xcodebuild backend's keys")
 struct XcodeBackendConfigurationTests {

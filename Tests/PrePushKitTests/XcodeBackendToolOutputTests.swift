@@ -1,9 +1,9 @@
 import Foundation
-import PreflightCore
 import ProcessKit
 import Testing
 
 @testable import PrePushKit
+@testable import PreflightCore
 
 /// The xcodebuild backend's reading of Xcode's tools, from fixtures of their documented shapes
 /// (docs/xcode-tool-outputs.md): the scheme's platform, the simulator chosen, the destination,

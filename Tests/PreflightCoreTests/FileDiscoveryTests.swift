@@ -1,7 +1,8 @@
 import Foundation
-import PreflightCore
 import TestSupport
 import Testing
+
+@testable import PreflightCore
 
 @Suite("File discovery")
 struct FileDiscoveryTests {

@@ -1,6 +1,7 @@
 import Foundation
-import PreflightCore
 import Testing
+
+@testable import PreflightCore
 
 @Suite("SARIFDiagnosticRenderer")
 struct SARIFDiagnosticRendererTests {

@@ -1,5 +1,6 @@
-import PreflightCore
 import Testing
+
+@testable import PreflightCore
 
 @Suite("SourceLocation UTF-16 columns")
 struct SourceLocationColumnTests {

@@ -1,5 +1,6 @@
-import PreflightCore
 import Testing
+
+@testable import PreflightCore
 
 @Suite("TextDiagnosticRenderer")
 struct TextDiagnosticRendererTests {

@@ -1,6 +1,7 @@
 import Foundation
-import PreflightCore
-import StringCatalogKit
+
+@testable import PreflightCore
+@testable import StringCatalogKit
 
 /// A temporary folder of real catalog files, removed when the fixture is released.
 final class CatalogFixture {

@@ -1,6 +1,7 @@
-import PreflightCore
-import StringCatalogKit
 import Testing
+
+@testable import PreflightCore
+@testable import StringCatalogKit
 
 @Suite("Loading a project's catalogs")
 struct CatalogLoaderTests {

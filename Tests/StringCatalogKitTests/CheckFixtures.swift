@@ -1,4 +1,4 @@
-import StringCatalogKit
+@testable import StringCatalogKit
 
 /// A JSON string unit.
 func unit(_ value: String, _ state: String = "translated") -> String {

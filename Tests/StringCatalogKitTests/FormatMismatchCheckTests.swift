@@ -1,6 +1,7 @@
 import Foundation
-import StringCatalogKit
 import Testing
+
+@testable import StringCatalogKit
 
 @Suite("format-mismatch")
 struct FormatMismatchCheckTests {

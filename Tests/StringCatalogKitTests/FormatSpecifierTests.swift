@@ -1,5 +1,6 @@
-import StringCatalogKit
 import Testing
+
+@testable import StringCatalogKit
 
 @Suite("Format specifiers")
 struct FormatSpecifierTests {

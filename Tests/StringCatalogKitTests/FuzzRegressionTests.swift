@@ -1,7 +1,8 @@
 import Foundation
-import PreflightCore
-import StringCatalogKit
 import Testing
+
+@testable import PreflightCore
+@testable import StringCatalogKit
 
 /// Inputs the fuzz targets in `Fuzz/` crashed on (`scripts/fuzz.sh`), read from real files.
 @Suite("Fuzz regressions: catalog readers")

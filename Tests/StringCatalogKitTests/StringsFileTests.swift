@@ -1,7 +1,8 @@
 import Foundation
-import PreflightCore
-import StringCatalogKit
 import Testing
+
+@testable import PreflightCore
+@testable import StringCatalogKit
 
 @Suite("Reading .strings files")
 struct StringsFileTests {

@@ -1,7 +1,8 @@
 import Foundation
-import PreflightCore
-import StringCatalogKit
 import Testing
+
+@testable import PreflightCore
+@testable import StringCatalogKit
 
 @Suite("Reading .xcstrings catalogs")
 struct XCStringsTests {

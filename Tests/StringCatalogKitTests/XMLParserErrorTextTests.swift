@@ -1,7 +1,7 @@
 import Foundation
-import PreflightCore
 import Testing
 
+@testable import PreflightCore
 @testable import StringCatalogKit
 
 /// XMLParser's error codes in words: the same text on every platform, never a type name.

@@ -1,7 +1,7 @@
 import Foundation
-import PreflightCore
 import Testing
 
+@testable import PreflightCore
 @testable import TodoScanKit
 
 /// "Today" for dated tags is a Gregorian day whatever calendar the user's system is set to.

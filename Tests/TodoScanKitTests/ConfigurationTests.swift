@@ -1,7 +1,8 @@
 import Foundation
-import PreflightCore
 import Testing
-import TodoScanKit
+
+@testable import PreflightCore
+@testable import TodoScanKit
 
 @Suite("Configuration file")
 struct ConfigurationTests {

@@ -1,5 +1,6 @@
 import Testing
-import TodoScanKit
+
+@testable import TodoScanKit
 
 /// One lexer case: source text and the tags expected in it, as `line:column: message`.
 struct LexerCase: CustomTestStringConvertible, Sendable {

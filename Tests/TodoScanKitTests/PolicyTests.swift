@@ -1,6 +1,6 @@
-import PreflightCore
 import Testing
 
+@testable import PreflightCore
 @testable import TodoScanKit
 
 @Suite("Policies: owner, issue reference, deadlines")

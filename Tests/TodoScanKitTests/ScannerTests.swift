@@ -1,7 +1,8 @@
 import Foundation
-import PreflightCore
 import Testing
-import TodoScanKit
+
+@testable import PreflightCore
+@testable import TodoScanKit
 
 /// A fresh directory with files in it.
 struct Scratch {

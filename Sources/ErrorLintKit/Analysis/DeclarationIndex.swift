@@ -6,17 +6,17 @@ import PreflightCore
 /// Conformance is followed through extensions anywhere in the sources, protocols that refine
 /// `LocalizedError` (transitively, with the members their extensions provide) and superclasses.
 /// Type names are looked up in the same module first, then the same package, then anywhere.
-package struct DeclarationIndex: Sendable {
+struct DeclarationIndex: Sendable {
     private var typesBySimpleName: [Substring: [DeclaredType]] = [:]
     private var extensionsBySimpleName: [Substring: [DeclaredExtension]] = [:]
     private var protocolsBySimpleName: [Substring: [DeclaredProtocol]] = [:]
 
     /// Names (last component) of `LocalizedError` and every protocol refining it.
-    package private(set) var localizedErrorProtocols: Set<Substring> = ["LocalizedError"]
+    private(set) var localizedErrorProtocols: Set<Substring> = ["LocalizedError"]
     /// Names of `Error` and every protocol refining it (`LocalizedError` included).
-    package private(set) var errorProtocols: Set<Substring> = ["Error", "LocalizedError", "CustomNSError"]
+    private(set) var errorProtocols: Set<Substring> = ["Error", "LocalizedError", "CustomNSError"]
 
-    package init(_ files: [FileDeclarations]) {
+    init(_ files: [FileDeclarations]) {
         for file in files {
             for type in file.types { typesBySimpleName[type.simpleName, default: []].append(type) }
             for extensionDeclaration in file.extensions {
@@ -140,7 +140,7 @@ package struct DeclarationIndex: Sendable {
 
     /// The error types of the sources: every `LocalizedError`, and every type that is only
     /// `Error` but declares `localizedDescription`. Sorted by location.
-    package func errorTypes() -> [LocalizedErrorType] {
+    func errorTypes() -> [LocalizedErrorType] {
         let all = entities()
         var byName: [Substring: [Int]] = [:]
         for (index, entity) in all.enumerated() { byName[Self.simpleName(entity.name), default: []].append(index) }

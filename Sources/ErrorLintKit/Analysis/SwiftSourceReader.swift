@@ -16,34 +16,25 @@ import Darwin
 /// ``DeclarationMentions``) names a type or protocol that an already parsed file showed to be
 /// relevant (an error type, its protocols and superclasses, types with error members). That repeats
 /// until no new file qualifies, so the result equals parsing everything.
-package struct SwiftSourceReader: Sendable {
+struct SwiftSourceReader: Sendable {
     /// Parse every file instead (the reference the prefilter is measured and checked against).
-    package var parsesEveryFile: Bool
+    var parsesEveryFile: Bool = false
     /// Files over this many bytes are skipped (and listed), as todoscan does.
-    package var maximumFileSize: Int
+    var maximumFileSize: Int = 64 << 20
     /// How long parsing one file may take before it is reported instead (see ``GuardedParse``).
-    package var parseTimeLimit: Double
-
-    package init(
-        parsesEveryFile: Bool = false, maximumFileSize: Int = 64 << 20,
-        parseTimeLimit: Double = GuardedParse.defaultTimeLimit
-    ) {
-        self.parsesEveryFile = parsesEveryFile
-        self.maximumFileSize = maximumFileSize
-        self.parseTimeLimit = parseTimeLimit
-    }
+    var parseTimeLimit: Double = GuardedParse.defaultTimeLimit
 
     /// What reading found.
-    package struct Result: Sendable {
-        package var index: DeclarationIndex
+    struct Result: Sendable {
+        var index: DeclarationIndex
         /// How many files were parsed (for the summary and the benchmark).
-        package var parsedFiles: Int
+        var parsedFiles: Int
         /// Files that could not be read or parsed, with the reason.
-        package var problems: [DiscoveryProblem]
+        var problems: [DiscoveryProblem]
         /// Files over ``maximumFileSize``, not read.
-        package var skipped: [SkippedFile] = []
+        var skipped: [SkippedFile] = []
         /// Files with `errorlint:` suppression comments, by path, with them.
-        package var directives: [String: SuppressionComments.Parsed] = [:]
+        var directives: [String: SuppressionComments.Parsed] = [:]
     }
 
     fileprivate struct Source: Sendable {
@@ -62,7 +53,7 @@ package struct SwiftSourceReader: Sendable {
         var directives: SuppressionComments.Parsed?
     }
 
-    package func read(paths: [String]) -> Result {
+    func read(paths: [String]) -> Result {
         let sources: [Source] = paths.parallelMap(chunkSize: 32) { path in load(path) }
         var problems = sources.compactMap { source in
             source.problem.map { DiscoveryProblem(path: source.path, reason: $0) }

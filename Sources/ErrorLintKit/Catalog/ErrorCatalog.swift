@@ -5,34 +5,34 @@ import PreflightCore
 /// in each language. The page support staff and translators need (`errorlint catalog`).
 package struct ErrorCatalog: Sendable {
     /// One error type.
-    package struct ErrorEntry: Sendable, Hashable {
-        package var type: String
-        package var location: SourceLocation
-        package var cases: [CaseEntry]
+    struct ErrorEntry: Sendable, Hashable {
+        var type: String
+        var location: SourceLocation
+        var cases: [CaseEntry]
     }
 
     /// One case of an error type and its members' texts.
-    package struct CaseEntry: Sendable, Hashable {
-        package var name: String
+    struct CaseEntry: Sendable, Hashable {
+        var name: String
         /// In ``ErrorMember`` order; members the type does not implement are left out.
-        package var members: [MemberText]
+        var members: [MemberText]
     }
 
     /// What one member says for one case.
-    package struct MemberText: Sendable, Hashable {
-        package var member: ErrorMember
+    struct MemberText: Sendable, Hashable {
+        var member: ErrorMember
         /// `localized`, `literal`, `interpolated`, `computed` or `none`.
-        package var kind: String
+        var kind: String
         /// The key and table, for localized text.
-        package var key: String?
-        package var table: String?
+        var key: String?
+        var table: String?
         /// The text per language; for text that is not localized, one entry under `""`.
-        package var texts: [String: String]
+        var texts: [String: String]
     }
 
     /// The project's languages, source language first when known.
-    package var languages: [String]
-    package var errors: [ErrorEntry]
+    var languages: [String]
+    var errors: [ErrorEntry]
     /// What could not be read.
     package var problems: [DiscoveryProblem]
 

@@ -1,14 +1,9 @@
 /// A string literal with interpolations, read two ways: the literal parts alone, which tell
 /// `"Failed: \(x)"` (words) from `"\(x)"` (none), and the text a reader of a finding recognizes.
-package struct InterpolatedText: Sendable, Hashable {
+struct InterpolatedText: Sendable, Hashable {
     /// The literal parts, escapes resolved, interpolations left out: `Failed: `.
-    package var literalText: String
+    var literalText: String
     /// The literal parts, escapes resolved, with each interpolation's source text as written
     /// (trimmed): `Failed: \(error.localizedDescription)`, `\(count, specifier: "%d") files`.
-    package var displayText: String
-
-    package init(literalText: String, displayText: String) {
-        self.literalText = literalText
-        self.displayText = displayText
-    }
+    var displayText: String
 }

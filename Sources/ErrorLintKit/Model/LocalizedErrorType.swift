@@ -3,36 +3,36 @@ import PreflightCore
 
 /// A type that conforms to `LocalizedError` (or only to `Error`, for the `localizedDescription`
 /// check), with everything the scanned sources say about it.
-package struct LocalizedErrorType: Sendable, Hashable {
+struct LocalizedErrorType: Sendable, Hashable {
     /// `Outer.Inner`, as declared (or as extended, for a type declared outside the sources).
-    package var name: String
+    var name: String
     /// `nil` when the type is declared outside the scanned sources (a retroactive conformance).
-    package var kind: TypeKind?
+    var kind: TypeKind?
     /// Where the type is declared, or its first extension when the declaration is not scanned.
-    package var location: SourceLocation
+    var location: SourceLocation
     /// `true` for `LocalizedError` (directly, through an extension, a refining protocol or a
     /// superclass); `false` for a type that is only `Error`.
-    package var isLocalizedError: Bool
+    var isLocalizedError: Bool
     /// Enum cases; a struct, class or unknown type is one case named after the type.
-    package var cases: [ErrorCase]
+    var cases: [ErrorCase]
     /// Every property and interesting method declared on the type or its extensions, then those
     /// inherited from a superclass, then those protocol extensions provide.
-    package var members: [ResolvedMember]
+    var members: [ResolvedMember]
 
     /// The implementation Foundation would call for `member`: the first well-formed declaration
     /// (`var member: String?`, not static) in the order of ``members``.
-    package func implementation(of member: ErrorMember) -> ResolvedMember? {
+    func implementation(of member: ErrorMember) -> ResolvedMember? {
         members.first { $0.declaration.name == member.rawValue && $0.isWellFormedErrorMember }
     }
 
     /// Declarations named like `member` that Foundation ignores (wrong type, static, a method).
-    package func malformedDeclarations(of member: ErrorMember) -> [ResolvedMember] {
+    func malformedDeclarations(of member: ErrorMember) -> [ResolvedMember] {
         members.filter { $0.declaration.name == member.rawValue && !$0.isWellFormedErrorMember && !$0.isInherited }
     }
 
     /// What `member` gives for `errorCase`, forwards to other properties followed; `nil` when
     /// the type does not implement the member.
-    package func value(of member: ErrorMember, for errorCase: ErrorCase) -> TextValue? {
+    func value(of member: ErrorMember, for errorCase: ErrorCase) -> TextValue? {
         value(of: implementation(of: member), for: errorCase)
     }
 
@@ -41,7 +41,7 @@ package struct LocalizedErrorType: Sendable, Hashable {
     /// static property) or its spelling (`errorDescripton`). wrong-member-signature reports the
     /// shape; the text checks read this one, so one run shows everything to fix in it, not its
     /// English literals and missing keys only after the signature is fixed.
-    package func intendedImplementation(of member: ErrorMember) -> ResolvedMember? {
+    func intendedImplementation(of member: ErrorMember) -> ResolvedMember? {
         if let implementation = implementation(of: member) { return implementation }
         return members.first { candidate in
             guard !candidate.isInherited, case .property = candidate.declaration.kind else { return false }
@@ -52,13 +52,13 @@ package struct LocalizedErrorType: Sendable, Hashable {
 
     /// What the author wrote `member` to give for `errorCase` (``intendedImplementation(of:)``),
     /// forwards followed: what the text checks (unlocalized text, catalog keys) read.
-    package func writtenValue(of member: ErrorMember, for errorCase: ErrorCase) -> TextValue? {
+    func writtenValue(of member: ErrorMember, for errorCase: ErrorCase) -> TextValue? {
         value(of: intendedImplementation(of: member), for: errorCase)
     }
 
     /// Whether any member's text is looked up in the main bundle with a literal key (then a local
     /// package's keys are in its app's catalogs).
-    package var looksUpMainBundle: Bool {
+    var looksUpMainBundle: Bool {
         ErrorMember.allCases.contains { member in
             cases.contains { errorCase in
                 (writtenValue(of: member, for: errorCase)?.leaves ?? []).contains {
@@ -96,27 +96,21 @@ package struct LocalizedErrorType: Sendable, Hashable {
 }
 
 /// A member as errorlint found it, with where it comes from.
-package struct ResolvedMember: Sendable, Hashable {
-    package var declaration: DeclaredMember
+struct ResolvedMember: Sendable, Hashable {
+    var declaration: DeclaredMember
     /// The protocol whose extension provides it (`DebuggableError`), if any.
-    package var providingProtocol: String?
+    var providingProtocol: String?
     /// `true` when it is declared on a superclass.
-    package var isInherited: Bool
-
-    package init(declaration: DeclaredMember, providingProtocol: String? = nil, isInherited: Bool = false) {
-        self.declaration = declaration
-        self.providingProtocol = providingProtocol
-        self.isInherited = isInherited
-    }
+    var isInherited: Bool = false
 
     /// What the member returns per case (methods: opaque).
-    package var value: MemberValue {
+    var value: MemberValue {
         if case .property(_, _, _, let value) = declaration.kind { return value }
         return .uniform(.opaque(declaration.name, declaration.location))
     }
 
     /// `var name: String?`, an instance property: the shape Foundation reads.
-    package var isWellFormedErrorMember: Bool {
+    var isWellFormedErrorMember: Bool {
         if case .property(_, let isOptionalString, let isStatic, _) = declaration.kind {
             return isOptionalString && !isStatic
         }

@@ -1,14 +1,14 @@
 import PreflightCore
 
 /// What a member returns for each case of its type.
-package enum MemberValue: Sendable, Hashable {
+enum MemberValue: Sendable, Hashable {
     /// The same expression for every case (a single expression, a stored value, a forward).
     case uniform(TextValue)
     /// `switch self { … }`: one arm per `case` label, and the `default:` arm if there is one.
     case switched(arms: [SwitchArm], defaultArm: TextValue?)
 
     /// What the member returns for `caseName`, when the source says.
-    package func value(for caseName: String) -> TextValue? {
+    func value(for caseName: String) -> TextValue? {
         switch self {
         case .uniform(let value): return value
         case .switched(let arms, let defaultArm):
@@ -17,7 +17,7 @@ package enum MemberValue: Sendable, Hashable {
     }
 
     /// Every value written in the member, in source order.
-    package var allValues: [TextValue] {
+    var allValues: [TextValue] {
         switch self {
         case .uniform(let value): [value]
         case .switched(let arms, let defaultArm): arms.map(\.value) + (defaultArm.map { [$0] } ?? [])
@@ -26,13 +26,8 @@ package enum MemberValue: Sendable, Hashable {
 }
 
 /// One arm of a `switch self`: the cases its labels name and the value it returns.
-package struct SwitchArm: Sendable, Hashable {
+struct SwitchArm: Sendable, Hashable {
     /// Case names in the arm's patterns (`case .a, .b(let x):` gives `a`, `b`).
-    package var caseNames: [String]
-    package var value: TextValue
-
-    package init(caseNames: [String], value: TextValue) {
-        self.caseNames = caseNames
-        self.value = value
-    }
+    var caseNames: [String]
+    var value: TextValue
 }

@@ -1,7 +1,7 @@
 import PreflightCore
 
 /// What an error member returns, as far as the source shows it without running the code.
-package indirect enum TextValue: Sendable, Hashable {
+indirect enum TextValue: Sendable, Hashable {
     /// Text that goes through a localization API.
     case localized(LocalizedStringReference)
     /// A string literal without interpolation.
@@ -21,13 +21,13 @@ package indirect enum TextValue: Sendable, Hashable {
     case opaque(String, SourceLocation)
 
     /// Every value this one is made of, itself included, depth first.
-    package var leaves: [TextValue] {
+    var leaves: [TextValue] {
         if case .combination(let parts) = self { return parts.flatMap(\.leaves) }
         return [self]
     }
 
     /// Where the value is written.
-    package var location: SourceLocation? {
+    var location: SourceLocation? {
         switch self {
         case .localized(let reference): reference.location
         case .literal(_, let location), .interpolated(_, let location), .absent(let location),
@@ -39,7 +39,7 @@ package indirect enum TextValue: Sendable, Hashable {
 
     /// A literal's text as a message quotes it, interpolations as written (`Hi \(name)`); `nil` for
     /// any other value.
-    package var literalDisplayText: String? {
+    var literalDisplayText: String? {
         switch self {
         case .literal(let text, _): text
         case .interpolated(let text, _): text.displayText
@@ -48,33 +48,33 @@ package indirect enum TextValue: Sendable, Hashable {
     }
 
     /// `true` when the value is `nil` on every path.
-    package var isAbsent: Bool {
+    var isAbsent: Bool {
         leaves.allSatisfy { if case .absent = $0 { true } else { false } }
     }
 }
 
 /// A call to a localization API whose key (and table) the source states.
-package struct LocalizedStringReference: Sendable, Hashable {
+struct LocalizedStringReference: Sendable, Hashable {
     /// Which API: `NSLocalizedString`, `String(localized:)`, `LocalizedStringResource`, …
-    package var api: String
+    var api: String
     /// The key, when it is a literal; `nil` for a key computed at run time (not checked).
-    package var key: String?
+    var key: String?
     /// `true` when the key came from an interpolated literal (`String(localized: "Hi \(name)")`),
     /// whose catalog key has format specifiers in place of the interpolations.
-    package var keyHasInterpolations: Bool
+    var keyHasInterpolations: Bool
     /// The key as the source writes it, interpolations as written (`Hi \(name)` for the key
     /// `Hi %@`), for messages and pages; the key itself when it has no interpolations.
-    package var displayKey: String?
+    var displayKey: String?
     /// The table (`tableName:` / `table:`); `nil` means `Localizable`.
-    package var table: String?
+    var table: String?
     /// The text used when the key is missing (`value:` / `defaultValue:`).
-    package var defaultValue: String?
+    var defaultValue: String?
     /// The bundle the call names, as written (`.module`, `Bundle.main`); `nil` when it names none.
-    package var bundle: String?
+    var bundle: String?
     /// Where the call is written.
-    package var location: SourceLocation
+    var location: SourceLocation
 
-    package init(
+    init(
         api: String, key: String?, keyHasInterpolations: Bool = false, displayKey: String? = nil,
         table: String? = nil, defaultValue: String? = nil, bundle: String? = nil, location: SourceLocation
     ) {
@@ -89,12 +89,12 @@ package struct LocalizedStringReference: Sendable, Hashable {
     }
 
     /// The table the key is looked up in.
-    package var tableName: String { table ?? "Localizable" }
+    var tableName: String { table ?? "Localizable" }
 
     /// Whether the text is looked up in the main bundle, the app's: no `bundle:` (the APIs'
     /// default), `bundle: .main` or `Bundle.main`. A local package's such text is in the catalogs of
     /// the app it is built into, not its own.
-    package var looksUpMainBundle: Bool {
+    var looksUpMainBundle: Bool {
         guard let bundle else { return true }
         return bundle == ".main" || bundle == "Bundle.main"
     }

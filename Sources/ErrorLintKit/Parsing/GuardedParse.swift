@@ -7,14 +7,14 @@ import PreflightCore
 /// at about a thousand), and with a time limit (the parser takes exponential time on some nesting,
 /// such as array types inside array types). A file that is not parsed in time is reported, and the
 /// others are still checked; its thread is left to finish on its own, and ends with the process.
-package enum GuardedParse {
+enum GuardedParse {
     /// The parsing thread's stack. Only reserved address space: pages are used as the recursion
     /// reaches them. With ``NestingDepth/limit`` it leaves a wide margin.
     static let stackSize = 512 << 20
 
     /// Seconds one file's parse may take by default: a real file of tens of thousands of lines
     /// parses in well under a second.
-    package static let defaultTimeLimit = ErrorLintOptions.defaultParseTimeLimit
+    static let defaultTimeLimit = ErrorLintOptions.defaultParseTimeLimit
 
     /// The declarations of `source` (the file at `path`), or the problem that names the file.
     static func collect(

@@ -2,8 +2,8 @@ import ErrorLintSettings
 import StringCatalogKit
 
 /// A key defined twice in one `.strings` file: the later value silently wins.
-package struct DuplicateKeyRule: ErrorLintRule {
-    package static let description = RuleDescription(
+struct DuplicateKeyRule: ErrorLintRule {
+    static let description = RuleDescription(
         rule: .duplicateKey,
         summary: "A key defined twice in one .strings file (the later value silently wins)",
         triggeringExamples: [
@@ -19,9 +19,9 @@ package struct DuplicateKeyRule: ErrorLintRule {
         ]
     )
 
-    package init() {}
+    init() {}
 
-    package func findings(in context: RuleContext) -> [RuleFinding] {
+    func findings(in context: RuleContext) -> [RuleFinding] {
         (context.catalogs?.duplicateKeyFindings() ?? []).compactMap { finding in
             finding.location.map { RuleFinding(location: $0, message: finding.message) }
         }

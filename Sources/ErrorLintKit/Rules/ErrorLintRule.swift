@@ -18,48 +18,39 @@ package protocol ErrorLintRule: Sendable {
 /// What a rule is, for `--help`, SARIF and docs.
 package struct RuleDescription: Sendable {
     /// The rule's id, default severity and catalog behaviour (``ErrorLintRuleID``).
-    package var rule: ErrorLintRuleID
+    var rule: ErrorLintRuleID
     package var summary: String
     /// Sources (and catalogs) that must trigger the rule.
-    package var triggeringExamples: [RuleExample]
+    var triggeringExamples: [RuleExample]
     /// Sources that must not.
-    package var nonTriggeringExamples: [RuleExample]
-
-    package init(
-        rule: ErrorLintRuleID, summary: String, triggeringExamples: [RuleExample], nonTriggeringExamples: [RuleExample]
-    ) {
-        self.rule = rule
-        self.summary = summary
-        self.triggeringExamples = triggeringExamples
-        self.nonTriggeringExamples = nonTriggeringExamples
-    }
+    var nonTriggeringExamples: [RuleExample]
 
     /// Printed at the end of each finding as ` [id]`.
     package var id: String { rule.rawValue }
     package var defaultSeverity: Severity { rule.defaultSeverity }
     /// `true` for a rule that is off by default in a package without string catalogs.
-    package var isOffWithoutCatalogs: Bool { rule.isOffWithoutCatalogs }
+    var isOffWithoutCatalogs: Bool { rule.isOffWithoutCatalogs }
 
     /// The descriptor renderers print (SARIF `rules`).
-    package var descriptor: RuleDescriptor {
+    var descriptor: RuleDescriptor {
         RuleDescriptor(id: id, summary: summary, defaultSeverity: defaultSeverity)
     }
 }
 
 /// A small project for a rule's examples: file paths (relative) and their contents.
-package struct RuleExample: Sendable, Hashable {
-    package var files: [String: String]
+struct RuleExample: Sendable, Hashable {
+    var files: [String: String]
     /// The members the example's run requires besides `errorDescription` (`--require`); the
     /// default's (none) when `nil`.
-    package var requiredMembers: Set<ErrorMember>?
+    var requiredMembers: Set<ErrorMember>?
 
     /// One Swift file, `Sources/App/Errors.swift`.
-    package init(_ swift: String, requiring requiredMembers: Set<ErrorMember>? = nil) {
+    init(_ swift: String, requiring requiredMembers: Set<ErrorMember>? = nil) {
         self.files = ["Sources/App/Errors.swift": swift]
         self.requiredMembers = requiredMembers
     }
 
-    package init(files: [String: String], requiring requiredMembers: Set<ErrorMember>? = nil) {
+    init(files: [String: String], requiring requiredMembers: Set<ErrorMember>? = nil) {
         self.files = files
         self.requiredMembers = requiredMembers
     }
@@ -67,35 +58,29 @@ package struct RuleExample: Sendable, Hashable {
 
 /// One finding of a rule, before the run gives it its configured severity.
 package struct RuleFinding: Sendable, Hashable {
-    package var location: SourceLocation
-    package var message: String
+    var location: SourceLocation
+    var message: String
     /// Other places the finding is about: the Swift line that uses a key a catalog finding is at.
-    package var related: [SourceLocation] = []
-
-    package init(location: SourceLocation, message: String, related: [SourceLocation] = []) {
-        self.location = location
-        self.message = message
-        self.related = related
-    }
+    var related: [SourceLocation] = []
 }
 
 /// Everything the rules look at.
 package struct RuleContext: Sendable {
     /// Every `LocalizedError` type, and the `Error`-only types that declare `localizedDescription`.
-    package var errorTypes: [LocalizedErrorType]
+    var errorTypes: [LocalizedErrorType]
     /// Members besides `errorDescription` that every error type must implement.
-    package var requiredMembers: Set<ErrorMember>
+    var requiredMembers: Set<ErrorMember>
     /// The string catalogs read, when any were found.
-    package var catalogs: CatalogContext?
+    var catalogs: CatalogContext?
     /// The catalogs of the app containing the package checked, for its main-bundle lookups
     /// (``ErrorLintAnalysis/mainBundleCatalogs``).
-    package var mainBundleCatalogs: CatalogContext?
+    var mainBundleCatalogs: CatalogContext?
 
     /// The catalog checks' findings for every key the error types use, by kind: computed once
     /// here for the five catalog rules that each report one kind.
     var keyFindingsByKind: [CatalogFindingKind: [RuleFinding]] = [:]
 
-    package init(
+    init(
         errorTypes: [LocalizedErrorType], requiredMembers: Set<ErrorMember>, catalogs: CatalogContext?,
         mainBundleCatalogs: CatalogContext? = nil
     ) {
@@ -112,16 +97,16 @@ package struct RuleContext: Sendable {
     }
 
     /// The `LocalizedError` types only.
-    package var localizedErrorTypes: [LocalizedErrorType] { errorTypes.filter(\.isLocalizedError) }
+    var localizedErrorTypes: [LocalizedErrorType] { errorTypes.filter(\.isLocalizedError) }
 
     /// The members whose text users read: `errorDescription`, `failureReason` and
     /// `recoverySuggestion` (never `helpAnchor`, an anchor name). A member's text is checked
     /// (localized, its keys in the catalogs) wherever the type implements it, required or not.
-    package var textMembers: [ErrorMember] { [.errorDescription, .failureReason, .recoverySuggestion] }
+    var textMembers: [ErrorMember] { [.errorDescription, .failureReason, .recoverySuggestion] }
 
     /// The members that must give text for every case: `errorDescription` and the required text
     /// members (an optional member may well have nothing to say for some cases).
-    package var coveredMembers: [ErrorMember] {
+    var coveredMembers: [ErrorMember] {
         textMembers.filter { $0 == .errorDescription || requiredMembers.contains($0) }
     }
 }

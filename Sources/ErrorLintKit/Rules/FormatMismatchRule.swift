@@ -2,8 +2,8 @@ import ErrorLintSettings
 import StringCatalogKit
 
 /// A translation whose format specifiers differ from the source-language value's, by position.
-package struct FormatMismatchRule: ErrorLintRule {
-    package static let description = RuleDescription(
+struct FormatMismatchRule: ErrorLintRule {
+    static let description = RuleDescription(
         rule: .formatMismatch,
         summary: "A translation's format specifiers differ from the source language's",
         triggeringExamples: [
@@ -26,9 +26,9 @@ package struct FormatMismatchRule: ErrorLintRule {
         ]
     )
 
-    package init() {}
+    init() {}
 
-    package func findings(in context: RuleContext) -> [RuleFinding] {
+    func findings(in context: RuleContext) -> [RuleFinding] {
         context.keyFindings(.formatMismatch)
     }
 }

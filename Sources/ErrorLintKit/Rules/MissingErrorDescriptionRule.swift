@@ -2,8 +2,8 @@ import ErrorLintSettings
 
 /// A `LocalizedError` without `errorDescription`: users read "The operation couldn't be
 /// completed. (App.LoginError error 0.)".
-package struct MissingErrorDescriptionRule: ErrorLintRule {
-    package static let description = RuleDescription(
+struct MissingErrorDescriptionRule: ErrorLintRule {
+    static let description = RuleDescription(
         rule: .missingErrorDescription,
         summary: "A LocalizedError type without errorDescription",
         triggeringExamples: [
@@ -39,9 +39,9 @@ package struct MissingErrorDescriptionRule: ErrorLintRule {
         ]
     )
 
-    package init() {}
+    init() {}
 
-    package func findings(in context: RuleContext) -> [RuleFinding] {
+    func findings(in context: RuleContext) -> [RuleFinding] {
         context.localizedErrorTypes.compactMap { type in
             guard type.implementation(of: .errorDescription) == nil,
                 // A declaration Foundation ignores is reported by wrong-member-signature instead.

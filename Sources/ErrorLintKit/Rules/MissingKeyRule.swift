@@ -2,8 +2,8 @@ import ErrorLintSettings
 import StringCatalogKit
 
 /// A key an error member uses that its table lacks, or lacks in a language the project ships.
-package struct MissingKeyRule: ErrorLintRule {
-    package static let description = RuleDescription(
+struct MissingKeyRule: ErrorLintRule {
+    static let description = RuleDescription(
         rule: .missingKey,
         summary: "A key used by an error member is missing from its table or from a shipped language",
         triggeringExamples: [
@@ -27,9 +27,9 @@ package struct MissingKeyRule: ErrorLintRule {
         ]
     )
 
-    package init() {}
+    init() {}
 
-    package func findings(in context: RuleContext) -> [RuleFinding] {
+    func findings(in context: RuleContext) -> [RuleFinding] {
         context.keyFindings(.missingKey)
     }
 }

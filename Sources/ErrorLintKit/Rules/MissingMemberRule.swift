@@ -3,8 +3,8 @@ import ErrorLintSettings
 /// A required member that a `LocalizedError` does not implement: none is required by default (most
 /// apps implement only `errorDescription`); `--require` or `requiredMembers` asks for
 /// `failureReason`, `recoverySuggestion` or `helpAnchor`.
-package struct MissingMemberRule: ErrorLintRule {
-    package static let description = RuleDescription(
+struct MissingMemberRule: ErrorLintRule {
+    static let description = RuleDescription(
         rule: .missingMember,
         summary: "A LocalizedError without a member that --require or requiredMembers asks for "
             + "(failureReason, recoverySuggestion, helpAnchor; none by default)",
@@ -38,9 +38,9 @@ package struct MissingMemberRule: ErrorLintRule {
         ]
     )
 
-    package init() {}
+    init() {}
 
-    package func findings(in context: RuleContext) -> [RuleFinding] {
+    func findings(in context: RuleContext) -> [RuleFinding] {
         var findings: [RuleFinding] = []
         for type in context.localizedErrorTypes {
             for member in ErrorMember.allCases

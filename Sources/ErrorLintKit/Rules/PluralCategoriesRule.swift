@@ -3,8 +3,8 @@ import StringCatalogKit
 
 /// A plural variation that lacks a CLDR category its language needs (Polish and Russian need
 /// `few` and `many`, Arabic all six).
-package struct PluralCategoriesRule: ErrorLintRule {
-    package static let description = RuleDescription(
+struct PluralCategoriesRule: ErrorLintRule {
+    static let description = RuleDescription(
         rule: .pluralCategories,
         summary: "A plural variation lacks a category the language requires (CLDR)",
         triggeringExamples: [
@@ -48,9 +48,9 @@ package struct PluralCategoriesRule: ErrorLintRule {
         ]
     )
 
-    package init() {}
+    init() {}
 
-    package func findings(in context: RuleContext) -> [RuleFinding] {
+    func findings(in context: RuleContext) -> [RuleFinding] {
         context.keyFindings(.pluralCategories)
     }
 }

@@ -5,7 +5,7 @@ package enum RuleRegistry {
     package static let all: [any ErrorLintRule.Type] = ErrorLintRuleID.allCases.map(rule(for:))
 
     /// The rules that read string catalogs.
-    package static let catalogRules: [any ErrorLintRule.Type] = [
+    static let catalogRules: [any ErrorLintRule.Type] = [
         MissingKeyRule.self,
         UntranslatedRule.self,
         FormatMismatchRule.self,
@@ -14,12 +14,12 @@ package enum RuleRegistry {
     ]
 
     /// The rule with `id`, if there is one.
-    package static func rule(withID id: String) -> (any ErrorLintRule.Type)? {
+    static func rule(withID id: String) -> (any ErrorLintRule.Type)? {
         ErrorLintRuleID(rawValue: id).map(rule(for:))
     }
 
     /// The rule of `id`: every id has one (the switch is exhaustive).
-    package static func rule(for id: ErrorLintRuleID) -> any ErrorLintRule.Type {
+    static func rule(for id: ErrorLintRuleID) -> any ErrorLintRule.Type {
         switch id {
         case .missingErrorDescription: MissingErrorDescriptionRule.self
         case .wrongMemberSignature: WrongMemberSignatureRule.self

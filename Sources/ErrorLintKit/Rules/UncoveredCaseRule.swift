@@ -2,8 +2,8 @@ import ErrorLintSettings
 
 /// Cases for which a member gives `nil`: left to a `default:` that returns `nil`, or returning
 /// `nil` explicitly.
-package struct UncoveredCaseRule: ErrorLintRule {
-    package static let description = RuleDescription(
+struct UncoveredCaseRule: ErrorLintRule {
+    static let description = RuleDescription(
         rule: .uncoveredCase,
         summary: "Error cases a member returns nil for (often hidden by default: return nil)",
         triggeringExamples: [
@@ -48,9 +48,9 @@ package struct UncoveredCaseRule: ErrorLintRule {
         ]
     )
 
-    package init() {}
+    init() {}
 
-    package func findings(in context: RuleContext) -> [RuleFinding] {
+    func findings(in context: RuleContext) -> [RuleFinding] {
         var findings: [RuleFinding] = []
         for type in context.localizedErrorTypes {
             for member in context.coveredMembers {

@@ -3,8 +3,8 @@ import PreflightCore
 
 /// A member that returns a string literal or interpolation users will read untranslated. Off by
 /// default in a package without string catalogs: such a package is not localized at all.
-package struct UnlocalizedTextRule: ErrorLintRule {
-    package static let description = RuleDescription(
+struct UnlocalizedTextRule: ErrorLintRule {
+    static let description = RuleDescription(
         rule: .unlocalizedText,
         summary: "An error member returns text that does not go through a localization API "
             + "(off by default without string catalogs)",
@@ -48,9 +48,9 @@ package struct UnlocalizedTextRule: ErrorLintRule {
         ]
     )
 
-    package init() {}
+    init() {}
 
-    package func findings(in context: RuleContext) -> [RuleFinding] {
+    func findings(in context: RuleContext) -> [RuleFinding] {
         var findings: [RuleFinding] = []
         var seen = Set<SourceLocation>()
         for type in context.localizedErrorTypes {

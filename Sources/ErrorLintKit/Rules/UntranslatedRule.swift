@@ -2,8 +2,8 @@ import ErrorLintSettings
 import StringCatalogKit
 
 /// A translation that exists but is empty, not yet translated (`new`, `needs_review`) or stale.
-package struct UntranslatedRule: ErrorLintRule {
-    package static let description = RuleDescription(
+struct UntranslatedRule: ErrorLintRule {
+    static let description = RuleDescription(
         rule: .untranslated,
         summary: "A translation is empty, new, needs review, or stale",
         triggeringExamples: [
@@ -20,9 +20,9 @@ package struct UntranslatedRule: ErrorLintRule {
         ]
     )
 
-    package init() {}
+    init() {}
 
-    package func findings(in context: RuleContext) -> [RuleFinding] {
+    func findings(in context: RuleContext) -> [RuleFinding] {
         context.keyFindings(.untranslated)
     }
 }

@@ -3,8 +3,8 @@ import ErrorLintSettings
 /// A member Foundation never calls because of its shape: `var errorDescription: String` (not
 /// optional), a static property or a method of a member's name, a misspelled member
 /// (`errorDescripton`), or `localizedDescription` on a type that is only `Error`.
-package struct WrongMemberSignatureRule: ErrorLintRule {
-    package static let description = RuleDescription(
+struct WrongMemberSignatureRule: ErrorLintRule {
+    static let description = RuleDescription(
         rule: .wrongMemberSignature,
         summary: "An error member Foundation silently ignores (wrong type, static, misspelled)",
         triggeringExamples: [
@@ -54,9 +54,9 @@ package struct WrongMemberSignatureRule: ErrorLintRule {
         ]
     )
 
-    package init() {}
+    init() {}
 
-    package func findings(in context: RuleContext) -> [RuleFinding] {
+    func findings(in context: RuleContext) -> [RuleFinding] {
         var findings: [RuleFinding] = []
         for type in context.errorTypes {
             if !type.isLocalizedError {

@@ -3,10 +3,10 @@ import StringCatalogKit
 
 /// The string catalogs one run read, the languages every key needs, and the checks of the keys
 /// the error types use.
-package struct CatalogContext: Sendable {
-    package var catalogs: CatalogSet
+struct CatalogContext: Sendable {
+    var catalogs: CatalogSet
     /// Every language present in the catalogs, or those given with `--languages`.
-    package var languages: [String]
+    var languages: [String]
     private var checker: CatalogChecker
 
     init(catalogs: CatalogSet, languages: [String]) {

@@ -5,29 +5,29 @@ import PreflightCore
 /// What errorlint read from a project: its error types and string catalogs, and what it could
 /// not read. Both the lint and the `catalog` page start from it.
 package struct ErrorLintAnalysis: Sendable {
-    package var errorTypes: [LocalizedErrorType]
+    var errorTypes: [LocalizedErrorType]
     /// `nil` when no catalog was found or given.
-    package var catalogs: CatalogContext?
+    var catalogs: CatalogContext?
     /// The catalogs of the app a local package is built into, for the text the package looks up in
     /// the main bundle (``MainBundleCatalogs``); `nil` when it is no app's package or looks nothing
     /// up there.
-    package var mainBundleCatalogs: CatalogContext?
+    var mainBundleCatalogs: CatalogContext?
     /// `true` when a catalog file (`.xcstrings`, `.strings`, `.stringsdict`) was found under the
     /// scanned paths (after `include`/`exclude`), under a `--catalog` path, or in the app whose
     /// package this is, readable or not; `false` means the package is not localized.
-    package var foundCatalogs: Bool { catalogs != nil || mainBundleCatalogs != nil }
+    var foundCatalogs: Bool { catalogs != nil || mainBundleCatalogs != nil }
     /// Paths that could not be read or parsed, each with the reason (the rest is still checked).
-    package var problems: [DiscoveryProblem]
+    var problems: [DiscoveryProblem]
     /// Files over the size limit, not read (listed in one line; not an error).
-    package var skipped: [SkippedFile] = []
+    var skipped: [SkippedFile] = []
     /// How many Swift files were found, and how many of them had to be parsed.
-    package var swiftFileCount: Int
-    package var parsedFileCount: Int
+    var swiftFileCount: Int
+    var parsedFileCount: Int
     /// Swift files with `errorlint:` suppression comments, by absolute path, with them.
-    package var directives: [String: SuppressionComments.Parsed] = [:]
+    var directives: [String: SuppressionComments.Parsed] = [:]
 
     /// The file extensions of string catalogs.
-    package static let catalogExtensions: Set<String> = ["strings", "stringsdict", "xcstrings"]
+    static let catalogExtensions: Set<String> = ["strings", "stringsdict", "xcstrings"]
 
     /// Discovers the files under `options.paths`, reads the Swift sources and the catalogs.
     package static func read(_ options: ErrorLintOptions) -> ErrorLintAnalysis {

@@ -6,7 +6,7 @@ import PreflightCore
 /// the exit status.
 package enum ErrorLintRun {
     /// The tool as reports describe it.
-    package static func tool(for options: ErrorLintOptions) -> ToolDescriptor {
+    static func tool(for options: ErrorLintOptions) -> ToolDescriptor {
         ToolDescriptor(
             name: "errorlint", version: PreflightVersion.current, informationURI: PreflightVersion.informationURI,
             rules: RuleRegistry.all.map { rule in
@@ -17,7 +17,7 @@ package enum ErrorLintRun {
     }
 
     /// The findings of every enabled rule on `analysis`, with their configured severities.
-    package static func diagnostics(
+    static func diagnostics(
         for analysis: ErrorLintAnalysis, options: ErrorLintOptions, in root: String
     ) -> [Diagnostic] {
         let context = RuleContext(
@@ -45,7 +45,7 @@ package enum ErrorLintRun {
 
     /// The one note of a run that found no string catalog: keys are not checked, and the rules that
     /// are off for that reason (those no setting names) are named with how to turn them on.
-    package static func missingCatalogNote(_ options: ErrorLintOptions) -> String {
+    static func missingCatalogNote(_ options: ErrorLintOptions) -> String {
         let found = "errorlint: note: no string catalog (.xcstrings, .strings, .stringsdict) found"
         let rules = options.rulesOffWithoutCatalogs
         guard let first = rules.first else {

@@ -66,27 +66,27 @@ package struct FileSuppressions: Sendable {
     }
 
     /// `true` when the file has no directive and no problem: nothing to apply.
-    package var isEmpty: Bool { regions.isEmpty && problems.isEmpty }
+    var isEmpty: Bool { regions.isEmpty && problems.isEmpty }
 
     /// What applying the suppressions to one file's findings gave.
-    package struct Outcome: Sendable {
+    struct Outcome: Sendable {
         /// The findings no comment suppressed, in their order.
-        package var kept: [Diagnostic]
+        var kept: [Diagnostic]
         /// How many were suppressed.
-        package var suppressed: Int
+        var suppressed: Int
         /// Warnings about the comments themselves: unused ones (nothing suppressed), unknown rules,
         /// malformed comments. Rule id ``FileSuppressions/unusedRuleID`` or ``invalidRuleID``.
-        package var commentFindings: [Diagnostic]
+        var commentFindings: [Diagnostic]
     }
 
     /// The rule id of the warning for a suppression comment that suppressed nothing.
-    package static let unusedRuleID = "unused-suppression"
+    static let unusedRuleID = "unused-suppression"
     /// The rule id of the warning for a suppression comment that cannot be read or names an unknown rule.
-    package static let invalidRuleID = "invalid-suppression"
+    static let invalidRuleID = "invalid-suppression"
 
     /// Applies the suppressions to `diagnostics` (all in the file at `displayPath`, the path the
     /// findings of the comments are reported under).
-    package func apply(to diagnostics: [Diagnostic], displayPath: String, tool: String) -> Outcome {
+    func apply(to diagnostics: [Diagnostic], displayPath: String, tool: String) -> Outcome {
         var application = Application(self)
         let kept = diagnostics.filter { application.keeps($0) }
         return Outcome(
@@ -96,19 +96,19 @@ package struct FileSuppressions: Sendable {
 
     /// The suppressions applied one finding at a time (a tool writing findings as it goes): which
     /// regions were used is kept, so the comments that suppressed nothing are known at the end.
-    package struct Application {
+    struct Application {
         private let suppressions: FileSuppressions
         private var used: [Bool]
         /// How many findings were suppressed so far.
-        package private(set) var suppressed = 0
+        private(set) var suppressed = 0
 
-        package init(_ suppressions: FileSuppressions) {
+        init(_ suppressions: FileSuppressions) {
             self.suppressions = suppressions
             used = Array(repeating: false, count: suppressions.regions.count)
         }
 
         /// Whether `diagnostic` is kept (no region of its line suppresses its rule).
-        package mutating func keeps(_ diagnostic: Diagnostic) -> Bool {
+        mutating func keeps(_ diagnostic: Diagnostic) -> Bool {
             let line = diagnostic.location.line
             var isSuppressed = false
             for (index, region) in suppressions.regions.enumerated()
@@ -124,7 +124,7 @@ package struct FileSuppressions: Sendable {
 
         /// Warnings about the comments themselves, in line order: malformed ones, and one per
         /// comment and rule that suppressed nothing (a region per rule for `disable`).
-        package func commentFindings(displayPath: String, tool: String) -> [Diagnostic] {
+        func commentFindings(displayPath: String, tool: String) -> [Diagnostic] {
             var commentFindings: [Diagnostic] = suppressions.problems.map {
                 Diagnostic(
                     location: SourceLocation(path: displayPath, line: $0.line, column: $0.column), severity: .warning,

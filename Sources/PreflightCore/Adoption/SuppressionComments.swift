@@ -3,9 +3,9 @@
 /// opening delimiter. The suppression parser reads only these, so it never mistakes a string
 /// literal for a comment.
 package struct SourceComment: Sendable, Hashable {
-    package var text: String
-    package var line: Int
-    package var column: Int
+    var text: String
+    var line: Int
+    var column: Int
 
     package init(text: String, line: Int, column: Int) {
         self.text = text
@@ -18,7 +18,7 @@ package struct SourceComment: Sendable, Hashable {
 /// `// TOOL:disable:next|this|previous RULE…`, as SwiftLint spells them. Rules are separated by
 /// spaces or commas; `all` stands for every rule; text after ` - ` is a reason and is ignored.
 package struct SuppressionDirective: Sendable, Hashable {
-    package enum Action: String, Sendable, Hashable {
+    enum Action: String, Sendable, Hashable {
         /// From this line on, until a matching `enable` or the end of the file.
         case disable
         /// Ends an earlier `disable` of the same rules.
@@ -31,26 +31,19 @@ package struct SuppressionDirective: Sendable, Hashable {
         case disablePrevious = "disable:previous"
     }
 
-    package var action: Action
+    var action: Action
     /// Rule ids as written (`all` included).
-    package var rules: [String]
+    var rules: [String]
     /// Where the comment starts.
-    package var line: Int
-    package var column: Int
-
-    package init(action: Action, rules: [String], line: Int, column: Int) {
-        self.action = action
-        self.rules = rules
-        self.line = line
-        self.column = column
-    }
+    var line: Int
+    var column: Int
 }
 
 /// Reads suppression comments for one tool (`errorlint:`, `todoscan:`): the one parser every
 /// Preflight scanner uses.
 package enum SuppressionComments {
     /// The word that stands for every rule.
-    package static let allRules = "all"
+    static let allRules = "all"
 
     /// What parsing the comments of one file gave: the directives, and comments that start with the
     /// tool's prefix but are not a directive (a misspelt action, no rule), each with the reason.

@@ -17,9 +17,9 @@ package struct ConfigurationFile: Sendable {
     /// The file's conventional name.
     package static let fileName = ".preflight.json"
     /// The sections the suite knows.
-    package static let sectionNames: Set<String> = ["todoscan", "errorlint", "prepush"]
+    static let sectionNames: Set<String> = ["todoscan", "errorlint", "prepush"]
     /// The top-level key naming the Preflight versions the repository accepts; not a section.
-    package static let requiredVersionKey = "requiredVersion"
+    static let requiredVersionKey = "requiredVersion"
 
     /// Where the file was read from.
     package let path: String
@@ -28,11 +28,11 @@ package struct ConfigurationFile: Sendable {
     package let data: Data
     private let sections: [String: ConfigurationSection]
     /// The Preflight versions this file accepts (`"requiredVersion": ">= 0.2.0"`), when it says.
-    package let requiredVersion: VersionRequirement?
+    let requiredVersion: VersionRequirement?
 
     /// Reads and checks the file at `path`; a `requiredVersion` the installed Preflight does not
     /// satisfy is an error (every tool then refuses to run).
-    package init(contentsOf path: String) throws(ConfigurationError) {
+    init(contentsOf path: String) throws(ConfigurationError) {
         let bytes: [UInt8]
         do {
             bytes = try BoundedFile.read(path, limit: Self.maximumFileSize)
@@ -44,7 +44,7 @@ package struct ConfigurationFile: Sendable {
 
     /// The largest configuration file read. Real ones are a few kilobytes; this refuses
     /// `--config /dev/zero` and the like before they cost memory.
-    package static let maximumFileSize = 1 << 20
+    static let maximumFileSize = 1 << 20
 
     /// Parses `data` as the file at `path` (the path is only used in messages), checking its
     /// `requiredVersion` against `installedVersion`.
@@ -125,7 +125,7 @@ package struct ConfigurationFile: Sendable {
     }
 
     /// The section for `tool` (empty when the file has none).
-    package func section(_ tool: String) -> ConfigurationSection {
+    func section(_ tool: String) -> ConfigurationSection {
         sections[tool] ?? ConfigurationSection(name: tool, path: path, values: [:])
     }
 

@@ -27,28 +27,21 @@ import Darwin
 ///
 /// Paths are relative to the folder holding the baseline file, so it works from any current
 /// directory. Lines and columns are not stored: a finding whose code moved is still accepted.
-package struct Baseline: Sendable, Equatable, Codable {
+struct Baseline: Sendable, Equatable, Codable {
     /// The format version this code writes and the only one it reads.
-    package static let currentVersion = 1
+    static let currentVersion = 1
 
     /// One accepted finding, `count` times.
-    package struct Entry: Sendable, Hashable, Codable, Comparable {
+    struct Entry: Sendable, Hashable, Codable, Comparable {
         /// The file, relative to the baseline's folder, `/`-separated (`../` when outside it).
-        package var path: String
+        var path: String
         /// Encoded as `ruleId`.
-        package var ruleID: String
-        package var fingerprint: String
+        var ruleID: String
+        var fingerprint: String
         /// How many identical findings are accepted (at least 1).
-        package var count: Int
+        var count: Int
 
-        package init(path: String, ruleID: String, fingerprint: String, count: Int) {
-            self.path = path
-            self.ruleID = ruleID
-            self.fingerprint = fingerprint
-            self.count = count
-        }
-
-        package static func < (lhs: Entry, rhs: Entry) -> Bool {
+        static func < (lhs: Entry, rhs: Entry) -> Bool {
             (lhs.path, lhs.ruleID, lhs.fingerprint, lhs.count) < (rhs.path, rhs.ruleID, rhs.fingerprint, rhs.count)
         }
 
@@ -59,21 +52,21 @@ package struct Baseline: Sendable, Equatable, Codable {
     }
 
     /// Always ``currentVersion`` once loaded.
-    package private(set) var version: Int
+    private(set) var version: Int
     /// Accepted findings, sorted by path, rule and fingerprint, each key once.
-    package private(set) var findings: [Entry]
+    private(set) var findings: [Entry]
 
     /// How many findings are accepted in all.
-    package var count: Int { findings.reduce(0) { $0 + $1.count } }
+    var count: Int { findings.reduce(0) { $0 + $1.count } }
 
     /// A baseline accepting `diagnostics`. `baseDirectory` is the folder the baseline file will
     /// be in; the diagnostics' paths may be relative to the current directory or absolute.
-    package init(diagnostics: [Diagnostic], relativeTo baseDirectory: String) {
+    init(diagnostics: [Diagnostic], relativeTo baseDirectory: String) {
         self.init(diagnostics: diagnostics, relativeTo: baseDirectory, currentDirectory: StandardPath.currentDirectory)
     }
 
     /// As ``init(diagnostics:relativeTo:)``, with relative diagnostic paths taken from `currentDirectory`.
-    package init(diagnostics: [Diagnostic], relativeTo baseDirectory: String, currentDirectory: String) {
+    init(diagnostics: [Diagnostic], relativeTo baseDirectory: String, currentDirectory: String) {
         var resolver = PathResolver(baseDirectory: baseDirectory, currentDirectory: currentDirectory)
         var counts: [Key: Int] = [:]
         for diagnostic in diagnostics {
@@ -85,7 +78,7 @@ package struct Baseline: Sendable, Equatable, Codable {
 
     /// A baseline of these entries: those with the same path, rule and fingerprint are added up,
     /// those with a count below 1 dropped.
-    package init(entries: [Entry]) {
+    init(entries: [Entry]) {
         var counts: [Key: Int] = [:]
         for entry in entries where entry.count > 0 {
             counts[Key(path: entry.path, ruleID: entry.ruleID, fingerprint: entry.fingerprint), default: 0] +=
@@ -104,14 +97,14 @@ package struct Baseline: Sendable, Equatable, Codable {
     /// file's folder), rule id and fingerprint; line and column are ignored. Each entry covers at
     /// most `count` findings: of identical findings beyond that, the ones earliest in the file are
     /// taken as the accepted ones and the later ones are reported.
-    package func filter(
+    func filter(
         _ diagnostics: [Diagnostic], relativeTo baseDirectory: String
     ) -> (reported: [Diagnostic], suppressed: Int) {
         filter(diagnostics, relativeTo: baseDirectory, currentDirectory: StandardPath.currentDirectory)
     }
 
     /// As ``filter(_:relativeTo:)``, with relative diagnostic paths taken from `currentDirectory`.
-    package func filter(
+    func filter(
         _ diagnostics: [Diagnostic], relativeTo baseDirectory: String, currentDirectory: String
     ) -> (reported: [Diagnostic], suppressed: Int) {
         var matcher = Matcher(self, relativeTo: baseDirectory, currentDirectory: currentDirectory)
@@ -120,11 +113,11 @@ package struct Baseline: Sendable, Equatable, Codable {
 
     /// The baseline's counts, consumed as findings are matched: ``filter(_:)`` may be called once
     /// per file (a tool that writes findings as it goes), each file's findings in one call.
-    package struct Matcher {
+    struct Matcher {
         private var remaining: [Key: Int] = [:]
         private var resolver: PathResolver
 
-        package init(_ baseline: Baseline, relativeTo baseDirectory: String, currentDirectory: String) {
+        init(_ baseline: Baseline, relativeTo baseDirectory: String, currentDirectory: String) {
             for entry in baseline.findings {
                 remaining[Key(path: entry.path, ruleID: entry.ruleID, fingerprint: entry.fingerprint), default: 0] +=
                     entry.count
@@ -134,7 +127,7 @@ package struct Baseline: Sendable, Equatable, Codable {
 
         /// The findings the baseline does not accept, in their order, and how many it accepted:
         /// within a key, the earliest (by line and column) are accepted first.
-        package mutating func filter(_ diagnostics: [Diagnostic]) -> (reported: [Diagnostic], suppressed: Int) {
+        mutating func filter(_ diagnostics: [Diagnostic]) -> (reported: [Diagnostic], suppressed: Int) {
             let keys = diagnostics.map { resolver.key(for: $0) }
             let order = diagnostics.indices.sorted {
                 (diagnostics[$0].location.line, diagnostics[$0].location.column, $0)
@@ -158,7 +151,7 @@ package struct Baseline: Sendable, Equatable, Codable {
     ///
     /// - Throws: ``BaselineError/unreadable(path:reason:)`` when the file cannot be read,
     ///   ``BaselineError/malformed(path:detail:)`` when it is not a version-1 baseline.
-    package static func load(from path: String) throws(BaselineError) -> Baseline {
+    static func load(from path: String) throws(BaselineError) -> Baseline {
         let bytes: [UInt8]
         do {
             bytes = try BoundedFile.read(path, limit: maximumFileSize)
@@ -170,10 +163,10 @@ package struct Baseline: Sendable, Equatable, Codable {
 
     /// The largest baseline read: about 400,000 accepted findings. A bigger file is not a baseline
     /// (`--baseline /dev/zero`), and decoding it would take memory without bound.
-    package static let maximumFileSize = 64 << 20
+    static let maximumFileSize = 64 << 20
 
     /// Parses a baseline file's bytes (`path` is only used in messages; the fuzz target calls this).
-    package static func parse(_ bytes: [UInt8], path: String) throws(BaselineError) -> Baseline {
+    static func parse(_ bytes: [UInt8], path: String) throws(BaselineError) -> Baseline {
         do {
             return try JSONDecoder().decode(Baseline.self, from: Data(bytes))
         } catch let error as UnsupportedVersion {
@@ -191,7 +184,7 @@ package struct Baseline: Sendable, Equatable, Codable {
     /// baseline always gives the same bytes), replacing the file atomically.
     ///
     /// - Throws: ``BaselineError/unwritable(path:reason:)``.
-    package func write(to path: String) throws(BaselineError) {
+    func write(to path: String) throws(BaselineError) {
         let text = JSONDiagnosticRenderer.encode(self)
         do {
             try FileBytes.writeAtomically(Array(text.utf8), to: path)
@@ -210,7 +203,7 @@ package struct Baseline: Sendable, Equatable, Codable {
         var version: Int
     }
 
-    package init(from decoder: any Decoder) throws {
+    init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: CodingKeys.self)
         let version = try container.decode(Int.self, forKey: .version)
         guard version == Self.currentVersion else { throw UnsupportedVersion(version: version) }
@@ -230,7 +223,7 @@ package struct Baseline: Sendable, Equatable, Codable {
         self.init(entries: entries)
     }
 
-    package func encode(to encoder: any Encoder) throws {
+    func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: CodingKeys.self)
         try container.encode(version, forKey: .version)
         try container.encode(findings, forKey: .findings)
@@ -274,7 +267,7 @@ package struct Baseline: Sendable, Equatable, Codable {
 }
 
 /// What can go wrong reading or writing a baseline file.
-package enum BaselineError: LocalizedError, Sendable, Equatable {
+enum BaselineError: LocalizedError, Sendable, Equatable {
     /// The file could not be read (`reason` is the system's).
     case unreadable(path: String, reason: String)
     /// The file is not a baseline this version reads; `detail` says where and why.
@@ -282,7 +275,7 @@ package enum BaselineError: LocalizedError, Sendable, Equatable {
     /// The file could not be written (`reason` is the system's).
     case unwritable(path: String, reason: String)
 
-    package var errorDescription: String? {
+    var errorDescription: String? {
         switch self {
         case .unreadable(let path, _): "Cannot read the baseline '\(path)'."
         case .malformed(let path, _): "'\(path)' is not a valid Preflight baseline."
@@ -290,14 +283,14 @@ package enum BaselineError: LocalizedError, Sendable, Equatable {
         }
     }
 
-    package var failureReason: String? {
+    var failureReason: String? {
         switch self {
         case .unreadable(_, let reason), .unwritable(_, let reason): reason
         case .malformed(_, let detail): detail
         }
     }
 
-    package var recoverySuggestion: String? {
+    var recoverySuggestion: String? {
         switch self {
         case .unreadable(let path, _):
             "Check the path and its permissions. To accept today's findings, create it with `--write-baseline \(path)`."

@@ -30,7 +30,7 @@ package struct SourceLocation: Sendable, Hashable, Codable, Comparable {
     /// text: what SARIF (`columnKind` `utf16CodeUnits`, its default) and GitHub's annotations (whose
     /// pages index lines as JavaScript strings) count. `nil` means unknown; renderers then pass
     /// ``column`` on, which is the same whenever the line is ASCII up to the finding.
-    package var utf16Column: Int?
+    var utf16Column: Int?
 
     package init(path: String, line: Int, column: Int, utf16Column: Int? = nil) {
         self.path = path
@@ -40,7 +40,7 @@ package struct SourceLocation: Sendable, Hashable, Codable, Comparable {
     }
 
     /// ``utf16Column`` when known, otherwise ``column``: the column SARIF and GitHub print.
-    package var columnInUTF16: Int { utf16Column ?? column }
+    var columnInUTF16: Int { utf16Column ?? column }
 
     /// The 1-based UTF-16 column of the 1-based UTF-8 `column` in a line whose bytes start with
     /// `linePrefix` (the bytes from the start of the line up to at least the column). A column
@@ -83,7 +83,7 @@ package struct Diagnostic: Sendable, Hashable, Codable {
     package var ruleID: String
     /// Text that identifies the finding across runs even when lines move (for SARIF
     /// `partialFingerprints` and baselines). Defaults to the rule id and the message.
-    package var fingerprint: String
+    var fingerprint: String
     /// Other files the finding is about, besides its location's: for a key a catalog lacks, the
     /// Swift file that uses the key. A change to any of them can have introduced the finding.
     package var relatedPaths: [String] = []
@@ -103,8 +103,8 @@ package struct Diagnostic: Sendable, Hashable, Codable {
 
 /// A rule a tool can report, as renderers describe it (SARIF `tool.driver.rules`).
 package struct RuleDescriptor: Sendable, Hashable, Codable {
-    package var id: String
-    package var summary: String
+    var id: String
+    var summary: String
     package var defaultSeverity: Severity
 
     package init(id: String, summary: String, defaultSeverity: Severity) {
@@ -116,10 +116,10 @@ package struct RuleDescriptor: Sendable, Hashable, Codable {
 
 /// The tool that produced a report.
 package struct ToolDescriptor: Sendable, Hashable, Codable {
-    package var name: String
-    package var version: String
-    package var informationURI: String
-    package var rules: [RuleDescriptor]
+    var name: String
+    var version: String
+    var informationURI: String
+    var rules: [RuleDescriptor]
 
     package init(name: String, version: String, informationURI: String, rules: [RuleDescriptor]) {
         self.name = name
@@ -135,7 +135,7 @@ package struct DiagnosticReport: Sendable, Hashable {
     /// Findings, in a stable order (by path, line, column).
     package var diagnostics: [Diagnostic]
     /// How many files were scanned (for the summary line).
-    package var filesScanned: Int
+    var filesScanned: Int
 
     package init(tool: ToolDescriptor, diagnostics: [Diagnostic], filesScanned: Int) {
         self.tool = tool

@@ -15,10 +15,10 @@ package enum DiagnosticFormat: String, Sendable, Hashable, CaseIterable, Codable
     case codeclimate
 
     /// The format used when `--format` is not given: ``text``.
-    package static let `default`: DiagnosticFormat = .text
+    static let `default`: DiagnosticFormat = .text
 
     /// One short phrase per format for `--help`.
-    package var help: String {
+    var help: String {
         switch self {
         case .text: "compiler-style lines: path:line:column: severity: message"
         case .json: "one JSON document with every finding and a summary"

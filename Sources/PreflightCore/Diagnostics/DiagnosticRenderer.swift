@@ -26,7 +26,7 @@ extension DiagnosticRenderer {
 
 /// A renderer that prints each finding on a line of its own, so findings can be streamed as they
 /// are found instead of after the whole scan.
-package protocol LineDiagnosticRenderer: DiagnosticRenderer {
+protocol LineDiagnosticRenderer: DiagnosticRenderer {
     /// The line for one finding, without a line terminator; never contains a line break.
     func line(for diagnostic: Diagnostic) -> String
 }

@@ -9,9 +9,9 @@ package protocol DiagnosticStream: AnyObject {
 }
 
 /// Text gathered into pieces of bounded size before it is handed on: few writes, bounded memory.
-package final class OutputChunks {
+final class OutputChunks {
     /// About how many bytes a piece holds.
-    package static let size = 64 << 10
+    static let size = 64 << 10
 
     private var pending = ""
     private let output: (String) -> Void

@@ -9,11 +9,11 @@ package struct DiagnosticSummary: Sendable, Hashable, CustomStringConvertible {
     /// Findings of severity ``Severity/error``.
     package var errors: Int
     /// Findings of severity ``Severity/warning``.
-    package var warnings: Int
+    var warnings: Int
     /// Findings of severity ``Severity/note``.
-    package var notes: Int
+    var notes: Int
     /// How many files were scanned.
-    package var filesScanned: Int
+    var filesScanned: Int
 
     package init(errors: Int, warnings: Int, notes: Int, filesScanned: Int) {
         self.errors = errors
@@ -23,7 +23,7 @@ package struct DiagnosticSummary: Sendable, Hashable, CustomStringConvertible {
     }
 
     /// Counts `diagnostics` by severity.
-    package init(diagnostics: some Sequence<Diagnostic>, filesScanned: Int) {
+    init(diagnostics: some Sequence<Diagnostic>, filesScanned: Int) {
         self.init(errors: 0, warnings: 0, notes: 0, filesScanned: filesScanned)
         for diagnostic in diagnostics { count(diagnostic) }
     }
@@ -38,7 +38,7 @@ package struct DiagnosticSummary: Sendable, Hashable, CustomStringConvertible {
     }
 
     /// The summary of `report`.
-    package init(_ report: DiagnosticReport) {
+    init(_ report: DiagnosticReport) {
         self.init(diagnostics: report.diagnostics, filesScanned: report.filesScanned)
     }
 

@@ -32,22 +32,22 @@
 package struct JSONDiagnosticDocument: Sendable, Hashable, Codable {
     /// One finding.
     package struct Entry: Sendable, Hashable, Codable {
-        package var path: String
-        package var line: Int
-        package var column: Int
+        var path: String
+        var line: Int
+        var column: Int
         /// The column in UTF-16 code units (``SourceLocation/columnInUTF16``). Optional when
         /// decoding, for documents written before it existed.
-        package var utf16Column: Int?
-        package var severity: Severity
-        package var message: String
+        var utf16Column: Int?
+        var severity: Severity
+        var message: String
         /// Encoded as `ruleId`.
-        package var ruleID: String
-        package var fingerprint: String
+        var ruleID: String
+        var fingerprint: String
         /// Other files the finding is about (``Diagnostic/relatedPaths``); absent when none.
-        package var relatedPaths: [String]?
+        var relatedPaths: [String]?
 
         /// The entry for `diagnostic`.
-        package init(_ diagnostic: Diagnostic) {
+        init(_ diagnostic: Diagnostic) {
             path = diagnostic.location.path
             line = diagnostic.location.line
             column = diagnostic.location.column
@@ -74,19 +74,19 @@ package struct JSONDiagnosticDocument: Sendable, Hashable, Codable {
     }
 
     /// How many findings there are of each severity.
-    package struct Counts: Sendable, Hashable, Codable {
-        package var errors: Int
-        package var warnings: Int
-        package var notes: Int
+    struct Counts: Sendable, Hashable, Codable {
+        var errors: Int
+        var warnings: Int
+        var notes: Int
 
-        package init(errors: Int, warnings: Int, notes: Int) {
+        init(errors: Int, warnings: Int, notes: Int) {
             self.errors = errors
             self.warnings = warnings
             self.notes = notes
         }
 
         /// The counts of `summary`.
-        package init(_ summary: DiagnosticSummary) {
+        init(_ summary: DiagnosticSummary) {
             self.init(errors: summary.errors, warnings: summary.warnings, notes: summary.notes)
         }
     }
@@ -100,10 +100,10 @@ package struct JSONDiagnosticDocument: Sendable, Hashable, Codable {
     /// Every finding.
     package var diagnostics: [Entry]
     /// The counts by severity.
-    package var summary: Counts
+    var summary: Counts
 
     /// The document for `report`.
-    package init(_ report: DiagnosticReport) {
+    init(_ report: DiagnosticReport) {
         let counts = report.summary
         tool = report.tool.name
         version = report.tool.version

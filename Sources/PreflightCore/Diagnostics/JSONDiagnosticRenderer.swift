@@ -2,14 +2,14 @@ import Foundation
 
 /// `--format json`: one pretty-printed ``JSONDiagnosticDocument`` with sorted keys and unescaped
 /// slashes, followed by a newline. The same report always gives the same bytes.
-package struct JSONDiagnosticRenderer: DiagnosticRenderer, Hashable {
-    package init() {}
+struct JSONDiagnosticRenderer: DiagnosticRenderer, Hashable {
+    init() {}
 
-    package func render(_ report: DiagnosticReport) -> String {
+    func render(_ report: DiagnosticReport) -> String {
         Self.encode(JSONDiagnosticDocument(report))
     }
 
-    package func stream(tool: ToolDescriptor, to output: @escaping (String) -> Void) -> any DiagnosticStream {
+    func stream(tool: ToolDescriptor, to output: @escaping (String) -> Void) -> any DiagnosticStream {
         JSONDiagnosticStream(tool: tool, output: output)
     }
 

@@ -4,9 +4,9 @@ import Foundation
 /// directory of a command, as compilers do, so editors and CI resolve them; the checked package in
 /// prepush), or absolute on request (`--absolute-paths`).
 package struct PathDisplay: Sendable {
-    package let absolute: Bool
+    let absolute: Bool
     /// The folder paths are shown relative to.
-    package let directory: String
+    let directory: String
 
     package init(absolute: Bool, relativeTo directory: String) {
         self.absolute = absolute

@@ -1,13 +1,13 @@
 /// A file as SARIF names it (`artifactLocation`): a valid URI reference, relative to the source
 /// root when the path is relative, so GitHub code scanning can match it to the repository.
-package struct SARIFArtifactLocation: Sendable, Hashable, Codable {
+struct SARIFArtifactLocation: Sendable, Hashable, Codable {
     /// The file's URI reference: `Sources/My%20App/Main.swift` or `file:///abs/Main.swift`.
-    package var uri: String
+    var uri: String
     /// `%SRCROOT%` for a relative path; `nil` for an absolute one. Encoded as `uriBaseId`.
-    package var uriBaseID: String?
+    var uriBaseID: String?
 
     /// The base a relative path is resolved against: the root of the checkout.
-    package static let sourceRoot = "%SRCROOT%"
+    static let sourceRoot = "%SRCROOT%"
 
     /// The location of the file at `path`, a path as the tool prints it.
     ///
@@ -15,7 +15,7 @@ package struct SARIFArtifactLocation: Sendable, Hashable, Codable {
     /// base; an absolute path becomes a `file://` URI. In both, every byte of the UTF-8 path that
     /// may not appear in a URI path is percent-encoded (space → `%20`, `%` → `%25`, `é` → `%C3%A9`),
     /// and so is `:`, which would otherwise make a relative path's first segment read as a scheme.
-    package init(path: String) {
+    init(path: String) {
         if path.hasPrefix("/") {
             uri = "file://" + Self.percentEncoded(path)
             uriBaseID = nil

@@ -15,17 +15,17 @@
 /// - `startColumn` counts UTF-16 code units (``SourceLocation/columnInUTF16``), and the run says
 ///   so with `columnKind` `utf16CodeUnits` (SARIF's default, which GitHub code scanning assumes):
 ///   after `let s = "héllo😀"; // ` a finding is at byte column 26 and UTF-16 column 23.
-package struct SARIFDiagnosticRenderer: DiagnosticRenderer, Hashable {
+struct SARIFDiagnosticRenderer: DiagnosticRenderer, Hashable {
     /// The `partialFingerprints` key Preflight fills in.
-    package static let fingerprintKey = "primaryLocationLineHash"
+    static let fingerprintKey = "primaryLocationLineHash"
 
-    package init() {}
+    init() {}
 
-    package func render(_ report: DiagnosticReport) -> String {
+    func render(_ report: DiagnosticReport) -> String {
         JSONDiagnosticRenderer.encode(Self.log(for: report))
     }
 
-    package func stream(tool: ToolDescriptor, to output: @escaping (String) -> Void) -> any DiagnosticStream {
+    func stream(tool: ToolDescriptor, to output: @escaping (String) -> Void) -> any DiagnosticStream {
         SARIFDiagnosticStream(tool: tool, output: output)
     }
 

@@ -2,7 +2,7 @@
 /// seeded per process), for fingerprints that must match across runs.
 package enum StableHash {
     /// 64-bit FNV-1a of the UTF-8 bytes of `text`.
-    package static func fnv1a64(_ text: String) -> UInt64 {
+    static func fnv1a64(_ text: String) -> UInt64 {
         var hash: UInt64 = 0xcbf2_9ce4_8422_2325
         for byte in text.utf8 {
             hash ^= UInt64(byte)

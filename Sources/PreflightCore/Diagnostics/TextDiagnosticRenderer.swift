@@ -6,7 +6,7 @@
 /// each finding stays on one line and is read as one issue.
 package struct TextDiagnosticRenderer: LineDiagnosticRenderer, Hashable {
     /// Whether each line ends with ` [ruleID]` (errorlint does this; todoscan does not).
-    package var showsRuleID: Bool
+    var showsRuleID: Bool
 
     /// - Parameter showsRuleID: append ` [ruleID]` to each line.
     package init(showsRuleID: Bool = false) {

@@ -15,18 +15,18 @@ import Darwin
 /// link loops cannot trap it). A file named explicitly is always taken.
 package struct FileDiscovery: Sendable {
     /// Folders a tree walk never enters.
-    package static let defaultSkippedDirectories: Set<String> = [
+    static let defaultSkippedDirectories: Set<String> = [
         ".build", ".git", "DerivedData", "Pods", "Carthage", "node_modules", ".swiftpm",
     ]
 
     /// Only files matching one of these (when any are given).
-    package var includes: [Glob]
+    var includes: [Glob]
     /// No file matching any of these.
-    package var excludes: [Glob]
+    var excludes: [Glob]
     /// Folder names a tree walk skips.
-    package var skippedDirectories: Set<String>
+    var skippedDirectories: Set<String>
     /// Whether to ask git which files belong to the tree.
-    package var usesGit: Bool
+    var usesGit: Bool
 
     package init(
         includes: [Glob] = [],

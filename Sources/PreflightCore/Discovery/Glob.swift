@@ -43,7 +43,7 @@ package struct Glob: Sendable, Hashable, CustomStringConvertible {
 
     /// Whether the file at `path` matches: a pattern without `/` is matched against the file's
     /// name only (`--include '*.swift'` does not take in a folder named `csv.swift`).
-    package func matchesFile(_ path: String) -> Bool {
+    func matchesFile(_ path: String) -> Bool {
         var path = path
         return path.withUTF8 { matchesFile(utf8: $0) }
     }

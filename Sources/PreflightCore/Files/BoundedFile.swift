@@ -86,7 +86,7 @@ package enum BoundedFileError: Error, Sendable, Hashable {
     case unreadable(path: String, reason: String)
 
     /// The file's path.
-    package var path: String {
+    var path: String {
         switch self {
         case .cannotOpen(let path, _), .notRegularFile(let path, _), .tooLarge(let path, _, _),
             .unreadable(let path, _):

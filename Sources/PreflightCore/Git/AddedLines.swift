@@ -11,12 +11,12 @@
 /// until the move is staged (`git mv` or `git add`).
 package struct AddedLines: Sendable, Equatable {
     /// Added line numbers (1-based) per changed file: sorted, non-overlapping, non-adjacent ranges.
-    package var lines: [String: [ClosedRange<Int>]]
+    var lines: [String: [ClosedRange<Int>]]
     /// Files that are wholly new (untracked, or added since the base): every line counts as added.
-    package var newFiles: Set<String>
+    var newFiles: Set<String>
 
     /// Ranges are sorted and merged; paths are taken as given (make them absolute and standardized).
-    package init(lines: [String: [ClosedRange<Int>]] = [:], newFiles: Set<String> = []) {
+    init(lines: [String: [ClosedRange<Int>]] = [:], newFiles: Set<String> = []) {
         self.lines = lines.mapValues(Self.merged)
         self.newFiles = newFiles
     }
@@ -25,7 +25,7 @@ package struct AddedLines: Sendable, Equatable {
     package var files: Set<String> { newFiles.union(lines.keys) }
 
     /// `true` when nothing was added.
-    package var isEmpty: Bool { newFiles.isEmpty && lines.isEmpty }
+    var isEmpty: Bool { newFiles.isEmpty && lines.isEmpty }
 
     /// Whether `line` (1-based) of `path` was added. `path` may be relative to the current
     /// directory or absolute; symbolic links in it are resolved when it does not match as written.
@@ -84,7 +84,7 @@ package struct AddedLines: Sendable, Equatable {
     /// the remote has `base`. Both must name commits; the working tree plays no part.
     ///
     /// - Throws: as ``since(_:in:)``.
-    package static func between(base: String, head: String, in directory: String) throws(GitError) -> AddedLines {
+    static func between(base: String, head: String, in directory: String) throws(GitError) -> AddedLines {
         let repository = try GitRepository(containing: directory)
         let from = try repository.requireCommit(base)
         let to = try repository.requireCommit(head)
@@ -122,7 +122,7 @@ package struct AddedLines: Sendable, Equatable {
     }
 
     /// The lines both add: a file new in both stays new; a file new in one keeps the other's lines.
-    package func intersection(_ other: AddedLines) -> AddedLines {
+    func intersection(_ other: AddedLines) -> AddedLines {
         var lines: [String: [ClosedRange<Int>]] = [:]
         let newFiles = newFiles.intersection(other.newFiles)
         for file in files.intersection(other.files) where !newFiles.contains(file) {
@@ -158,7 +158,7 @@ package struct AddedLines: Sendable, Equatable {
     /// octal escapes, names with spaces, `/dev/null` for added and deleted files, renames and
     /// copies, binary files, `\ No newline at end of file`, hunk headers with omitted or zero
     /// counts, context lines, CRLF content and combined diffs (skipped).
-    package static func parse(diff: String, repositoryRoot: String) -> AddedLines {
+    static func parse(diff: String, repositoryRoot: String) -> AddedLines {
         var parser = UnifiedDiffParser(root: repositoryRoot)
         parser.consume(text: diff)
         return parser.finish()

@@ -26,7 +26,7 @@ package struct GitRepository: Sendable {
     static let globalOptions = ["--no-optional-locks", "-c", "core.quotepath=off"]
 
     /// The repository whose work tree contains `directory`.
-    package init(containing directory: String) throws(GitError) {
+    init(containing directory: String) throws(GitError) {
         let result = try Self.run(["rev-parse", "--show-toplevel"], in: directory)
         let root = result.outputText.trimmingCharacters(in: .newlines)
         guard result.succeeded, !root.isEmpty else {

@@ -9,7 +9,7 @@
 /// way matches nothing, and a coverage table built from it is empty.
 package struct PhysicalRoot: Sendable, Equatable {
     /// The root's physical path (the lexical absolute path when the root does not exist).
-    package let path: String
+    let path: String
     /// The root as given, made absolute and standardized lexically (no link resolved): a recorded
     /// path of a file that no longer exists can still match it as written.
     private let lexical: String

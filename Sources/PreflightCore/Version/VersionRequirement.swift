@@ -1,10 +1,10 @@
 /// A release number, `MAJOR.MINOR.PATCH` (missing parts are 0: `1.2` is `1.2.0`).
-package struct ReleaseVersion: Sendable, Hashable, Comparable, CustomStringConvertible {
-    package var components: [Int]
+struct ReleaseVersion: Sendable, Hashable, Comparable, CustomStringConvertible {
+    var components: [Int]
 
     /// `nil` unless `text` is one to three dot-separated non-negative integers (an optional
     /// leading `v` allowed, as in tags).
-    package init?(_ text: some StringProtocol) {
+    init?(_ text: some StringProtocol) {
         var text = Substring(text)
         if text.first == "v" { text = text.dropFirst() }
         let parts = text.split(separator: ".", omittingEmptySubsequences: false)
@@ -17,9 +17,9 @@ package struct ReleaseVersion: Sendable, Hashable, Comparable, CustomStringConve
         self.components = components + Array(repeating: 0, count: 3 - components.count)
     }
 
-    package var description: String { components.map(String.init).joined(separator: ".") }
+    var description: String { components.map(String.init).joined(separator: ".") }
 
-    package static func < (lhs: ReleaseVersion, rhs: ReleaseVersion) -> Bool {
+    static func < (lhs: ReleaseVersion, rhs: ReleaseVersion) -> Bool {
         lhs.components.lexicographicallyPrecedes(rhs.components)
     }
 }
@@ -27,8 +27,8 @@ package struct ReleaseVersion: Sendable, Hashable, Comparable, CustomStringConve
 /// The Preflight versions a repository accepts (`requiredVersion` in `.preflight.json`):
 /// comparisons joined by commas, all of which must hold, e.g. `>= 0.3.0`, `>= 0.3, < 0.5`,
 /// `== 0.3.1`. A bare version means `==`.
-package struct VersionRequirement: Sendable, Hashable, CustomStringConvertible {
-    package enum Comparison: String, Sendable, Hashable, CaseIterable {
+struct VersionRequirement: Sendable, Hashable, CustomStringConvertible {
+    enum Comparison: String, Sendable, Hashable, CaseIterable {
         case atLeast = ">="
         case atMost = "<="
         case equal = "=="
@@ -36,16 +36,16 @@ package struct VersionRequirement: Sendable, Hashable, CustomStringConvertible {
         case less = "<"
     }
 
-    package var clauses: [(comparison: Comparison, version: ReleaseVersion)]
+    var clauses: [(comparison: Comparison, version: ReleaseVersion)]
     /// As written.
-    package var description: String
+    var description: String
 
     /// Why `text` is not a requirement, for the error message.
-    package struct Invalid: Error, Sendable, Equatable {
-        package var detail: String
+    struct Invalid: Error, Sendable, Equatable {
+        var detail: String
     }
 
-    package init(_ text: String) throws(Invalid) {
+    init(_ text: String) throws(Invalid) {
         description = text
         clauses = []
         let parts = text.split(separator: ",", omittingEmptySubsequences: false)
@@ -66,7 +66,7 @@ package struct VersionRequirement: Sendable, Hashable, CustomStringConvertible {
     }
 
     /// Whether `version` meets every clause.
-    package func isSatisfied(by version: ReleaseVersion) -> Bool {
+    func isSatisfied(by version: ReleaseVersion) -> Bool {
         clauses.allSatisfy { clause in
             switch clause.comparison {
             case .atLeast: version >= clause.version
@@ -78,11 +78,11 @@ package struct VersionRequirement: Sendable, Hashable, CustomStringConvertible {
         }
     }
 
-    package static func == (lhs: VersionRequirement, rhs: VersionRequirement) -> Bool {
+    static func == (lhs: VersionRequirement, rhs: VersionRequirement) -> Bool {
         lhs.description == rhs.description
     }
 
-    package func hash(into hasher: inout Hasher) { hasher.combine(description) }
+    func hash(into hasher: inout Hasher) { hasher.combine(description) }
 }
 
 extension StringProtocol {

@@ -7,7 +7,7 @@
 ///     + checker.duplicateKeyFindings()
 /// ```
 package struct CatalogChecker: Sendable {
-    package var catalogs: CatalogSet
+    var catalogs: CatalogSet
     /// The languages every used key needs a value in.
     package var languages: [String]
 

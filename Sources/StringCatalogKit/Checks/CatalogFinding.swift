@@ -6,22 +6,10 @@ package struct CatalogFinding: Sendable, Hashable {
     /// The catalog file and line of the key or unit concerned; `nil` when the key is in no catalog
     /// (report it at the code that uses the key).
     package var location: SourceLocation?
-    package var key: String
-    package var table: String
+    var key: String
+    var table: String
     /// The language concerned, when one is.
-    package var language: String?
+    var language: String?
     /// One line, without the rule id.
     package var message: String
-
-    package init(
-        kind: CatalogFindingKind, location: SourceLocation?, key: String, table: String, language: String?,
-        message: String
-    ) {
-        self.kind = kind
-        self.location = location
-        self.key = key
-        self.table = table
-        self.language = language
-        self.message = message
-    }
 }

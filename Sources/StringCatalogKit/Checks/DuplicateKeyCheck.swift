@@ -1,7 +1,7 @@
 /// `duplicate-key`: a key defined twice in one `.strings` file; reported at the later definition,
 /// which is the one Foundation uses.
-package enum DuplicateKeyCheck {
-    package static func findings(_ duplicates: [DuplicateKey]) -> [CatalogFinding] {
+enum DuplicateKeyCheck {
+    static func findings(_ duplicates: [DuplicateKey]) -> [CatalogFinding] {
         duplicates.map { duplicate in
             CatalogFinding(
                 kind: .duplicateKey, location: duplicate.duplicate, key: duplicate.key, table: duplicate.table,

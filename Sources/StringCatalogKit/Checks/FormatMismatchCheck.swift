@@ -7,8 +7,8 @@ import PreflightCore
 /// The reference is the source language's value; without one, the code's default value, else the
 /// key (in a `.strings` table only when the key holds a directive: there keys are often
 /// identifiers). Positional directives may be reordered freely (`%2$@ %1$@` matches `%@ %@`).
-package enum FormatMismatchCheck {
-    package static func findings(_ context: KeyCheckContext) -> [CatalogFinding] {
+enum FormatMismatchCheck {
+    static func findings(_ context: KeyCheckContext) -> [CatalogFinding] {
         let entry = context.entry
         let key = entry.key.quotedForMessage
         var findings: [CatalogFinding] = []

@@ -1,21 +1,21 @@
 import PreflightCore
 
 /// What every check of one used key needs: the key, its table and entry, and the languages.
-package struct KeyCheckContext: Sendable {
-    package let usage: KeyUsage
-    package let table: CatalogTable
-    package let entry: CatalogEntry
+struct KeyCheckContext: Sendable {
+    let usage: KeyUsage
+    let table: CatalogTable
+    let entry: CatalogEntry
     /// The languages a value is required in (the project's languages or `--languages`).
-    package let requiredLanguages: [String]
+    let requiredLanguages: [String]
 
     /// `true` when the key comes from an xcstrings catalog: there the source language needs no
     /// unit (the key, or the code's default value, is the text).
-    package let isInStringCatalog: Bool
+    let isInStringCatalog: Bool
     /// The languages whose values are checked: the source language, `Base`, and the required ones,
     /// in that order (the required ones sorted), those the entry has a value in.
-    package let checkedLanguages: [String]
+    let checkedLanguages: [String]
 
-    package init(usage: KeyUsage, table: CatalogTable, entry: CatalogEntry, requiredLanguages: [String]) {
+    init(usage: KeyUsage, table: CatalogTable, entry: CatalogEntry, requiredLanguages: [String]) {
         self.usage = usage
         self.table = table
         self.entry = entry
@@ -34,12 +34,12 @@ package struct KeyCheckContext: Sendable {
 
     /// The value in the source language, else the `Base.lproj` one (what a user of the development
     /// language sees when no `<source>.lproj` has the key); `nil` when neither has text.
-    package let sourceLocalization: CatalogLocalization?
+    let sourceLocalization: CatalogLocalization?
 
-    package var sourceLanguage: String { table.sourceLanguage }
+    var sourceLanguage: String { table.sourceLanguage }
 
     /// Where to report something about the key as a whole.
-    package var keyLocation: SourceLocation? { entry.location(preferring: sourceLanguage) }
+    var keyLocation: SourceLocation? { entry.location(preferring: sourceLanguage) }
 
     func finding(
         _ kind: CatalogFindingKind, at location: SourceLocation?, language: String?, _ message: String

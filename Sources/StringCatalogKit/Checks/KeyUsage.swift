@@ -1,11 +1,11 @@
 /// A key as the code uses it.
 package struct KeyUsage: Sendable, Hashable {
-    package var key: String
+    var key: String
     /// The table (`tableName:` / `table:`); `Localizable` by default.
-    package var table: String
+    var table: String
     /// The code's default value (`value:` / `defaultValue:`), the source text when the catalog has
     /// no source-language value.
-    package var defaultValue: String?
+    var defaultValue: String?
 
     package init(key: String, table: String = "Localizable", defaultValue: String? = nil) {
         self.key = key

@@ -3,8 +3,8 @@
 /// In an xcstrings catalog the source language needs no unit (the key or the code's default value
 /// is the text), and `shouldTranslate: false` needs no translation at all. A key absent from every
 /// file of its table is ``CatalogChecker``'s business (it has no catalog location).
-package enum MissingKeyCheck {
-    package static func findings(_ context: KeyCheckContext) -> [CatalogFinding] {
+enum MissingKeyCheck {
+    static func findings(_ context: KeyCheckContext) -> [CatalogFinding] {
         let entry = context.entry
         var findings: [CatalogFinding] = []
         for language in context.requiredLanguages.sorted() where entry.localizations[language] == nil {

@@ -1,8 +1,8 @@
 /// `plural-categories`: a plural variation (xcstrings `variations.plural`, a substitution's, or a
 /// `.stringsdict` plural variable) lacks a category its language requires
 /// (``PluralRules/requiredCategories(for:)``). Extra categories are not reported.
-package enum PluralCategoriesCheck {
-    package static func findings(_ context: KeyCheckContext) -> [CatalogFinding] {
+enum PluralCategoriesCheck {
+    static func findings(_ context: KeyCheckContext) -> [CatalogFinding] {
         let key = context.entry.key.quotedForMessage
         var findings: [CatalogFinding] = []
         for language in context.checkedLanguages {

@@ -3,8 +3,8 @@
 ///
 /// A source-language unit in state `new` is normal (Xcode writes it for `extracted_with_value`
 /// keys) and not reported; nor is anything but emptiness in a key with `shouldTranslate: false`.
-package enum UntranslatedCheck {
-    package static func findings(_ context: KeyCheckContext) -> [CatalogFinding] {
+enum UntranslatedCheck {
+    static func findings(_ context: KeyCheckContext) -> [CatalogFinding] {
         let entry = context.entry
         let key = entry.key.quotedForMessage
         var findings: [CatalogFinding] = []

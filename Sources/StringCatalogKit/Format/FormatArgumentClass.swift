@@ -5,7 +5,7 @@
 /// extraction switches between them), while the crash that matters — reading a number as an
 /// object or a C string — is a difference of class. So `%@` vs `%d` is a mismatch, `%d` vs `%lld`
 /// is not.
-package enum FormatArgumentClass: String, Sendable, Hashable, Codable {
+enum FormatArgumentClass: String, Sendable, Hashable, Codable {
     /// `%@`: an object.
     case object
     /// `%d %i %u %o %x %X %D %U %O`, any length modifier.
@@ -21,7 +21,7 @@ package enum FormatArgumentClass: String, Sendable, Hashable, Codable {
 
     /// The class of a conversion as written after `%` and any flags (`lld`, `@`, `.2f`), from its
     /// last character; `nil` when that is not a conversion.
-    package init?(conversion: String) {
+    init?(conversion: String) {
         guard let last = conversion.utf8.last else { return nil }
         self.init(conversionCharacter: last)
     }

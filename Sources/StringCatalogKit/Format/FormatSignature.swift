@@ -5,32 +5,32 @@ import PreflightCore
 ///
 /// Every form of a variation adds to the same signature, so a plural whose `one` form says
 /// "One file" and whose `other` form says "%lld files" reads an integer at position 1.
-package struct FormatSignature: Sendable, Hashable {
+struct FormatSignature: Sendable, Hashable {
     /// One argument: its class and the first directive that reads it.
-    package struct Argument: Sendable, Hashable {
-        package var argumentClass: FormatArgumentClass
+    struct Argument: Sendable, Hashable {
+        var argumentClass: FormatArgumentClass
         /// The directive as written (`%2$@`, `%#@files@`).
-        package var text: String
+        var text: String
         /// The unit it is written in.
-        package var location: SourceLocation?
+        var location: SourceLocation?
     }
 
     /// Something wrong within one value, whatever the other languages say.
-    package struct Problem: Sendable, Hashable {
-        package var message: String
-        package var location: SourceLocation?
+    struct Problem: Sendable, Hashable {
+        var message: String
+        var location: SourceLocation?
     }
 
     /// Arguments by position.
-    package var arguments: [Int: Argument] = [:]
+    var arguments: [Int: Argument] = [:]
     /// Invalid directives (`%0$@`), placeholders without a definition, and a position read as two
     /// different classes.
-    package var problems: [Problem] = []
+    var problems: [Problem] = []
 
-    package init() {}
+    init() {}
 
     /// The signature of a plain format string.
-    package init(format: String, location: SourceLocation? = nil) {
+    init(format: String, location: SourceLocation? = nil) {
         var builder = Builder(substitutions: [])
         _ = builder.scan(format, location: location, next: 1, context: nil, depth: 0)
         self = builder.signature
@@ -38,7 +38,7 @@ package struct FormatSignature: Sendable, Hashable {
 
     /// The signature of a language's value: its text or every form of its variations, with
     /// `%#@name@` expanded.
-    package init(localization: CatalogLocalization) {
+    init(localization: CatalogLocalization) {
         var builder = Builder(substitutions: localization.substitutions)
         for unit in localization.content?.units ?? [] {
             _ = builder.scan(unit.value, location: unit.location, next: 1, context: nil, depth: 0)
@@ -47,7 +47,7 @@ package struct FormatSignature: Sendable, Hashable {
     }
 
     /// The positions read, ascending.
-    package var positions: [Int] { arguments.keys.sorted() }
+    var positions: [Int] { arguments.keys.sorted() }
 
     private struct Builder {
         var substitutions: [CatalogSubstitution]

@@ -1,6 +1,6 @@
 /// One `%` directive of a printf/NSString format string.
-package struct FormatSpecifier: Sendable, Hashable {
-    package enum Kind: Sendable, Hashable {
+struct FormatSpecifier: Sendable, Hashable {
+    enum Kind: Sendable, Hashable {
         /// Reads one argument of that class.
         case argument(FormatArgumentClass)
         /// `%#@name@`: replaced by a substitution's (or `.stringsdict` variable's) form, chosen by
@@ -13,19 +13,12 @@ package struct FormatSpecifier: Sendable, Hashable {
     }
 
     /// The directive as written (`%2$lld`, `%#@files@`, `*` for a `*` width or precision).
-    package var text: String
+    var text: String
     /// The explicit 1-based position (`%2$@` → 2); `nil` when it takes the next argument.
-    package var position: Int?
-    package var kind: Kind
+    var position: Int?
+    var kind: Kind
     /// The directive's offset in the string's UTF-8 bytes.
-    package var offset: Int
-
-    package init(text: String, position: Int?, kind: Kind, offset: Int) {
-        self.text = text
-        self.position = position
-        self.kind = kind
-        self.offset = offset
-    }
+    var offset: Int
 
     /// Every directive of `format` that reads an argument or is invalid, in order.
     ///
@@ -34,7 +27,7 @@ package struct FormatSpecifier: Sendable, Hashable {
     /// every real catalog, never `% o`. Flags `-+#0'`, a width and precision (digits or `*`,
     /// which reads an integer argument), length modifiers `hh h l ll q L z t j` and the conversions
     /// `@ d i u o x X D U O f F e E g G a A c C s S p n` are recognized.
-    package static func parse(_ format: String) -> [FormatSpecifier] {
+    static func parse(_ format: String) -> [FormatSpecifier] {
         var result: [FormatSpecifier] = []
         let bytes = Array(format.utf8)
         var index = 0

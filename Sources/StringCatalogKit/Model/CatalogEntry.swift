@@ -2,37 +2,23 @@ import PreflightCore
 
 /// One key of one table, with its value in every language that has one.
 package struct CatalogEntry: Sendable, Hashable {
-    package var key: String
+    var key: String
     /// The table name (the file name without its extension).
-    package var table: String
+    var table: String
     /// The xcstrings `comment` (for translators).
-    package var comment: String?
+    var comment: String?
     /// The xcstrings `extractionState`; `nil` when absent.
-    package var extractionState: ExtractionState?
+    var extractionState: ExtractionState?
     /// The xcstrings `shouldTranslate`; `false` means no language needs a translation.
-    package var shouldTranslate: Bool
+    var shouldTranslate: Bool = true
     /// Values by language tag.
-    package var localizations: [String: CatalogLocalization]
+    var localizations: [String: CatalogLocalization] = [:]
     /// Every place the key is defined (one per file), in load order.
-    package var locations: [SourceLocation]
-
-    package init(
-        key: String, table: String, comment: String? = nil, extractionState: ExtractionState? = nil,
-        shouldTranslate: Bool = true, localizations: [String: CatalogLocalization] = [:],
-        locations: [SourceLocation] = []
-    ) {
-        self.key = key
-        self.table = table
-        self.comment = comment
-        self.extractionState = extractionState
-        self.shouldTranslate = shouldTranslate
-        self.localizations = localizations
-        self.locations = locations
-    }
+    var locations: [SourceLocation] = []
 
     /// Where to point at the key: its line in the given language's file when it has one (the
     /// source language, usually), else its first definition.
-    package func location(preferring language: String?) -> SourceLocation? {
+    func location(preferring language: String?) -> SourceLocation? {
         if let language, let localization = localizations[language], localization.format != .xcstrings {
             return localization.location
         }

@@ -1,5 +1,5 @@
 /// The three kinds of Apple string catalog files.
-package enum CatalogFormat: String, Sendable, Hashable, Codable, CaseIterable {
+enum CatalogFormat: String, Sendable, Hashable, Codable, CaseIterable {
     /// `<lang>.lproj/Table.strings`: old-style property list of `"key" = "value";` pairs.
     case strings
     /// `<lang>.lproj/Table.stringsdict`: XML property list of plural (and width/device) rules.
@@ -8,10 +8,10 @@ package enum CatalogFormat: String, Sendable, Hashable, Codable, CaseIterable {
     case xcstrings
 
     /// The file name extensions, without the dot (for file discovery).
-    package static let fileExtensions: [String] = allCases.map(\.rawValue)
+    static let fileExtensions: [String] = allCases.map(\.rawValue)
 
     /// The format of a path by its extension, or `nil` when it is not a catalog.
-    package init?(path: String) {
+    init?(path: String) {
         guard let dot = path.lastIndex(of: "."), !path[dot...].contains("/") else { return nil }
         self.init(rawValue: String(path[path.index(after: dot)...]))
     }

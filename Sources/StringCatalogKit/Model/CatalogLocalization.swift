@@ -1,49 +1,38 @@
 import PreflightCore
 
 /// A key's value in one language.
-package struct CatalogLocalization: Sendable, Hashable {
+struct CatalogLocalization: Sendable, Hashable {
     /// The language tag as the catalog writes it (`en`, `pt-BR`, `zh-Hans`, `Base`).
-    package var language: String
+    var language: String
     /// The text or its variations; `nil` when the file names the language but gives no value.
-    package var content: LocalizedContent?
+    var content: LocalizedContent?
     /// `%#@name@` definitions, in file order.
-    package var substitutions: [CatalogSubstitution]
+    var substitutions: [CatalogSubstitution] = []
     /// Where the language's value is written (its key in xcstrings, the key's line in `.strings`).
-    package var location: SourceLocation
+    var location: SourceLocation
     /// The file format it came from.
-    package var format: CatalogFormat
-
-    package init(
-        language: String, content: LocalizedContent?, substitutions: [CatalogSubstitution] = [],
-        location: SourceLocation, format: CatalogFormat
-    ) {
-        self.language = language
-        self.content = content
-        self.substitutions = substitutions
-        self.location = location
-        self.format = format
-    }
+    var format: CatalogFormat
 
     /// The substitution named `name`, if defined.
-    package func substitution(_ name: String) -> CatalogSubstitution? {
+    func substitution(_ name: String) -> CatalogSubstitution? {
         substitutions.first { $0.name == name }
     }
 
     /// Every unit: the content's, then the substitutions' forms.
-    package var units: [CatalogUnit] {
+    var units: [CatalogUnit] {
         (content?.units ?? [])
             + substitutions.flatMap { $0.variations.map { LocalizedContent.variations($0).units } ?? [] }
     }
 
     /// Every variation: the content's, then the substitutions'.
-    package var allVariations: [CatalogVariations] {
+    var allVariations: [CatalogVariations] {
         (content?.allVariations ?? [])
             + substitutions.flatMap { $0.variations.map { LocalizedContent.variations($0).allVariations } ?? [] }
     }
 
     /// The text to show for this language: the plain value, or the `other` form; `%#@name@` is
     /// replaced by the substitution's `other` form (`%arg` by its specifier).
-    package var displayText: String? {
+    var displayText: String? {
         guard var text = content?.displayValue else { return nil }
         for substitution in substitutions {
             guard var form = substitution.variations.flatMap({ LocalizedContent.variations($0).displayValue }) else {

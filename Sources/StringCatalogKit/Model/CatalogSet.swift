@@ -2,24 +2,17 @@
 /// parser noticed. Build one with ``CatalogLoader``.
 package struct CatalogSet: Sendable, Hashable {
     /// Tables by name.
-    package var tables: [String: CatalogTable]
+    package var tables: [String: CatalogTable] = [:]
     /// Keys defined twice in one `.strings` file.
-    package var duplicateKeys: [DuplicateKey]
+    var duplicateKeys: [DuplicateKey] = []
     /// The language assumed for `.strings`/`.stringsdict` tables (and files outside a `.lproj`).
-    package var developmentLanguage: String
+    var developmentLanguage: String
 
     /// The name of the `.lproj` folder that holds the base (development) localization.
-    package static let baseLanguage = "Base"
-
-    package init(tables: [String: CatalogTable] = [:], duplicateKeys: [DuplicateKey] = [], developmentLanguage: String)
-    {
-        self.tables = tables
-        self.duplicateKeys = duplicateKeys
-        self.developmentLanguage = developmentLanguage
-    }
+    static let baseLanguage = "Base"
 
     /// Every language present in any table, `Base` left out: the languages the project ships.
-    package var languages: Set<String> {
+    var languages: Set<String> {
         tables.values.reduce(into: Set<String>()) { $0.formUnion($1.languages) }.subtracting([Self.baseLanguage])
     }
 
@@ -32,7 +25,7 @@ package struct CatalogSet: Sendable, Hashable {
     /// the device default. In the table's source language a key without a value shows the
     /// `Base.lproj` value, else `defaultValue`, else the key itself (as Foundation does). `nil` when
     /// the language has no value.
-    package func displayText(
+    func displayText(
         key: String, table: String = "Localizable", language: String, defaultValue: String? = nil
     )
         -> String?

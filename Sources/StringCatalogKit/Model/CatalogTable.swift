@@ -1,34 +1,23 @@
 /// One table (`Localizable`, `Errors`, …): every file of that name, every language, merged.
 package struct CatalogTable: Sendable, Hashable {
     /// The file name without its extension.
-    package var name: String
+    var name: String
     /// The language the keys are written in: the xcstrings `sourceLanguage`, else the development
     /// language given to the loader.
-    package var sourceLanguage: String
+    var sourceLanguage: String
     /// Entries by key.
-    package var entries: [String: CatalogEntry]
+    package var entries: [String: CatalogEntry] = [:]
     /// The languages any file of this table has (xcstrings localizations and source language,
     /// `.lproj` folders; `Base` included).
-    package var languages: Set<String>
+    var languages: Set<String> = []
     /// The files read for this table, by language (an xcstrings file under every language it holds).
-    package var files: [String: [String]]
-
-    package init(
-        name: String, sourceLanguage: String, entries: [String: CatalogEntry] = [:], languages: Set<String> = [],
-        files: [String: [String]] = [:]
-    ) {
-        self.name = name
-        self.sourceLanguage = sourceLanguage
-        self.entries = entries
-        self.languages = languages
-        self.files = files
-    }
+    var files: [String: [String]] = [:]
 
     /// The entry for a key, if the table has it.
-    package subscript(key: String) -> CatalogEntry? { entries[key] }
+    subscript(key: String) -> CatalogEntry? { entries[key] }
 
     /// `true` when some file of the table is an xcstrings catalog.
-    package var hasStringCatalog: Bool {
+    var hasStringCatalog: Bool {
         files.values.contains { $0.contains { CatalogFormat(path: $0) == .xcstrings } }
     }
 }

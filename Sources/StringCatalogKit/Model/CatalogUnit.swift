@@ -1,18 +1,12 @@
 import PreflightCore
 
 /// One piece of translated text and its state.
-package struct CatalogUnit: Sendable, Hashable {
+struct CatalogUnit: Sendable, Hashable {
     /// The text (a format string when the code passes arguments).
-    package var value: String
+    var value: String
     /// The xcstrings `state`; `nil` for `.strings`/`.stringsdict` values, which have none.
-    package var state: TranslationState?
+    var state: TranslationState?
     /// Where the value is written (the line of `stringUnit` in xcstrings, of the key or `<string>`
     /// elsewhere).
-    package var location: SourceLocation
-
-    package init(value: String, state: TranslationState? = nil, location: SourceLocation) {
-        self.value = value
-        self.state = state
-        self.location = location
-    }
+    var location: SourceLocation
 }

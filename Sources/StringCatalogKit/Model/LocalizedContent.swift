@@ -1,12 +1,12 @@
 import PreflightCore
 
 /// A localized value: plain text, or variations of it.
-package indirect enum LocalizedContent: Sendable, Hashable {
+indirect enum LocalizedContent: Sendable, Hashable {
     case unit(CatalogUnit)
     case variations(CatalogVariations)
 
     /// Every unit, depth first, in file order.
-    package var units: [CatalogUnit] {
+    var units: [CatalogUnit] {
         switch self {
         case .unit(let unit): [unit]
         case .variations(let variations): variations.forms.flatMap(\.content.units)
@@ -14,13 +14,13 @@ package indirect enum LocalizedContent: Sendable, Hashable {
     }
 
     /// Every variation, this one first, depth first.
-    package var allVariations: [CatalogVariations] {
+    var allVariations: [CatalogVariations] {
         guard case .variations(let variations) = self else { return [] }
         return [variations] + variations.forms.flatMap(\.content.allVariations)
     }
 
     /// Where it is written.
-    package var location: SourceLocation {
+    var location: SourceLocation {
         switch self {
         case .unit(let unit): unit.location
         case .variations(let variations): variations.location
@@ -29,7 +29,7 @@ package indirect enum LocalizedContent: Sendable, Hashable {
 
     /// The text shown when nothing else is known: the plain value, or the `other` form (the device
     /// `other` form, else the first) followed down to a unit.
-    package var displayValue: String? {
+    var displayValue: String? {
         switch self {
         case .unit(let unit):
             return unit.value

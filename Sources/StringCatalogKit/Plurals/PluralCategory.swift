@@ -1,8 +1,8 @@
 /// A CLDR plural category, in CLDR's order.
-package enum PluralCategory: String, Sendable, Hashable, Codable, CaseIterable, Comparable {
+enum PluralCategory: String, Sendable, Hashable, Codable, CaseIterable, Comparable {
     case zero, one, two, few, many, other
 
-    package static func < (lhs: PluralCategory, rhs: PluralCategory) -> Bool {
+    static func < (lhs: PluralCategory, rhs: PluralCategory) -> Bool {
         allCases.firstIndex(of: lhs)! < allCases.firstIndex(of: rhs)!
     }
 }

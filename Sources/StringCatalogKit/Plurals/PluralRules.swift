@@ -8,25 +8,25 @@
 ///   ("1 million de fichiers"); catalogs written before CLDR 38–42 lack it and `other` reads right.
 ///
 /// `other` is always required; a language not in the table requires only `other`.
-package enum PluralRules {
+enum PluralRules {
     /// Every cardinal category the language uses, or `nil` when the table does not know it.
-    package static func categories(for language: String) -> [PluralCategory]? {
+    static func categories(for language: String) -> [PluralCategory]? {
         table[primarySubtag(of: language)].map { $0.all }
     }
 
     /// The categories a plural variation in that language must have.
-    package static func requiredCategories(for language: String) -> [PluralCategory] {
+    static func requiredCategories(for language: String) -> [PluralCategory] {
         table[primarySubtag(of: language)]?.required ?? [.other]
     }
 
     /// The categories of `present` missing for `language`, in CLDR order.
-    package static func missingCategories(in present: some Sequence<String>, language: String) -> [PluralCategory] {
+    static func missingCategories(in present: some Sequence<String>, language: String) -> [PluralCategory] {
         let names = Set(present)
         return requiredCategories(for: language).filter { !names.contains($0.rawValue) }
     }
 
     /// `pt-BR` → `pt`, `zh_Hant_TW` → `zh`, `EN` → `en`.
-    package static func primarySubtag(of language: String) -> String {
+    static func primarySubtag(of language: String) -> String {
         String(language.prefix { $0 != "-" && $0 != "_" }).lowercased()
     }
 

@@ -6,29 +6,23 @@ import Darwin
 
 /// Where one comment's text lies in a file: byte offsets of its content, without the opening
 /// delimiter (`//`, `/*`, `#`) and, for block comments, without the closing `*/`.
-package struct CommentSpan: Sendable, Hashable {
+struct CommentSpan: Sendable, Hashable {
     /// Offset of the first content byte.
-    package var start: Int
+    var start: Int
     /// Offset just past the last content byte.
-    package var end: Int
+    var end: Int
     /// A `/* */` comment (whose text may hold a nested comment's `*/`), not a line comment.
-    package var isBlock: Bool
-
-    package init(start: Int, end: Int, isBlock: Bool = false) {
-        self.start = start
-        self.end = end
-        self.isBlock = isBlock
-    }
+    var isBlock: Bool = false
 }
 
 /// Finds the comments of a source file. Lexers are exact about where comments are not: string
 /// literals of every kind, interpolations, regex and character literals.
-package enum CommentLexer {
+enum CommentLexer {
     /// The comments of `source`, in order.
     ///
     /// With `through`, lexing may stop once it is past that offset: comments that start later are
     /// not needed (todoscan stops after the last place a tag word occurs).
-    package static func comments(
+    static func comments(
         in source: UnsafeBufferPointer<UInt8>, language: SourceLanguage, through limit: Int = .max
     ) -> [CommentSpan] {
         let source =
@@ -59,7 +53,7 @@ package enum CommentLexer {
     }
 
     /// The comments of `text` (convenience for tests and small inputs).
-    package static func comments(in text: String, language: SourceLanguage) -> [CommentSpan] {
+    static func comments(in text: String, language: SourceLanguage) -> [CommentSpan] {
         var copy = text
         return copy.withUTF8 { comments(in: $0, language: language) }
     }

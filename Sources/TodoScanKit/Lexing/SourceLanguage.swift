@@ -1,5 +1,5 @@
 /// The comment syntaxes todoscan understands, chosen by file extension.
-package enum SourceLanguage: String, Sendable, CaseIterable {
+enum SourceLanguage: String, Sendable, CaseIterable {
     /// Swift: `//`, `///`, nesting `/* */`; every kind of string literal, regex literals.
     case swift
     /// C, C++, Objective-C, Objective-C++ and their headers: `//` (with `\` continuation),
@@ -11,7 +11,7 @@ package enum SourceLanguage: String, Sendable, CaseIterable {
     case hashComments
 
     /// The language of a file by its extension, or `nil` when todoscan does not read it.
-    package init?(path: String) {
+    init?(path: String) {
         var path = path
         guard let fileExtension = path.withUTF8(Self.lowercasedExtension) else { return nil }
         switch fileExtension {

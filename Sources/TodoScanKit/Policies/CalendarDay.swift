@@ -2,16 +2,16 @@ import Foundation
 
 /// A date without a time or time zone, as written in tags: `2026-12-31` or `12/31/2026`. Always a
 /// day of the (proleptic) Gregorian calendar.
-package struct CalendarDay: Sendable, Hashable, Comparable, CustomStringConvertible {
+struct CalendarDay: Sendable, Hashable, Comparable, CustomStringConvertible {
     /// The year of the proleptic Gregorian calendar.
-    package var year: Int
+    var year: Int
     /// The month, 1–12.
-    package var month: Int
+    var month: Int
     /// The day of the month, 1–31.
-    package var day: Int
+    var day: Int
 
     /// The day with these Gregorian fields, or `nil` when there is no such day (`2023-02-29`).
-    package init?(year: Int, month: Int, day: Int) {
+    init?(year: Int, month: Int, day: Int) {
         guard (1...12).contains(month), (1...Self.days(inMonth: month, year: year)).contains(day) else { return nil }
         self.year = year
         self.month = month
@@ -19,7 +19,7 @@ package struct CalendarDay: Sendable, Hashable, Comparable, CustomStringConverti
     }
 
     /// Parses `YYYY-MM-DD` (ISO 8601) or `MM/DD/YYYY` (SwiftLint's expiring_todo).
-    package init?(parsing text: some StringProtocol) {
+    init?(parsing text: some StringProtocol) {
         let iso = text.split(separator: "-", omittingEmptySubsequences: false)
         let us = text.split(separator: "/", omittingEmptySubsequences: false)
         if iso.count == 3, iso[0].count == 4, iso[1].count == 2, iso[2].count == 2,
@@ -41,7 +41,7 @@ package struct CalendarDay: Sendable, Hashable, Comparable, CustomStringConverti
     /// the day is computed in the proleptic Gregorian calendar itself, never with a `Calendar`
     /// whose fields (a Japanese era's year 8, a Buddhist year 2569, a Hebrew thirteenth month)
     /// would mean something else.
-    package init(_ date: Date, timeZone: TimeZone) {
+    init(_ date: Date, timeZone: TimeZone) {
         let local = date.timeIntervalSince1970 + Double(timeZone.secondsFromGMT(for: date))
         self.init(ordinal: Self.unixEpochOrdinal + Int((local / 86_400).rounded(.down)))
     }
@@ -50,20 +50,20 @@ package struct CalendarDay: Sendable, Hashable, Comparable, CustomStringConverti
     ///
     /// Only the calendar's time zone is used, so a deadline passes at the user's midnight; its
     /// kind (Japanese, Buddhist, Hebrew, Islamic, …) and locale change nothing.
-    package static func today(at now: Date = Date(), calendar: Calendar = .current) -> CalendarDay {
+    static func today(at now: Date = Date(), calendar: Calendar = .current) -> CalendarDay {
         CalendarDay(now, timeZone: calendar.timeZone)
     }
 
     /// Days from `self` to `other` (negative when `other` is earlier).
-    package func days(until other: CalendarDay) -> Int {
+    func days(until other: CalendarDay) -> Int {
         other.ordinal - ordinal
     }
 
-    package var description: String {
+    var description: String {
         String(format: "%04d-%02d-%02d", year, month, day)
     }
 
-    package static func < (lhs: CalendarDay, rhs: CalendarDay) -> Bool { lhs.ordinal < rhs.ordinal }
+    static func < (lhs: CalendarDay, rhs: CalendarDay) -> Bool { lhs.ordinal < rhs.ordinal }
 
     /// Days since a fixed epoch (proleptic Gregorian), for differences.
     private var ordinal: Int {

@@ -16,10 +16,10 @@ package struct TagPolicies: Sendable, Hashable {
     /// The policies' severity for a missing owner or issue.
     package var severity = Severity.warning
 
-    package init() {}
+    init() {}
 
     /// Whether any policy is on.
-    package var isActive: Bool { requiresOwner || requiresIssueReference || checksExpiry }
+    var isActive: Bool { requiresOwner || requiresIssueReference || checksExpiry }
 }
 
 /// What the policies make of one tag.

@@ -5,7 +5,7 @@ import PreflightCore
 package enum TagArgument {
     /// The tag rules the arguments ask for: the defaults (unless dropped) with each argument added
     /// or overriding a default's severity.
-    package static func rules(from arguments: [String], keepingDefaults: Bool) throws(TagArgumentError) -> [TagRule] {
+    static func rules(from arguments: [String], keepingDefaults: Bool) throws(TagArgumentError) -> [TagRule] {
         var syntax = TagSyntax(rules: keepingDefaults ? TagRule.defaults : [])
         for argument in arguments {
             let rule = try parse(argument)
@@ -25,7 +25,7 @@ package enum TagArgument {
     }
 
     /// A tag is a non-empty word of ASCII letters, digits and underscores.
-    package static func isValidName(_ name: String) -> Bool {
+    static func isValidName(_ name: String) -> Bool {
         !name.isEmpty && name.utf8.allSatisfy { $0 < 0x80 && (isalnum(Int32($0)) != 0 || $0 == UInt8(ascii: "_")) }
     }
 }

@@ -30,12 +30,12 @@ package struct TodoScanOptions: ToolSettings {
     /// `--since`, the baseline and its writing: the same for every scanner.
     package var adoption = AdoptionSettings()
     /// The day deadlines are measured against (today, unless a test says otherwise).
-    package var today = CalendarDay.today()
+    var today = CalendarDay.today()
 
     package init() {}
 
     /// The keys the `todoscan` section of `.preflight.json` accepts.
-    package static let configurationKeys: Set<String> = Set([
+    static let configurationKeys: Set<String> = Set([
         "tags", "defaultTags", "ignoreCase", "allowNoColon", "include", "exclude", "format", "strict",
         "requireOwner", "requireIssue", "expiring", "expiryWarningDays", "policySeverity", "maxFileSize",
     ]).union(AdoptionSettings.configurationKeys)

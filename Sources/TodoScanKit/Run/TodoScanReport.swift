@@ -8,15 +8,15 @@ package struct TodoScanReport: Sendable {
     /// Lines about files that could not be read or were skipped, ready to print.
     package var problems: [String]
     /// A path could not be read (the rest was still scanned).
-    package var inputFailed: Bool
+    var inputFailed: Bool
     /// The run could not finish: `--since` or the baseline failed (see ``problems``).
-    package var failed = false
+    var failed = false
     /// Findings accepted by the baseline.
-    package var acceptedByBaseline = 0
+    var acceptedByBaseline = 0
     /// Findings a `todoscan:disable` comment suppressed.
-    package var suppressedInline = 0
+    var suppressedInline = 0
     /// With `--write-baseline`: the file written and how many findings it holds.
-    package var wroteBaseline: (path: String, count: Int)?
+    var wroteBaseline: (path: String, count: Int)?
 
     /// The summary line (`1 warning, 1 error in 212 files`), with the baseline's and the
     /// suppression comments' shares.

@@ -4,7 +4,7 @@ import PreflightCore
 /// One run of todoscan: discover files, scan them, print the findings, decide the exit status.
 package enum TodoScanRun {
     /// The tool as reports describe it, with one rule per configured tag.
-    package static func tool(for options: TodoScanOptions) -> ToolDescriptor {
+    static func tool(for options: TodoScanOptions) -> ToolDescriptor {
         var rules = options.syntax.rules.map {
             RuleDescriptor(id: ruleID(for: $0), summary: "\($0.tag) tag in a comment", defaultSeverity: $0.severity)
         }
@@ -25,7 +25,7 @@ package enum TodoScanRun {
     }
 
     /// The rule id of a tag: its name in lower case (`todo`, `fixme`, `error`).
-    package static func ruleID(for rule: TagRule) -> String { rule.tag.lowercased() }
+    static func ruleID(for rule: TagRule) -> String { rule.tag.lowercased() }
 
     /// Scans `options.paths` (relative to `root`, the folder the run is about) and returns the
     /// findings, problems and exit status as a value; nothing is printed. Paths in findings are

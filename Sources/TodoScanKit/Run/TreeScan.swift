@@ -3,7 +3,7 @@ import PreflightCore
 extension TodoScanner {
     /// Scans the files `discovery` finds under `roots` on all cores, while the tree is still being
     /// walked.
-    package func scan(_ discovery: FileDiscovery, under roots: [String]) -> TreeScan {
+    func scan(_ discovery: FileDiscovery, under roots: [String]) -> TreeScan {
         let (workers, problems) = discovery.visitFiles(under: roots, makeWorker: { ScanWorker() }) { worker, path in
             worker.take(path, scanFile(atPath: path, language: nil, readBuffer: worker.buffer))
         }
@@ -23,17 +23,17 @@ extension TodoScanner {
 }
 
 /// What scanning a tree gave, in path order.
-package struct TreeScan: Sendable {
+struct TreeScan: Sendable {
     /// Files that hold tags, with their tags.
-    package var findings: [(path: String, occurrences: [TagOccurrence])] = []
+    var findings: [(path: String, occurrences: [TagOccurrence])] = []
     /// Files that could not be scanned.
-    package var problems: [ScanProblem] = []
+    var problems: [ScanProblem] = []
     /// Files with `todoscan:` suppression comments, with them.
-    package var directives: [(path: String, parsed: SuppressionComments.Parsed)] = []
+    var directives: [(path: String, parsed: SuppressionComments.Parsed)] = []
     /// Paths discovery could not list.
-    package var discoveryProblems: [DiscoveryProblem]
+    var discoveryProblems: [DiscoveryProblem]
     /// Files lexed (sources that are not binary), with tags or without.
-    package var scannedFileCount = 0
+    var scannedFileCount = 0
 }
 
 /// One scanning worker: its read buffer and what it found.

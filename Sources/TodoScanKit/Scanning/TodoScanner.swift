@@ -9,25 +9,20 @@ import Darwin
 
 /// Scans files for tags in comments. Files are read on all cores; only files that contain a tag
 /// word at all are lexed.
-package struct TodoScanner: Sendable {
+struct TodoScanner: Sendable {
     /// The tags and how they are written.
-    package var syntax: TagSyntax
+    var syntax: TagSyntax = TagSyntax()
     /// Files larger than this are reported and skipped rather than read (bounded memory).
-    package var maximumFileSize: Int
-
-    package init(syntax: TagSyntax = TagSyntax(), maximumFileSize: Int = 64 << 20) {
-        self.syntax = syntax
-        self.maximumFileSize = maximumFileSize
-    }
+    var maximumFileSize: Int = 64 << 20
 
     /// The tags in `text`, read as `language`.
-    package func occurrences(in text: String, language: SourceLanguage) -> [TagOccurrence] {
+    func occurrences(in text: String, language: SourceLanguage) -> [TagOccurrence] {
         var copy = text
         return copy.withUTF8 { occurrences(in: $0, language: language) }
     }
 
     /// The tags in `source`, read as `language`.
-    package func occurrences(in source: UnsafeBufferPointer<UInt8>, language: SourceLanguage) -> [TagOccurrence] {
+    func occurrences(in source: UnsafeBufferPointer<UInt8>, language: SourceLanguage) -> [TagOccurrence] {
         let finder = TagFinder(syntax: syntax)
         let candidates = finder.candidates(in: source)
         guard candidates?.isEmpty != true else { return [] }  // no tag word anywhere: nothing to lex
@@ -37,7 +32,7 @@ package struct TodoScanner: Sendable {
 
     /// Scans one file. Files of no known language, binary files (a NUL byte in the first 8 KiB)
     /// and files over ``maximumFileSize`` are not lexed.
-    package func scanFile(atPath path: String, language explicitLanguage: SourceLanguage? = nil) -> FileScan {
+    func scanFile(atPath path: String, language explicitLanguage: SourceLanguage? = nil) -> FileScan {
         let buffer = ReadBuffer()
         defer { buffer.release() }
         return scanFile(atPath: path, language: explicitLanguage, readBuffer: buffer)
@@ -82,7 +77,7 @@ package struct TodoScanner: Sendable {
 
     /// The `todoscan:` suppression comments of `source`, or `nil` when it has none (the whole file is
     /// lexed only when the text `todoscan:disable` or `todoscan:enable` occurs in it).
-    package func directives(
+    func directives(
         in source: UnsafeBufferPointer<UInt8>, language: SourceLanguage
     ) -> SuppressionComments.Parsed? {
         guard ByteSearch.contains(source, "todoscan:disable") || ByteSearch.contains(source, "todoscan:enable") else {
@@ -125,7 +120,7 @@ final class ReadBuffer {
 }
 
 /// What scanning one file gave.
-package enum FileScan: Sendable, Hashable {
+enum FileScan: Sendable, Hashable {
     /// Lexed; these tags were found (possibly none), and these suppression comments (when any).
     case scanned([TagOccurrence], directives: SuppressionComments.Parsed? = nil)
     /// Not a language todoscan reads.
@@ -137,32 +132,32 @@ package enum FileScan: Sendable, Hashable {
 }
 
 /// A file that could not be scanned.
-package enum ScanProblem: LocalizedError, Sendable, Hashable {
+enum ScanProblem: LocalizedError, Sendable, Hashable {
     case unreadable(path: String, reason: String)
     case tooLarge(path: String, size: Int, limit: Int)
 
     /// The file's path.
-    package var path: String {
+    var path: String {
         switch self {
         case .unreadable(let path, _), .tooLarge(let path, _, _): path
         }
     }
 
-    package var errorDescription: String? {
+    var errorDescription: String? {
         switch self {
         case .unreadable(let path, _): "Cannot read '\(path)'."
         case .tooLarge(let path, let size, _): "Skipped '\(path)': \(size) bytes is too large to scan."
         }
     }
 
-    package var failureReason: String? {
+    var failureReason: String? {
         switch self {
         case .unreadable(_, let reason): "The file could not be opened or read: \(reason)."
         case .tooLarge(_, _, let limit): "Files over \(limit) bytes are not read, to keep memory bounded."
         }
     }
 
-    package var recoverySuggestion: String? {
+    var recoverySuggestion: String? {
         switch self {
         case .unreadable: "Check the file's permissions, or exclude it with --exclude."
         case .tooLarge: "Raise --max-file-size if this file really holds source code, or exclude it."

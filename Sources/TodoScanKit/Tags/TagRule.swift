@@ -7,13 +7,13 @@ package struct TagRule: Sendable, Hashable, Codable {
     /// The severity of each occurrence.
     package var severity: Severity
 
-    package init(_ tag: String, severity: Severity) {
+    init(_ tag: String, severity: Severity) {
         self.tag = tag
         self.severity = severity
     }
 
     /// `TODO` and `FIXME` as warnings, `ERROR` as an error.
-    package static let defaults: [TagRule] = [
+    static let defaults: [TagRule] = [
         TagRule("TODO", severity: .warning), TagRule("FIXME", severity: .warning), TagRule("ERROR", severity: .error),
     ]
 }
@@ -21,35 +21,29 @@ package struct TagRule: Sendable, Hashable, Codable {
 /// How tags are recognised.
 package struct TagSyntax: Sendable, Hashable {
     /// The tags to look for.
-    package var rules: [TagRule]
+    package var rules: [TagRule] = TagRule.defaults
     /// `false` lets `todo:` match `TODO`.
-    package var isCaseSensitive: Bool
+    package var isCaseSensitive: Bool = true
     /// `true` accepts a tag without the colon (`TODO fix this`), as long as the word ends there.
-    package var allowsMissingColon: Bool
-
-    package init(rules: [TagRule] = TagRule.defaults, isCaseSensitive: Bool = true, allowsMissingColon: Bool = false) {
-        self.rules = rules
-        self.isCaseSensitive = isCaseSensitive
-        self.allowsMissingColon = allowsMissingColon
-    }
+    package var allowsMissingColon: Bool = false
 }
 
 /// One tag found in a comment.
-package struct TagOccurrence: Sendable, Hashable {
+struct TagOccurrence: Sendable, Hashable {
     /// The rule that matched (its spelling, not the source's, when matching ignores case).
-    package var rule: TagRule
+    var rule: TagRule
     /// What was between the parentheses: `alice` in `TODO(alice):`, `#123` in `FIXME(#123):`.
-    package var reference: String?
+    var reference: String?
     /// The text after the colon to the end of the line or comment, trimmed.
-    package var text: String
+    var text: String
     /// 1-based line of the tag.
-    package var line: Int
+    var line: Int
     /// 1-based column of the tag, in UTF-8 bytes.
-    package var column: Int
+    var column: Int
     /// 1-based column of the tag, in UTF-16 code units (for SARIF and GitHub).
-    package var utf16Column: Int
+    var utf16Column: Int
 
-    package init(rule: TagRule, reference: String?, text: String, line: Int, column: Int, utf16Column: Int? = nil) {
+    init(rule: TagRule, reference: String?, text: String, line: Int, column: Int, utf16Column: Int? = nil) {
         self.rule = rule
         self.reference = reference
         self.text = text
@@ -59,7 +53,7 @@ package struct TagOccurrence: Sendable, Hashable {
     }
 
     /// `TODO(alice): text`, as it will be printed.
-    package var message: String {
+    var message: String {
         let head = rule.tag + (reference.map { "(\($0))" } ?? "")
         return text.isEmpty ? head : "\(head): \(text)"
     }

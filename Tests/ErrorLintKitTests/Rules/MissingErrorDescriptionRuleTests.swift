@@ -2,6 +2,7 @@ import Foundation
 import Testing
 
 @testable import ErrorLintKit
+@testable import ErrorLintSettings
 
 @Suite struct MissingErrorDescriptionRuleTests {
     @Test func conformanceInAnotherFileWithoutDescription() throws {
