@@ -41,6 +41,16 @@ extension PrePushOptions {
                 Dictionary(uniqueKeysWithValues: options.coverageReports.map { ($0.format.rawValue, $0.path) })
             }),
         PrePushSetting(
+            "testReport",
+            read: { (section, options) throws(ConfigurationError) in try readTestReport(section, &options) },
+            show: { options in PrePushSetting.shown(options.testReport?.configurationValue) }),
+        .field("retryFailedTests", \.retryFailedTests, retryCount),
+        PrePushSetting(
+            "flakyTests",
+            read: { (section, options) throws(ConfigurationError) in
+                if let policy = try flakyTestPolicy(section, "flakyTests") { options.flakyTests = policy }
+            }, show: { $0.flakyTests.rawValue }),
+        PrePushSetting(
             "report", read: { (section, options) throws(ConfigurationError) in try readRunReport(section, &options) },
             show: { options in PrePushSetting.shown(options.runReportPath.map { ["json": $0] }) }),
         .optional("minDiffCoverage", \.minimumDiffCoverage, percentage),
@@ -216,6 +226,47 @@ extension PrePushOptions {
                     detail: "The run record's format is json: {\"json\": \"path\"}.", path: section.path)
             }
             options.runReportPath = path
+        }
+    }
+
+    /// `retryFailedTests`: how many retries, 0 to 10.
+    private static func retryCount(_ section: ConfigurationSection, _ key: String) throws(ConfigurationError) -> Int? {
+        guard let value = try section.int(key) else { return nil }
+        guard FlakyTestPolicy.retries.contains(value) else {
+            throw .invalidValue(
+                key: key, section: section.name, value: "\(value)",
+                detail: "The number of retries is from 0 (none) to \(FlakyTestPolicy.retries.upperBound).",
+                path: section.path)
+        }
+        return value
+    }
+
+    /// `flakyTests`: "pass" or "fail".
+    private static func flakyTestPolicy(
+        _ section: ConfigurationSection, _ key: String
+    ) throws(ConfigurationError) -> FlakyTestPolicy? {
+        guard let value = try section.string(key) else { return nil }
+        guard let policy = FlakyTestPolicy(rawValue: value) else {
+            throw .invalidValue(
+                key: key, section: section.name, value: value,
+                detail: "\"pass\" (a test that passed on a retry passes, named as flaky) or \"fail\".",
+                path: section.path)
+        }
+        return policy
+    }
+
+    /// `testReport`: `{"junit": "path"}`.
+    private static func readTestReport(
+        _ section: ConfigurationSection, _ options: inout PrePushOptions
+    ) throws(ConfigurationError) {
+        guard let value = try section.stringMap("testReport") else { return }
+        for name in value.keys.sorted() {
+            guard name == TestReportRequest.format, let path = value[name], !path.isEmpty else {
+                throw .invalidValue(
+                    key: "testReport", section: section.name, value: name,
+                    detail: "The test report's format is junit: {\"junit\": \"path\"}.", path: section.path)
+            }
+            options.testReport = TestReportRequest(path: path, fromCommandLine: false)
         }
     }
 

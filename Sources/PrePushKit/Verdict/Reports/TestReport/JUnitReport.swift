@@ -1,0 +1,132 @@
+import Foundation
+
+/// The run's tests as JUnit XML (`--test-report junit=PATH`), the format Jenkins, GitLab, Azure
+/// Pipelines, CircleCI, Buildkite and GitHub's test-report actions read: a `<testsuite>` per test
+/// suite (a package's suites named with its folder in `package`, in a repository of several), a
+/// `<testcase>` per test with its time, `<failure>` with `file:line: message` for a failure,
+/// `<skipped>` for a skipped test, and `<flakyFailure>` (Maven Surefire's rerun element, which
+/// Jenkins shows as flaky) for each failure of a test that passed on a retry.
+///
+/// Written from the test steps' typed results (``StepOutcome/testResults``). Valid against
+/// Jenkins' junit-10.xsd (the xunit plugin's), which is why `file` and `line` are in the failure's
+/// text rather than attributes of their own.
+enum JUnitReport {
+    /// One suite's tests, of one package.
+    struct Suite {
+        var package: String?
+        var name: String
+        var cases: [TestCaseResult]
+    }
+
+    /// The suites of `results`' test steps, in the order the tests ran; a check voided by a change
+    /// meanwhile is left out (its tree was checked again).
+    static func suites(of results: [CheckRun.Result]) -> [Suite] {
+        var suites: [Suite] = []
+        var index: [String: Int] = [:]
+        for result in results where result.changedMeanwhile.isEmpty {
+            for unit in result.units {
+                let folder = unit.unit.unit.path
+                let package = folder.isEmpty ? nil : folder
+                for outcome in unit.outcomes {
+                    for test in outcome.testResults ?? [] {
+                        let key = (package ?? "") + "\u{1F}" + test.suite
+                        if let position = index[key] {
+                            suites[position].cases.append(test)
+                        } else {
+                            index[key] = suites.count
+                            suites.append(Suite(package: package, name: test.suite, cases: [test]))
+                        }
+                    }
+                }
+            }
+        }
+        return suites
+    }
+
+    /// The XML of `suites`; `timestamp` is when the run started.
+    static func render(_ suites: [Suite], timestamp: Date) -> String {
+        let formatter = ISO8601DateFormatter()
+        formatter.formatOptions = [.withInternetDateTime]
+        let stamp = formatter.string(from: timestamp)
+        let all = suites.flatMap(\.cases)
+        var xml = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
+        xml +=
+            "<testsuites name=\"prepush\" tests=\"\(all.count)\" failures=\"\(count(all, .failed))\" errors=\"0\" "
+            + "time=\"\(time(all))\">\n"
+        for suite in suites {
+            xml += "  <testsuite name=\"\(escape(suite.name.isEmpty ? "tests" : suite.name))\""
+            if let package = suite.package { xml += " package=\"\(escape(package))\"" }
+            xml +=
+                " tests=\"\(suite.cases.count)\" failures=\"\(count(suite.cases, .failed))\" errors=\"0\" "
+                + "skipped=\"\(count(suite.cases, .skipped))\" time=\"\(time(suite.cases))\" timestamp=\"\(stamp)\">\n"
+            for test in suite.cases {
+                xml +=
+                    "    <testcase name=\"\(escape(test.name))\" classname=\"\(escape(test.suite))\""
+                    + (test.seconds.map { " time=\"\(seconds($0))\"" } ?? "")
+                let body = elements(test)
+                xml += body.isEmpty ? "/>\n" : ">\n" + body + "    </testcase>\n"
+            }
+            xml += "  </testsuite>\n"
+        }
+        return xml + "</testsuites>\n"
+    }
+
+    /// A test case's children: its failure, skip or flaky runs.
+    private static func elements(_ test: TestCaseResult) -> String {
+        var text = ""
+        switch test.status {
+        case .failed:
+            let issues = test.failures.isEmpty ? [TestIssue(message: "failed")] : test.failures
+            text +=
+                "      <failure message=\"\(escape(firstLine(issues[0].text)))\" type=\"failure\">"
+                + escape(issues.map(\.text).joined(separator: "\n")) + "</failure>\n"
+        case .skipped:
+            text += test.skipMessage.map { "      <skipped message=\"\(escape($0))\"/>\n" } ?? "      <skipped/>\n"
+        case .passed:
+            break
+        }
+        for issue in test.flakyFailures {
+            text +=
+                "      <flakyFailure message=\"\(escape(firstLine(issue.text)))\" type=\"flaky\">"
+                + escape(issue.text) + "</flakyFailure>\n"
+        }
+        return text
+    }
+
+    private static func count(_ cases: [TestCaseResult], _ status: TestCaseResult.Status) -> Int {
+        cases.filter { $0.status == status }.count
+    }
+
+    private static func time(_ cases: [TestCaseResult]) -> String {
+        seconds(cases.compactMap(\.seconds).reduce(0, +))
+    }
+
+    private static func seconds(_ value: Double) -> String { String(format: "%.3f", max(0, value)) }
+
+    private static func firstLine(_ text: String) -> String {
+        String(text.prefix { $0 != "\n" })
+    }
+
+    /// `text` escaped for an attribute or element, without the characters XML 1.0 cannot hold
+    /// (control bytes other than tab, line feed and carriage return); line breaks in attributes as
+    /// character references, so they survive attribute normalization.
+    static func escape(_ text: String) -> String {
+        var result = ""
+        for scalar in text.unicodeScalars {
+            switch scalar {
+            case "&": result += "&amp;"
+            case "<": result += "&lt;"
+            case ">": result += "&gt;"
+            case "\"": result += "&quot;"
+            case "\n": result += "&#10;"
+            case "\r": result += "&#13;"
+            case "\t": result += "&#9;"
+            default:
+                let value = scalar.value
+                if value < 0x20 || value == 0xFFFE || value == 0xFFFF { continue }
+                result.unicodeScalars.append(scalar)
+            }
+        }
+        return result
+    }
+}
