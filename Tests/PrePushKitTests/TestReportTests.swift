@@ -259,6 +259,17 @@ struct FlakyTestsTests {
         #expect(try TestReportTests.xctest().first?.filterName == "LibTests.MathTests/testFails")
     }
 
+    @Test("A test retried is found by its name, with or without the module XCTest on Linux leaves out")
+    func sameTest() {
+        func test(_ filterName: String) -> TestCaseResult {
+            TestCaseResult(suite: "", name: "", status: .passed, filterName: filterName)
+        }
+        #expect(FailedTestRetry.same(test("CalcTests.ClassicTests/testOnce"), test("ClassicTests/testOnce")))
+        #expect(FailedTestRetry.same(test("ClassicTests/testOnce"), test("CalcTests.ClassicTests/testOnce")))
+        #expect(!FailedTestRetry.same(test("CalcTests.ClassicTests/testOnce"), test("CalcTests.ClassicTests/testTwo")))
+        #expect(!FailedTestRetry.same(test("A.OtherClassicTests/testOnce"), test("ClassicTests/testOnce")))
+    }
+
     @Test("Only a run whose failures are all named and not cut short is retried, and only when asked")
     func retried() {
         var options = PrePushOptions()

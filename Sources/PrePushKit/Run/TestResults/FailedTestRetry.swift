@@ -37,6 +37,15 @@ struct FailedTestRetry {
         return !failed.isEmpty && failed.allSatisfy { $0.filterName != nil }
     }
 
+    /// Whether `a` and `b` are the same test: XCTest on Linux names a class without its module in
+    /// one `swift test` (`ClassicTests/testOnce`) and with it when one target runs
+    /// (`CalcTests.ClassicTests/testOnce`).
+    static func same(_ a: TestCaseResult, _ b: TestCaseResult) -> Bool {
+        let first = a.filterName ?? a.identifier
+        let second = b.filterName ?? b.identifier
+        return first == second || first.hasSuffix("." + second) || second.hasSuffix("." + first)
+    }
+
     /// The anchored pattern that selects exactly the test `filterName` with `swift test --filter`;
     /// a class XCTest named without its module (Linux, one `swift test`) may have any module.
     static func pattern(_ filterName: String) -> String {
@@ -77,10 +86,7 @@ struct FailedTestRetry {
             seconds += outcome.seconds
             let retried = capture.results() ?? []
             for index in failing {
-                guard
-                    let again = retried.first(where: { $0.filterName == results[index].filterName })
-                        ?? retried.first(where: { $0.identifier == results[index].identifier })
-                else { continue }
+                guard let again = retried.first(where: { Self.same($0, results[index]) }) else { continue }
                 if again.status == .passed {
                     var flaky = again
                     flaky.flakyFailures = results[index].failures + results[index].flakyFailures
@@ -120,7 +126,7 @@ struct FailedTestRetry {
             watching: { capture.add($0) })
         seconds += rest.seconds
         // Tests the failed run never reached (it stopped at its first failing library) ran now.
-        for test in capture.results() ?? [] where !results.contains(where: { $0.filterName == test.filterName }) {
+        for test in capture.results() ?? [] where !results.contains(where: { Self.same($0, test) }) {
             results.append(test)
         }
         guard rest.status == .passed else {
