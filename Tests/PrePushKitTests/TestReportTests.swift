@@ -1,5 +1,6 @@
 import Foundation
 import ProcessKit
+import TestSupport
 import Testing
 
 @testable import PrePushKit
@@ -190,29 +191,14 @@ struct TestReportTests {
         return result.succeeded ? "" : result.errorText
     }
 
-    /// What junitparser reads from the JUnit file at `path` (scripts/junit-parse.sh, which installs
-    /// it from PyPI on first use); `nil`, with the reason printed, where python3, venv or PyPI is
-    /// not available (exit 3).
-    static func junitparser(_ path: String) async throws -> [String: Any]? {
-        var command = Command(packageRoot + "/scripts/junit-parse.sh", [path])
-        command.timeout = .seconds(600)
-        let result = try await command.run()
-        if result.termination == .exited(3) {
-            print("junitparser not available, the report was not read by it: \(result.errorText)")
-            return nil
-        }
-        #expect(result.succeeded, "\(result.errorText)")
-        return try JSONSerialization.jsonObject(with: Data(result.outputText.utf8)) as? [String: Any]
-    }
-
     @Test("junitparser (PyPI) reads the counts, each case's result, message, time and flaky runs")
     func readByJunitparser() async throws {
         let file = NSTemporaryDirectory() + "junit-" + UUID().uuidString + ".xml"
         try Data(try Self.report().utf8).write(to: URL(fileURLWithPath: file))
         defer { try? FileManager.default.removeItem(atPath: file) }
-        guard let parsed = try await Self.junitparser(file) else { return }
+        guard let parsed = try JUnitParser.read(file) else { return }
         #expect(parsed["tests"] as? Int == 9 && parsed["failures"] as? Int == 3)
-        let cases = (parsed["suites"] as? [[String: Any]] ?? []).flatMap { $0["cases"] as? [[String: Any]] ?? [] }
+        let cases = JUnitParser.cases(parsed)
         func named(_ name: String) -> [String: Any]? { cases.first { $0["name"] as? String == name } }
         #expect(named("testFails")?["result"] as? String == "failure")
         #expect(

@@ -1,5 +1,6 @@
 import Foundation
 import ProcessKit
+import TestSupport
 import Testing
 
 /// `--retry-failed-tests` with the built `prepush` and the real toolchain: an XCTest and a Swift
@@ -107,8 +108,8 @@ struct FlakyTestsEndToEndTests {
             test?["flakyTests"] as? [String] == ["ClassicTests/testOnce", "CalcTests/once()"],
             "\(String(describing: test))")
 
-        if let parsed = try await TestReportEndToEndTests.junitparser(junit) {
-            let cases = (parsed["suites"] as? [[String: Any]] ?? []).flatMap { $0["cases"] as? [[String: Any]] ?? [] }
+        if let parsed = try JUnitParser.read(junit) {
+            let cases = JUnitParser.cases(parsed)
             let flaky = cases.filter { !($0["flaky"] as? [String] ?? []).isEmpty }.compactMap { $0["name"] as? String }
             #expect(flaky.sorted() == ["once()", "testOnce"], "\(cases)")
             #expect(cases.allSatisfy { $0["result"] as? String == "passed" }, "\(cases)")

@@ -1,5 +1,6 @@
 import Foundation
 import ProcessKit
+import TestSupport
 import Testing
 
 /// The built `prepush --test-report junit=PATH` on a real package whose one test target holds
@@ -57,23 +58,8 @@ struct TestReportEndToEndTests {
             let result = try await Command(xmllint, ["--noout", "--nonet", "--schema", schema, path]).run()
             #expect(result.succeeded, "xmllint: \(result.errorText)")
         }
-        guard let parsed = try await TestReportEndToEndTests.junitparser(path) else { return (run, nil) }
-        let cases = (parsed["suites"] as? [[String: Any]] ?? []).flatMap { $0["cases"] as? [[String: Any]] ?? [] }
-        return (run, cases)
-    }
-
-    static func junitparser(_ path: String) async throws -> [String: Any]? {
-        let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-            .deletingLastPathComponent().path
-        var command = Command(root + "/scripts/junit-parse.sh", [path])
-        command.timeout = .seconds(600)
-        let result = try await command.run()
-        if result.termination == .exited(3) {
-            print("junitparser not available, the report was not read by it: \(result.errorText)")
-            return nil
-        }
-        #expect(result.succeeded, "\(result.errorText)")
-        return try JSONSerialization.jsonObject(with: Data(result.outputText.utf8)) as? [String: Any]
+        guard let parsed = try JUnitParser.read(path) else { return (run, nil) }
+        return (run, JUnitParser.cases(parsed))
     }
 
     /// The cases both ways of running must report.

@@ -1,5 +1,6 @@
 import Foundation
 import ProcessKit
+import TestSupport
 import Testing
 
 /// The built `prepush` checking an Xcode app (a repository with `App.xcodeproj` and no
@@ -309,8 +310,8 @@ struct XcodeBackendEndToEndTests {
                 #"AppTests/CartTests.swift:14: error: CartTests/testDiscount(): XCTAssertEqual failed: ("0") is not equal to ("10")"#
             ))
         // The JUnit report, from the bundle's tests: the failures with their files and lines.
-        if let parsed = try await TestReportEndToEndTests.junitparser(junit) {
-            let cases = (parsed["suites"] as? [[String: Any]] ?? []).flatMap { $0["cases"] as? [[String: Any]] ?? [] }
+        if let parsed = try JUnitParser.read(junit) {
+            let cases = JUnitParser.cases(parsed)
             let failed = cases.filter { $0["result"] as? String == "failure" }
             #expect(failed.count == 3, "\(cases)")
             #expect(
@@ -439,8 +440,8 @@ struct XcodeBackendEndToEndTests {
         let test = app.call(["xcodebuild", "test-without-building"]) ?? []
         #expect(test.suffix(3) == ["-retry-tests-on-failure", "-test-iterations", "2"], "\(test)")
         #expect(text.contains("flaky, passed on a retry (not recorded as verified): FlakyFixtureTests/testFlaky()"))
-        if let parsed = try await TestReportEndToEndTests.junitparser(junit) {
-            let cases = (parsed["suites"] as? [[String: Any]] ?? []).flatMap { $0["cases"] as? [[String: Any]] ?? [] }
+        if let parsed = try JUnitParser.read(junit) {
+            let cases = JUnitParser.cases(parsed)
             let flaky = cases.filter { !($0["flaky"] as? [String] ?? []).isEmpty }
             #expect(flaky.map { $0["name"] as? String } == ["testFlaky()"], "\(cases)")
             #expect(flaky.first?["result"] as? String == "passed")

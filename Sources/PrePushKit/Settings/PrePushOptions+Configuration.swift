@@ -42,7 +42,13 @@ extension PrePushOptions {
             }),
         PrePushSetting(
             "testReport",
-            read: { (section, options) throws(ConfigurationError) in try readTestReport(section, &options) },
+            read: { (section, options) throws(ConfigurationError) in
+                if let path = try reportPath(
+                    section, "testReport", format: TestReportRequest.format, what: "test report")
+                {
+                    options.testReport = TestReportRequest(path: path, fromCommandLine: false)
+                }
+            },
             show: { options in PrePushSetting.shown(options.testReport?.configurationValue) }),
         .field("retryFailedTests", \.retryFailedTests, retryCount),
         PrePushSetting(
@@ -51,7 +57,12 @@ extension PrePushOptions {
                 if let policy = try flakyTestPolicy(section, "flakyTests") { options.flakyTests = policy }
             }, show: { $0.flakyTests.rawValue }),
         PrePushSetting(
-            "report", read: { (section, options) throws(ConfigurationError) in try readRunReport(section, &options) },
+            "report",
+            read: { (section, options) throws(ConfigurationError) in
+                if let path = try reportPath(section, "report", format: "json", what: "run record") {
+                    options.runReportPath = path
+                }
+            },
             show: { options in PrePushSetting.shown(options.runReportPath.map { ["json": $0] }) }),
         .optional("minDiffCoverage", \.minimumDiffCoverage, percentage),
         // `since`, as todoscan and errorlint call it; `diffBase` is its old name, still read.
@@ -214,19 +225,22 @@ extension PrePushOptions {
         return reports
     }
 
-    /// `report`: `{"json": "path"}`.
-    private static func readRunReport(
-        _ section: ConfigurationSection, _ options: inout PrePushOptions
-    ) throws(ConfigurationError) {
-        guard let value = try section.stringMap("report") else { return }
+    /// A report key whose one format names the file to write (`report`: `{"json": "path"}`,
+    /// `testReport`: `{"junit": "path"}`); `what` names the report in the error.
+    private static func reportPath(
+        _ section: ConfigurationSection, _ key: String, format: String, what: String
+    ) throws(ConfigurationError) -> String? {
+        guard let value = try section.stringMap(key) else { return nil }
+        var found: String?
         for name in value.keys.sorted() {
-            guard name == "json", let path = value[name], !path.isEmpty else {
+            guard name == format, let path = value[name], !path.isEmpty else {
                 throw .invalidValue(
-                    key: "report", section: section.name, value: name,
-                    detail: "The run record's format is json: {\"json\": \"path\"}.", path: section.path)
+                    key: key, section: section.name, value: name,
+                    detail: "The \(what)'s format is \(format): {\"\(format)\": \"path\"}.", path: section.path)
             }
-            options.runReportPath = path
+            found = path
         }
+        return found
     }
 
     /// `retryFailedTests`: how many retries, 0 to 10.
@@ -253,21 +267,6 @@ extension PrePushOptions {
                 path: section.path)
         }
         return policy
-    }
-
-    /// `testReport`: `{"junit": "path"}`.
-    private static func readTestReport(
-        _ section: ConfigurationSection, _ options: inout PrePushOptions
-    ) throws(ConfigurationError) {
-        guard let value = try section.stringMap("testReport") else { return }
-        for name in value.keys.sorted() {
-            guard name == TestReportRequest.format, let path = value[name], !path.isEmpty else {
-                throw .invalidValue(
-                    key: "testReport", section: section.name, value: name,
-                    detail: "The test report's format is junit: {\"junit\": \"path\"}.", path: section.path)
-            }
-            options.testReport = TestReportRequest(path: path, fromCommandLine: false)
-        }
     }
 
     /// `since`, which must agree with `diffBase` when both are given.

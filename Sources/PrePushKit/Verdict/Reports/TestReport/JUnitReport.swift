@@ -107,26 +107,6 @@ enum JUnitReport {
         String(text.prefix { $0 != "\n" })
     }
 
-    /// `text` escaped for an attribute or element, without the characters XML 1.0 cannot hold
-    /// (control bytes other than tab, line feed and carriage return); line breaks in attributes as
-    /// character references, so they survive attribute normalization.
-    static func escape(_ text: String) -> String {
-        var result = ""
-        for scalar in text.unicodeScalars {
-            switch scalar {
-            case "&": result += "&amp;"
-            case "<": result += "&lt;"
-            case ">": result += "&gt;"
-            case "\"": result += "&quot;"
-            case "\n": result += "&#10;"
-            case "\r": result += "&#13;"
-            case "\t": result += "&#9;"
-            default:
-                let value = scalar.value
-                if value < 0x20 || value == 0xFFFE || value == 0xFFFF { continue }
-                result.unicodeScalars.append(scalar)
-            }
-        }
-        return result
-    }
+    /// `text` for an attribute (line breaks kept as character references).
+    static func escape(_ text: String) -> String { XMLText.escape(text, attribute: true) }
 }
