@@ -1,4 +1,5 @@
 import Foundation
+import PreflightCore
 import ProcessKit
 import TestSupport
 import Testing
@@ -162,6 +163,29 @@ struct TestReportTests {
             xml.contains(
                 #"<flakyFailure message="Tests/R.swift:3: first run &amp; &lt;fails&gt;" type="flaky">"#))
         #expect(JUnitReport.escape("a\u{1}b\nc") == "ab&#10;c")
+    }
+
+    @Test("The report holds each package's tests of its last check, not of a voided one, with its folder")
+    func suitesOfChecks() {
+        func check(_ tests: [TestCaseResult], path: String, changed: [TreeChange] = []) -> CheckRun.Result {
+            var test = StepOutcome(name: "test", status: .passed, seconds: 1, figure: "")
+            test.testResults = tests
+            let unit = CheckRun.UnitResult(
+                unit: PlannedUnit(unit: CheckUnit(path: path, kind: .package), content: "t"), outcomes: [test],
+                cacheKey: nil)
+            return CheckRun.Result(
+                check: PlannedCheck(commit: nil, tree: "t", place: .inPlace), units: [unit], changedMeanwhile: changed)
+        }
+        let old = TestCaseResult(suite: "S", name: "old()", status: .failed)
+        let new = TestCaseResult(suite: "S", name: "new()", status: .passed)
+        let core = TestCaseResult(suite: "CoreTests", name: "t()", status: .passed)
+        let suites = JUnitReport.suites(of: [
+            check([old], path: ""), check([core], path: "Core"), check([new], path: ""),
+            check([old], path: "", changed: [TreeChange(status: "M", path: "a.swift")]),
+        ])
+        #expect(suites.map(\.name) == ["S", "CoreTests"])
+        #expect(suites[0].cases == [new] && suites[0].package == nil)
+        #expect(suites[1].cases == [core] && suites[1].package == "Core")
     }
 
     static let xmllint = Command.locate("xmllint", searchPath: ProcessInfo.processInfo.environment["PATH"])

@@ -18,25 +18,31 @@ enum JUnitReport {
         var cases: [TestCaseResult]
     }
 
-    /// The suites of `results`' test steps, in the order the tests ran; a check voided by a change
-    /// meanwhile is left out (its tree was checked again).
+    /// The suites of `results`' test steps, in the order the tests ran: of each package, the last
+    /// check's tests (a push of several commits checks a package more than once, and the report,
+    /// like the coverage, is of the last); a check voided by a change meanwhile is left out (its
+    /// tree was checked again).
     static func suites(of results: [CheckRun.Result]) -> [Suite] {
-        var suites: [Suite] = []
-        var index: [String: Int] = [:]
+        var packages: [String] = []
+        var tests: [String: [TestCaseResult]] = [:]
         for result in results where result.changedMeanwhile.isEmpty {
             for unit in result.units {
+                let ran = unit.outcomes.compactMap(\.testResults)
+                guard !ran.isEmpty else { continue }
                 let folder = unit.unit.unit.path
-                let package = folder.isEmpty ? nil : folder
-                for outcome in unit.outcomes {
-                    for test in outcome.testResults ?? [] {
-                        let key = (package ?? "") + "\u{1F}" + test.suite
-                        if let position = index[key] {
-                            suites[position].cases.append(test)
-                        } else {
-                            index[key] = suites.count
-                            suites.append(Suite(package: package, name: test.suite, cases: [test]))
-                        }
-                    }
+                if tests[folder] == nil { packages.append(folder) }
+                tests[folder] = ran.flatMap { $0 }
+            }
+        }
+        var suites: [Suite] = []
+        for folder in packages {
+            var index: [String: Int] = [:]
+            for test in tests[folder] ?? [] {
+                if let position = index[test.suite] {
+                    suites[position].cases.append(test)
+                } else {
+                    index[test.suite] = suites.count
+                    suites.append(Suite(package: folder.isEmpty ? nil : folder, name: test.suite, cases: [test]))
                 }
             }
         }
