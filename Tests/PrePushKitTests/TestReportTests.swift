@@ -55,6 +55,21 @@ struct TestReportTests {
         #expect(cases[1].failures.isEmpty && cases[1].skipMessage == nil)
     }
 
+    @Test("A file's path is made relative to the repository through a link in the package's path too")
+    func pathsThroughLinks() throws {
+        let folder = NSTemporaryDirectory() + "links-" + UUID().uuidString
+        try FileManager.default.createDirectory(atPath: folder + "/real/pkg", withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        try FileManager.default.createSymbolicLink(atPath: folder + "/link", withDestinationPath: folder + "/real")
+        let physical = URL(fileURLWithPath: folder + "/real/pkg").resolvingSymlinksInPath().path
+        #expect(
+            TestIssue.repositoryPath(physical + "/Tests/A.swift", root: folder + "/link/pkg", unitPath: "pkg")
+                == "pkg/Tests/A.swift")
+        #expect(
+            TestIssue.repositoryPath("/elsewhere/A.swift", root: folder + "/link/pkg", unitPath: "")
+                == "/elsewhere/A.swift")
+    }
+
     @Test("XCTest on macOS names tests -[Module.Class test]")
     func xctestMacOSNames() {
         var console = XCTestConsoleResults()

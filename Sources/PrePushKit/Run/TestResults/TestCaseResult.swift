@@ -1,3 +1,5 @@
+import Foundation
+
 /// One test's result, as the test step read it from the testing library's own record of the run
 /// (XCTest's console lines, Swift Testing's event stream, a result bundle): what the test report
 /// (`--test-report junit=PATH`) and the flaky-test report are written from.
@@ -45,12 +47,16 @@ struct TestIssue: Sendable, Equatable {
         return location + (arguments.map { "(arguments: \($0)) " } ?? "") + message
     }
 
-    /// `path` relative to the repository's root: `root` is the package's folder on disk and
+    /// `path` relative to the repository's root: `root` is the package's folder on disk (as given,
+    /// or with its links resolved: the compiler records `/private/var/…` for `/var/…` on macOS) and
     /// `unitPath` the package's folder in the repository. A path outside `root` stays as it is.
     static func repositoryPath(_ path: String, root: String, unitPath: String) -> String {
-        let root = root.hasSuffix("/") ? String(root.dropLast()) : root
-        guard path.hasPrefix(root + "/") else { return path }
-        let relative = String(path.dropFirst(root.count + 1))
-        return unitPath.isEmpty ? relative : unitPath + "/" + relative
+        let given = root.hasSuffix("/") ? String(root.dropLast()) : root
+        for root in [given, URL(fileURLWithPath: given).resolvingSymlinksInPath().path] where path.hasPrefix(root + "/")
+        {
+            let relative = String(path.dropFirst(root.count + 1))
+            return unitPath.isEmpty ? relative : unitPath + "/" + relative
+        }
+        return path
     }
 }
