@@ -26,6 +26,7 @@ suites="$suites|AffectedTestsEndToEndTests|XcodeBackendEndToEndTests|ExecutableP
 suites="$suites|WorkTreeSnapshotTests|ToolchainToolTests|ToolchainIdentityTests|LayoutEndToEndTests"
 suites="$suites|NothingMeasuredEndToEndTests|ExactPushEndToEndTests|SharedHooksEndToEndTests|HookInstallerTests"
 suites="$suites|RunTemporaryDirectoryTests|ReportDestinationTests|IntroducedFindingsEndToEndTests|PrePushInterruptEndToEndTests"
+suites="$suites|TestReportEndToEndTests|TestReportTests"
 # What a user's permissions change: unreadable files and folders, the run's temporary folder and
 # its mode, report files, the /private layout made without root. None reads this checkout's files.
 unprivileged_suites='WorkTreeSnapshotTests|PrivatePathTests|PhysicalRootTests|NastyInputEndToEndTests'

@@ -38,9 +38,10 @@ struct PrePush: AsyncParsableCommand {
             Nothing of the user's (files, index, stash) is touched.
 
             Settings: the "prepush" section of .preflight.json (minCoverage: a number or {"total", \
-            target names, file globs}, minDiffCoverage, coverageExclude, coverageReports, report, since, \
-            relevantPaths, testArguments, configuration, todoscan, errorlint, isolated, steps: [{"name", "run": \
-            [argv], "timeout": seconds (default 30 minutes)}], stepTimeout (built-in steps; none by default), \
+            target names, file globs}, minDiffCoverage, coverageExclude, coverageReports, testReport, \
+            retryFailedTests, flakyTests, report, since, relevantPaths, testArguments, configuration, \
+            todoscan, errorlint, isolated, steps: [{"name", "run": [argv], "timeout": seconds (default \
+            30 minutes)}], stepTimeout (built-in steps; none by default), \
             backend, and for xcodebuild workspace, project, scheme, destination, testPlan, \
             onlyTesting, skipTesting); flags override it; --print-config shows the result. See docs/configuration.md.
 
@@ -118,6 +119,21 @@ struct CheckOptions: ParsableArguments {
             "Leave files matching this glob out of the coverage table, total, reports and minimums (repeatable).",
             valueName: "glob"))
     var coverageExclude: [String] = []
+
+    @Option(
+        name: .customLong("test-report"),
+        help: ArgumentHelp(
+            "Write every test's result as JUnit XML, for CI: junit=PATH (a relative path is from the repository's "
+                + "root).",
+            valueName: "junit=path"))
+    var testReport: String?
+
+    @Option(
+        help: ArgumentHelp(
+            "Run the tests that failed again, up to N times; a test that passes on a retry is reported as flaky "
+                + "and the tree is not recorded as verified (key retryFailedTests; flakyTests: \"fail\" fails it).",
+            valueName: "n"))
+    var retryFailedTests: Int?
 
     @Option(
         name: .customLong("report"),
@@ -230,6 +246,17 @@ struct CheckOptions: ParsableArguments {
             throw ValidationError(
                 "--min-coverage takes a percentage from 0 to 100, or TARGET=PERCENT or GLOB=PERCENT, not '\(value)'.")
         }
+        if let testReport {
+            do {
+                _ = try TestReportRequest.parse(testReport)
+            } catch {
+                throw ValidationError("--test-report: \(error.errorDescription ?? "") \(error.failureReason ?? "")")
+            }
+        }
+        if let retryFailedTests, !(0...10).contains(retryFailedTests) {
+            throw ValidationError(
+                "--retry-failed-tests takes a number of retries from 0 to 10, not \(retryFailedTests).")
+        }
         if let runReport, PrePushFlags.runReportPath(runReport) == nil {
             throw ValidationError("--report takes json=PATH, not '\(runReport)'.")
         }
@@ -262,6 +289,8 @@ struct CheckOptions: ParsableArguments {
         flags.runReportPath = runReport.flatMap(PrePushFlags.runReportPath)
         flags.summaryPath = summary
         if noSummary { flags.set(\.appendsGitHubSummary, false) }
+        flags.set(\.testReport, testReport.flatMap { try? TestReportRequest.parse($0) })
+        flags.set(\.retryFailedTests, retryFailedTests)
         flags.set(\.showsCoverageFiles, coverageFiles)
         flags.set(\.configuration, configuration)
         flags.set(\.runsTodoscan, todoscan)

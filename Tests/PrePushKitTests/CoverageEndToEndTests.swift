@@ -3,8 +3,8 @@ import ProcessKit
 import TestSupport
 import Testing
 
-@testable import PreflightCore
 @testable import PrePushKit
+@testable import PreflightCore
 
 /// A small real package, built and tested with coverage by the real toolchain (about 20 s).
 @Suite("Coverage end to end", .serialized)

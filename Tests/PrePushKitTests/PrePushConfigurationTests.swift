@@ -1,8 +1,8 @@
 import Foundation
 import Testing
 
-@testable import PreflightCore
 @testable import PrePushKit
+@testable import PreflightCore
 
 @Suite("prepush configuration")
 struct PrePushConfigurationTests {
@@ -231,6 +231,43 @@ struct PrePushConfigurationTests {
         }
     }
 
+    @Test("Test keys: testReport, retryFailedTests, flakyTests; a flag's report path may leave the repository")
+    func testKeys() throws {
+        let options = try options(
+            #"{"prepush": {"testReport": {"junit": "build/junit.xml"}, "retryFailedTests": 2, "flakyTests": "fail"}}"#)
+        #expect(options.testReport == TestReportRequest(path: "build/junit.xml", fromCommandLine: false))
+        #expect(options.retryFailedTests == 2 && options.flakyTests == .fail && options.readsTestResults)
+        #expect(!PrePushOptions().readsTestResults && PrePushOptions().flakyTests == .pass)
+        var flags = PrePushFlags()
+        flags.set(\.testReport, try TestReportRequest.parse("junit=/elsewhere/j.xml"))
+        flags.set(\.retryFailedTests, 1)
+        var laid = options
+        flags.apply(to: &laid)
+        #expect(laid.testReport == TestReportRequest(path: "/elsewhere/j.xml", fromCommandLine: true))
+        #expect(laid.retryFailedTests == 1)
+        for (json, description) in [
+            (
+                #"{"prepush": {"testReport": {"xunit": "a.xml"}}}"#,
+                "Invalid value 'xunit' for 'prepush.testReport' in '/repo/.preflight.json'."
+            ),
+            (
+                #"{"prepush": {"retryFailedTests": 11}}"#,
+                "Invalid value '11' for 'prepush.retryFailedTests' in '/repo/.preflight.json'."
+            ),
+            (
+                #"{"prepush": {"flakyTests": "warn"}}"#,
+                "Invalid value 'warn' for 'prepush.flakyTests' in '/repo/.preflight.json'."
+            ),
+        ] {
+            do {
+                _ = try self.options(json)
+                Issue.record("\(json) was read")
+            } catch {
+                #expect(error.errorDescription == description)
+            }
+        }
+    }
+
     @Test("--print-config's output reads back as the same settings")
     func roundTrip() throws {
         var original = PrePushOptions()
@@ -241,6 +278,9 @@ struct PrePushConfigurationTests {
         original.coverageExclude = ["Generated"]
         original.coverageReports = [CoverageExportRequest(format: .html, path: "coverage/index.html")]
         original.runReportPath = "prepush.json"
+        original.testReport = TestReportRequest(path: "junit.xml", fromCommandLine: false)
+        original.retryFailedTests = 3
+        original.flakyTests = .fail
         let printed = original.effectiveConfiguration
         #expect(printed.contains(#""minDiffCoverage" : null"#))
         let read = try options(printed)
@@ -250,6 +290,7 @@ struct PrePushConfigurationTests {
         #expect(read.extraSteps == original.extraSteps)
         #expect(read.coverageMinimums == original.coverageMinimums)
         #expect(read.coverageReports == original.coverageReports && read.runReportPath == "prepush.json")
+        #expect(read.testReport == original.testReport && read.retryFailedTests == 3 && read.flakyTests == .fail)
         #expect(read.effectiveConfiguration == printed)
     }
 }

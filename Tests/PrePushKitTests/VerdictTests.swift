@@ -112,6 +112,15 @@ struct VerdictTests {
         #expect(verdict.status == .clean && verdict.records.verified.isEmpty)
     }
 
+    @Test("A pass with a flaky test (passed on a retry) is never recorded, and the line names the test")
+    func flakyPass() {
+        var test = outcome("test")
+        test.flakyTests = ["CalcTests/once()"]
+        let verdict = Verdict.make([result([unit([outcome("build"), test])])], isHook: true)
+        #expect(verdict.status == .clean && verdict.records.verified.isEmpty)
+        #expect(verdict.line.hasSuffix("; flaky, passed on a retry (not recorded as verified): CalcTests/once()"))
+    }
+
     @Test("Units not built here are named from the typed skip, not from the step's name or figure")
     func notBuiltHere() {
         let app = unit(

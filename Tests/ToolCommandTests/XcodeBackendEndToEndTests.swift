@@ -1,5 +1,6 @@
 import Foundation
 import ProcessKit
+import TestSupport
 import Testing
 
 /// The built `prepush` checking an Xcode app (a repository with `App.xcodeproj` and no
@@ -302,13 +303,25 @@ struct XcodeBackendEndToEndTests {
     func failingTest() async throws {
         let app = try await App(settings: "xcodebuild-settings-macos.json", testsFail: true)
         defer { app.remove() }
-        let result = try await app.prepush(["--ci"])
+        let junit = app.folder + "/junit.xml"
+        let result = try await app.prepush(["--ci", "--test-report", "junit=" + junit])
         #expect(result.termination == .exited(1), "\(result.errorText)")
         let text = result.errorText
         #expect(
             text.contains(
                 #"AppTests/CartTests.swift:14: error: CartTests/testDiscount(): XCTAssertEqual failed: ("0") is not equal to ("10")"#
             ))
+        // The JUnit report, from the bundle's tests: the failures with their files and lines.
+        if let parsed = try JUnitParser.read(junit) {
+            let cases = JUnitParser.cases(parsed)
+            let failed = cases.filter { $0["result"] as? String == "failure" }
+            #expect(failed.count == 3, "\(cases)")
+            #expect(
+                failed.contains {
+                    $0["classname"] as? String == "CartTests" && $0["name"] as? String == "testDiscount()"
+                        && ($0["message"] as? String)?.hasPrefix("CartTests.swift:14: XCTAssertEqual failed") == true
+                }, "\(failed)")
+        }
         #expect(
             text.contains(
                 "AppTests/LoginTests.swift:27: error: LoginTests/logsIn(): Expectation failed: (session.user → nil) != nil"
@@ -420,10 +433,26 @@ struct XcodeBackendEndToEndTests {
             settings: "xcodebuild-settings-macos.json", results: "xcresulttool-tests-retry-flaky.json",
             testOutput: "xcodebuild-test-parallel.txt")
         defer { app.remove() }
-        let result = try await app.prepush(["--ci"])
+        let junit = app.folder + "/junit.xml"
+        let result = try await app.prepush(["--ci", "--retry-failed-tests", "1", "--test-report", "junit=" + junit])
         #expect(result.termination == .exited(0), "\(result.errorText)")
         let text = result.errorText
         #expect(text.contains("2 tests passed, 1 flaky"))
+        // xcodebuild retries a failed test once; the pass that needed it is never recorded as verified.
+        let test = app.call(["xcodebuild", "test-without-building"]) ?? []
+        #expect(test.suffix(3) == ["-retry-tests-on-failure", "-test-iterations", "2"], "\(test)")
+        #expect(text.contains("flaky, passed on a retry (not recorded as verified): FlakyFixtureTests/testFlaky()"))
+        if let parsed = try JUnitParser.read(junit) {
+            let cases = JUnitParser.cases(parsed)
+            let flaky = cases.filter { !($0["flaky"] as? [String] ?? []).isEmpty }
+            #expect(flaky.map { $0["name"] as? String } == ["testFlaky()"], "\(cases)")
+            #expect(flaky.first?["result"] as? String == "passed")
+        }
+        // "flakyTests": "fail": the same run fails.
+        try app.write(app.repository + "/.preflight.json", #"{"prepush": {"flakyTests": "fail"}}"#)
+        let failing = try await app.prepush(["--ci", "--work-tree"])
+        #expect(failing.termination == .exited(1), "\(failing.errorText)")
+        #expect(failing.errorText.contains("flaky tests fail the check"), "\(failing.errorText)")
         #expect(
             text.contains(
                 "FlakyFixtureTests/testFlaky() is flaky: it failed in 1 of 2 runs, then passed: failed - Intentional "

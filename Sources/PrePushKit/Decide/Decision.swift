@@ -31,6 +31,9 @@ enum Decision: Sendable {
         for request in options.coverageReports {
             _ = try destination.check(request.path, fromCommandLine: flags.coverageReports.contains(request))
         }
+        if let report = options.testReport {
+            _ = try destination.check(report.path, fromCommandLine: report.fromCommandLine)
+        }
         if let path = options.runReportPath {
             _ = try destination.check(path, fromCommandLine: flags.runReportPath != nil)
         }

@@ -41,7 +41,28 @@ extension PrePushOptions {
                 Dictionary(uniqueKeysWithValues: options.coverageReports.map { ($0.format.rawValue, $0.path) })
             }),
         PrePushSetting(
-            "report", read: { (section, options) throws(ConfigurationError) in try readRunReport(section, &options) },
+            "testReport",
+            read: { (section, options) throws(ConfigurationError) in
+                if let path = try reportPath(
+                    section, "testReport", format: TestReportRequest.format, what: "test report")
+                {
+                    options.testReport = TestReportRequest(path: path, fromCommandLine: false)
+                }
+            },
+            show: { options in PrePushSetting.shown(options.testReport?.configurationValue) }),
+        .field("retryFailedTests", \.retryFailedTests, retryCount),
+        PrePushSetting(
+            "flakyTests",
+            read: { (section, options) throws(ConfigurationError) in
+                if let policy = try flakyTestPolicy(section, "flakyTests") { options.flakyTests = policy }
+            }, show: { $0.flakyTests.rawValue }),
+        PrePushSetting(
+            "report",
+            read: { (section, options) throws(ConfigurationError) in
+                if let path = try reportPath(section, "report", format: "json", what: "run record") {
+                    options.runReportPath = path
+                }
+            },
             show: { options in PrePushSetting.shown(options.runReportPath.map { ["json": $0] }) }),
         .optional("summary", \.summaryPath, string),
         .field("githubSummary", \.appendsGitHubSummary, bool),
@@ -206,19 +227,48 @@ extension PrePushOptions {
         return reports
     }
 
-    /// `report`: `{"json": "path"}`.
-    private static func readRunReport(
-        _ section: ConfigurationSection, _ options: inout PrePushOptions
-    ) throws(ConfigurationError) {
-        guard let value = try section.stringMap("report") else { return }
+    /// A report key whose one format names the file to write (`report`: `{"json": "path"}`,
+    /// `testReport`: `{"junit": "path"}`); `what` names the report in the error.
+    private static func reportPath(
+        _ section: ConfigurationSection, _ key: String, format: String, what: String
+    ) throws(ConfigurationError) -> String? {
+        guard let value = try section.stringMap(key) else { return nil }
+        var found: String?
         for name in value.keys.sorted() {
-            guard name == "json", let path = value[name], !path.isEmpty else {
+            guard name == format, let path = value[name], !path.isEmpty else {
                 throw .invalidValue(
-                    key: "report", section: section.name, value: name,
-                    detail: "The run record's format is json: {\"json\": \"path\"}.", path: section.path)
+                    key: key, section: section.name, value: name,
+                    detail: "The \(what)'s format is \(format): {\"\(format)\": \"path\"}.", path: section.path)
             }
-            options.runReportPath = path
+            found = path
         }
+        return found
+    }
+
+    /// `retryFailedTests`: how many retries, 0 to 10.
+    private static func retryCount(_ section: ConfigurationSection, _ key: String) throws(ConfigurationError) -> Int? {
+        guard let value = try section.int(key) else { return nil }
+        guard FlakyTestPolicy.retries.contains(value) else {
+            throw .invalidValue(
+                key: key, section: section.name, value: "\(value)",
+                detail: "The number of retries is from 0 (none) to \(FlakyTestPolicy.retries.upperBound).",
+                path: section.path)
+        }
+        return value
+    }
+
+    /// `flakyTests`: "pass" or "fail".
+    private static func flakyTestPolicy(
+        _ section: ConfigurationSection, _ key: String
+    ) throws(ConfigurationError) -> FlakyTestPolicy? {
+        guard let value = try section.string(key) else { return nil }
+        guard let policy = FlakyTestPolicy(rawValue: value) else {
+            throw .invalidValue(
+                key: key, section: section.name, value: value,
+                detail: "\"pass\" (a test that passed on a retry passes, named as flaky) or \"fail\".",
+                path: section.path)
+        }
+        return policy
     }
 
     /// `since`, which must agree with `diffBase` when both are given.

@@ -31,6 +31,12 @@ package struct PrePushOptions: ToolSettings {
     /// `githubSummary`: under GitHub Actions, the summary is appended to `$GITHUB_STEP_SUMMARY`
     /// (`--no-summary` turns it off).
     package var appendsGitHubSummary = true
+    /// Where the JUnit XML of the run's tests goes (`--test-report junit=PATH`).
+    package var testReport: TestReportRequest?
+    /// How many times the tests that failed run again (`--retry-failed-tests N`); 0 never.
+    package var retryFailedTests = 0
+    /// What a test that passed only on a retry makes of the test step (`flakyTests`).
+    package var flakyTests = FlakyTestPolicy.pass
     /// Fail when the coverage of the lines this push adds is below this percentage.
     package var minimumDiffCoverage: Double?
     /// What added lines are measured against when checking by hand (default: the upstream branch,
@@ -111,6 +117,10 @@ package struct PrePushOptions: ToolSettings {
     var measuresAddedLines: Bool {
         minimumDiffCoverage != nil || coverageReports.contains { $0.format == .json }
     }
+
+    /// Whether the test steps read each test's result (for the test report, or to retry the
+    /// tests that failed by name).
+    var readsTestResults: Bool { testReport != nil || retryFailedTests > 0 }
 
     /// ``coverageExclude`` as globs.
     var coverageExclusion: CoverageExclusion { CoverageExclusion(coverageExclude) }

@@ -69,6 +69,12 @@ struct Verdict: Sendable, Equatable {
         if !requested.isEmpty {
             remarks += (remarks.isEmpty ? "" : "; ") + "skipped (PREPUSH_SKIP): " + requested.joined(separator: ", ")
         }
+        let flaky = outcomes.flatMap(\.flakyTests)
+        if !flaky.isEmpty {
+            remarks +=
+                (remarks.isEmpty ? "" : "; ") + "flaky, passed on a retry (not recorded as verified): "
+                + flaky.joined(separator: ", ")
+        }
         if names.isEmpty {
             // Nothing ran that could pass (every step skipped): no "passed ()".
             return "prepush: nothing checked here\(onDisk)" + (remarks.isEmpty ? "" : "; " + remarks)

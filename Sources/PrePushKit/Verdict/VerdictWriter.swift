@@ -28,6 +28,10 @@ struct VerdictWriter {
                 record.error = error
                 status = .usageOrInputError
             }
+            if let error = writeTestReport(results, into: &record, started: Date() - clock.seconds) {
+                record.error = error
+                status = .usageOrInputError
+            }
         }
         if let place {
             verdict.records.write(
@@ -132,6 +136,30 @@ struct VerdictWriter {
             }
         }
         return written
+    }
+
+    /// Writes the JUnit report asked for; returns why it could not be written.
+    private func writeTestReport(
+        _ results: [CheckRun.Result], into record: inout RunRecord, started: Date
+    ) -> String? {
+        guard let request = options.testReport, let place else { return nil }
+        let suites = JUnitReport.suites(of: results)
+        guard !suites.isEmpty else {
+            output.message("prepush: no test results were read, so no test report was written\n")
+            return nil
+        }
+        let destination = ReportDestination(root: place.root, gitDirectory: place.gitDirectory)
+        do {
+            let path = try destination.write(
+                Data(JUnitReport.render(suites, timestamp: started).utf8), to: request.path,
+                fromCommandLine: request.fromCommandLine)
+            record.testReport = RunRecord.Export(format: TestReportRequest.format, path: path)
+            output.message("prepush: test report (junit) written to \(path)\n")
+            return nil
+        } catch {
+            output.failure(ErrorReport.render(error, tool: "prepush"))
+            return error.localizedDescription
+        }
     }
 
     /// Writes the run record when one is asked for.

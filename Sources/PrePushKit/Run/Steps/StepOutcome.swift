@@ -18,6 +18,12 @@ struct StepOutcome: Sendable, Equatable {
     var coverage: CoverageReport?
     /// How many tests ran, when the step ran tests and their output said (``figure`` only shows it).
     var testsRun: Int?
+    /// Each test's result, when the run reads them (a test report is asked for) and the test step
+    /// could read them: the test report is written from these, never from ``figure``.
+    var testResults: [TestCaseResult]?
+    /// The tests that failed and then passed on a retry (`Suite/test`): such a pass is never
+    /// recorded as verified.
+    var flakyTests: [String] = []
     /// Why a skipped step did not run (``figure`` says it in words).
     var skip: Skip?
     /// The findings a scanner step reports as this push's (todoscan's, errorlint's): the job summary

@@ -28,13 +28,73 @@ struct SwiftTestStep: Step {
             return try await runSelected(plan, selection, in: context)
         }
         let tally = Locked(TestCount.Tally())
+        let capture = TestResultCapture(context, label: "all")
         var outcome = try await context.command(
-            name, Self.argv(context), watching: { line in tally.withLock { $0.add(line) } },
+            name, Self.argv(context) + capture.swiftTestingArguments,
+            watching: { line in
+                tally.withLock { $0.add(line) }
+                capture.add(line)
+            },
             figure: { _, _ in TestCount.figure(tally.current.count) },
             failure: { _, _ in
                 NothingMeasured.tests(ran: tally.current.count, hint: NothingMeasured.swiftPMTestHint)
             })
         outcome.testsRun = tally.current.count
+        outcome.testResults = capture.results()
+        if outcome.status == .failed, let results = outcome.testResults,
+            FailedTestRetry.retries(results, cutShort: capture.isCutShort, options: context.options)
+        {
+            let retry = FailedTestRetry(context: context, name: name, scope: nil)
+            let retried = try await retry.run(after: results)
+            outcome = try Self.conclude(outcome, retried, in: context)
+            if case .passed(_, let profile?, _) = retried {
+                // The coverage step reads SwiftPM's profile: now that of passing runs only.
+                let binPath = try await CoverageStep.productsFolder(context)
+                let target = binPath + "/codecov/default.profdata"
+                try? FileManager.default.removeItem(atPath: target)
+                try FileManager.default.copyItem(atPath: profile, toPath: target)
+            }
+        }
+        return outcome
+    }
+
+    /// The outcome of a run that failed, once its failed tests were retried: passed with the flaky
+    /// tests named (failed instead under `"flakyTests": "fail"`), or failed.
+    static func conclude(
+        _ outcome: StepOutcome, _ retried: FailedTestRetry.Outcome, in context: StepContext
+    ) throws -> StepOutcome {
+        var outcome = outcome
+        switch retried {
+        case .failed(let results, let seconds, let figure):
+            outcome.seconds += seconds
+            outcome.figure = figure
+            outcome.testResults = results
+            outcome.flakyTests = results.filter(\.isFlaky).map(\.identifier)
+        case .passed(let results, _, let seconds):
+            outcome.seconds += seconds
+            outcome.testResults = results
+            let flaky = results.filter(\.isFlaky).map(\.identifier)
+            outcome.flakyTests = flaky
+            let ran = results.filter { $0.status != .skipped }.count
+            let fails = context.options.flakyTests == .fail
+            outcome.status = fails ? .failed : .passed
+            outcome.testsRun = fails ? nil : (outcome.testsRun ?? ran)
+            outcome.figure =
+                "\(outcome.testsRun ?? ran) tests passed, \(flaky.count) flaky (passed on a retry)"
+                + (fails ? "; flaky tests fail (flakyTests)" : "")
+            let named =
+                "flaky test\(flaky.count == 1 ? "" : "s") (failed, then passed on a retry): "
+                + flaky.joined(separator: ", ")
+            if fails {
+                context.output.failure("prepush: \(named); \"flakyTests\": \"fail\" makes that a failure\n")
+            } else {
+                context.output.warning(named + "; the check passes, but this tree is not recorded as verified")
+            }
+            for test in flaky {
+                context.output.annotation(
+                    .warning, title: "flaky test", message: "\(test) failed, then passed on a retry")
+            }
+        }
         return outcome
     }
 
@@ -70,28 +130,52 @@ struct SwiftTestStep: Step {
         }
         // Whether any run printed how many tests it ran (only then can "none ran" be said).
         var counted = false
+        var results: [TestCaseResult]? = context.options.readsTestResults ? [] : nil
+        var flaky: [String] = []
         for test in plan.run {
             let kept = runFolder + "/tests-\(test.key).profdata"
             try? FileManager.default.removeItem(atPath: kept)
-            let outcome =
+            var (outcome, cutShort) =
                 if let executable {
                     try await runDirectly(
                         test, executable, keeping: kept, profiles: runFolder + "/profiles-\(test.key)", in: context)
                 } else {
                     try await runThroughSwiftPM(test, binPath: binPath, keeping: kept, in: context)
                 }
+            if outcome.status == .failed,
+                FailedTestRetry.retries(outcome.testResults, cutShort: cutShort, options: context.options),
+                let failedResults = outcome.testResults
+            {
+                let retry = FailedTestRetry(
+                    context: context, name: "\(name) \(test.name)", scope: "^\(test.module)\\.")
+                let retried = try await retry.run(after: failedResults)
+                outcome = try Self.conclude(outcome, retried, in: context)
+                if case .passed(_, let profile?, _) = retried {
+                    try? FileManager.default.removeItem(atPath: kept)
+                    try FileManager.default.copyItem(atPath: profile, toPath: kept)
+                }
+            }
+            flaky += outcome.flakyTests
             seconds += outcome.seconds
+            if let ran = outcome.testResults { results = (results ?? []) + ran }
             if outcome.status == .failed {
                 var failed = StepOutcome(
                     name: name, status: .failed, seconds: seconds, figure: "\(test.name): \(outcome.figure)")
                 failed.selection = selection
+                failed.testResults = results
+                failed.flakyTests = flaky
                 return failed
             }
             let count = outcome.testsRun
             counted = counted || count != nil
             ran += count ?? 0
             if FileManager.default.fileExists(atPath: kept) {
-                selection.add(.init(key: test.key, profile: kept, tests: count ?? 0))
+                // A target that passed only on a retry is measured, never recorded as passed.
+                if outcome.flakyTests.isEmpty {
+                    selection.add(.init(key: test.key, profile: kept, tests: count ?? 0))
+                } else {
+                    selection.profiles.append(kept)
+                }
             }
         }
         let before = plan.skipped.reduce(0) { $0 + $1.record.tests }
@@ -101,9 +185,11 @@ struct SwiftTestStep: Step {
             NothingMeasured.report(failure, title: name, inStep: false, context: context)
             var failed = StepOutcome(name: name, status: .failed, seconds: seconds, figure: failure.figure)
             failed.selection = selection
+            failed.testResults = results
             return failed
         }
         var figure = "\(ran) test\(ran == 1 ? "" : "s") passed"
+        if !flaky.isEmpty { figure += ", \(flaky.count) flaky (passed on a retry)" }
         if !plan.skipped.isEmpty {
             figure +=
                 " in \(plan.run.count) of \(plan.run.count + plan.skipped.count) test targets "
@@ -112,6 +198,8 @@ struct SwiftTestStep: Step {
         var passed = StepOutcome(name: name, status: .passed, seconds: seconds, figure: figure)
         passed.testsRun = ran
         passed.selection = selection
+        passed.testResults = results
+        passed.flakyTests = flaky
         return passed
     }
 
@@ -119,17 +207,23 @@ struct SwiftTestStep: Step {
     /// run's profiles into `codecov/default.profdata`, which is kept as `kept`.
     private func runThroughSwiftPM(
         _ test: TestSelectionPlan.Target, binPath: String, keeping kept: String, in context: StepContext
-    ) async throws -> StepOutcome {
-        let argv = Self.argv(context) + ["--filter", "^\(test.module)\\."]
+    ) async throws -> (StepOutcome, cutShort: Bool) {
+        let capture = TestResultCapture(context, label: test.key, module: test.module)
+        let argv = Self.argv(context) + ["--filter", "^\(test.module)\\."] + capture.swiftTestingArguments
         let tally = Locked(TestCount.Tally())
         var outcome = try await context.command(
-            "\(name) \(test.name)", argv, watching: { line in tally.withLock { $0.add(line) } }
+            "\(name) \(test.name)", argv,
+            watching: { line in
+                tally.withLock { $0.add(line) }
+                capture.add(line)
+            }
         ) { _, _ in TestCount.figure(tally.current.count) }
         outcome.testsRun = tally.current.count
+        outcome.testResults = capture.results()
         if outcome.status == .passed {
             try? FileManager.default.copyItem(atPath: binPath + "/codecov/default.profdata", toPath: kept)
         }
-        return outcome
+        return (outcome, capture.isCutShort)
     }
 
     /// The test executable itself, once per testing library, each run writing its own profile into
@@ -137,24 +231,37 @@ struct SwiftTestStep: Step {
     private func runDirectly(
         _ test: TestSelectionPlan.Target, _ executable: TestExecutable, keeping kept: String,
         profiles folder: String, in context: StepContext
-    ) async throws -> StepOutcome {
+    ) async throws -> (StepOutcome, cutShort: Bool) {
         try? FileManager.default.removeItem(atPath: folder)
         try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
         let variables = executable.variables(profileFolder: folder, environment: context.runEnvironment)
         var seconds = 0.0
         var count: Int?
-        for run in executable.runs(module: test.module) {
+        var results: [TestCaseResult]?
+        var failure: (figure: String, cutShort: Bool)?
+        for (index, run) in executable.runs(module: test.module).enumerated() {
             let tally = Locked(TestCount.Tally())
+            let capture = TestResultCapture(context, label: "\(test.key)-\(index)", module: test.module)
             let outcome = try await context.command(
-                "\(name) \(test.name) (\(run.library))", run.argv, variables: variables,
-                alsoPassing: [.exited(TestExecutable.noTestsFound)],
-                watching: { line in tally.withLock { $0.add(line) } }
+                "\(name) \(test.name) (\(run.library))",
+                run.argv + (run.library == TestExecutable.swiftTesting ? capture.swiftTestingArguments : []),
+                variables: variables, alsoPassing: [.exited(TestExecutable.noTestsFound)],
+                watching: { line in
+                    tally.withLock { $0.add(line) }
+                    capture.add(line)
+                }
             ) { _, _ in TestCount.figure(tally.current.count) }
             seconds += outcome.seconds
-            if outcome.status == .failed {
-                return StepOutcome(name: name, status: .failed, seconds: seconds, figure: outcome.figure)
-            }
+            if let ran = capture.results() { results = (results ?? []) + ran }
+            // The other library's tests still run, so that every failure is known (and retried).
+            if outcome.status == .failed, failure == nil { failure = (outcome.figure, capture.isCutShort) }
             if let ran = tally.current.count { count = (count ?? 0) + ran }
+        }
+        if let failure {
+            var failed = StepOutcome(name: name, status: .failed, seconds: seconds, figure: failure.figure)
+            failed.testResults = results
+            failed.testsRun = count
+            return (failed, failure.cutShort)
         }
         let profiles = ((try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? [])
             .filter { $0.hasSuffix(".profraw") }.sorted().map { folder + "/" + $0 }
@@ -163,7 +270,8 @@ struct SwiftTestStep: Step {
         }
         var passed = StepOutcome(name: name, status: .passed, seconds: seconds, figure: TestCount.figure(count))
         passed.testsRun = count
-        return passed
+        passed.testResults = results
+        return (passed, false)
     }
 }
 

@@ -62,13 +62,16 @@ struct TestExecutable {
         return classes.mapValues { $0.sorted() }
     }
 
+    /// The name of Swift Testing's run (``runs(module:)``).
+    static let swiftTesting = "Swift Testing"
+
     /// The runs of one test target: XCTest (when the module has test classes), then Swift Testing.
     func runs(module: String) -> [(library: String, argv: [String])] {
         var runs: [(library: String, argv: [String])] = []
         if let classes = classes[module], !classes.isEmpty {
             runs.append(("XCTest", [path, classes.joined(separator: ",")]))
         }
-        runs.append(("Swift Testing", [path, "--testing-library", "swift-testing", "--filter", "^\(module)\\."]))
+        runs.append((Self.swiftTesting, [path, "--testing-library", "swift-testing", "--filter", "^\(module)\\."]))
         return runs
     }
 

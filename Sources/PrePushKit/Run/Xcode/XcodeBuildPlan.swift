@@ -53,6 +53,12 @@ struct XcodeBuildPlan: Sendable, Hashable {
             + ["-resultBundlePath", resultBundle] + tests.filterArguments + testArguments
     }
 
+    /// `--retry-failed-tests N`: xcodebuild runs a failed test again, up to N times, and stops at
+    /// its first pass (`-retry-tests-on-failure -test-iterations N+1`, Xcode 13 and later).
+    static func retryArguments(_ retries: Int) -> [String] {
+        retries > 0 ? ["-retry-tests-on-failure", "-test-iterations", "\(retries + 1)"] : []
+    }
+
     /// `xcodebuild -showBuildSettings -json …`: the scheme's build settings, which name the platform
     /// it builds for when no destination is given.
     var showBuildSettings: [String] {

@@ -97,7 +97,9 @@ struct XcodeTestStep: Step {
         // XCTest's count, read as the lines pass: more may follow it than a step keeps.
         let executed = Locked<Int?>(nil)
         switch try await context.launch(
-            name, plan.testWithoutBuilding(destination: destination.specifier, resultBundle: bundle),
+            name,
+            plan.testWithoutBuilding(destination: destination.specifier, resultBundle: bundle)
+                + XcodeBuildPlan.retryArguments(context.options.retryFailedTests),
             watching: { line in
                 if let count = XcodeSteps.executedCount(in: line) { executed.withLock { $0 = count } }
             })
@@ -140,6 +142,12 @@ struct XcodeTestStep: Step {
             if !results.flaky.isEmpty {
                 report(results, in: context)
                 figure += ", \(results.flaky.count) flaky"
+                if context.options.flakyTests == .fail {
+                    status = .failed
+                    figure += "; flaky tests fail (flakyTests)"
+                    line = "<== \(name): failed: flaky tests"
+                    context.output.failure("prepush: flaky tests fail the check (\"flakyTests\": \"fail\")\n")
+                }
             }
         } else if let count = executed.current {
             // No readable bundle (Xcode before 16): XCTest's own count, where it printed one.
@@ -157,6 +165,9 @@ struct XcodeTestStep: Step {
         context.output.endStep(passed: status == .passed, line: line)
         var outcome = StepOutcome(name: name, status: status, seconds: process.clock.seconds, figure: figure)
         outcome.testsRun = passed ? results?.testsRun ?? executed.current : nil
+        outcome.testResults = results?.cases
+        // A pass with a flaky test is never recorded as verified.
+        outcome.flakyTests = results?.flaky.map(\.test) ?? []
         return outcome
     }
 

@@ -50,6 +50,8 @@ struct XcodeTestFailures: Sendable, Equatable {
     var flaky: [Flaky] = []
     /// Test cases by result: `Passed`, `Failed`, `Skipped`, `Expected Failure`.
     var counts: [String: Int] = [:]
+    /// Every test case's result, for the test report (an expected failure counts as passed).
+    var cases: [TestCaseResult] = []
 
     /// How many distinct tests failed.
     var testCount: Int { Set(failures.map(\.test)).count }
@@ -78,7 +80,10 @@ struct XcodeTestFailures: Sendable, Equatable {
             let children = node["children"] as? [[String: Any]] ?? []
             if type == "Test Case" {
                 let test = node["nodeIdentifier"] as? String ?? (suite.map { "\($0)/\(name)" } ?? name)
-                result.record(test: test, outcome: node["result"] as? String ?? "", children: children)
+                result.record(
+                    test: test, outcome: node["result"] as? String ?? "", children: children,
+                    testCase: TestCaseResult(
+                        suite: suite ?? "", name: name, status: .passed, seconds: node["durationInSeconds"] as? Double))
                 return
             }
             let nextSuite = type == "Test Suite" ? name : suite
@@ -89,8 +94,13 @@ struct XcodeTestFailures: Sendable, Equatable {
     }
 
     /// One test case: counted by its result, its distinct messages listed when it failed, and
-    /// kept as flaky when it passed after a failed run.
-    private mutating func record(test: String, outcome: String, children: [[String: Any]]) {
+    /// kept as flaky when it passed after a failed run; `testCase` (its suite, name and time) is
+    /// completed and kept in ``cases``.
+    private mutating func record(
+        test: String, outcome: String, children: [[String: Any]], testCase: TestCaseResult
+    ) {
+        var testCase = testCase
+        defer { cases.append(testCase) }
         counts[outcome, default: 0] += 1
         var messages: [(arguments: String?, text: String)] = []
         var runs: [String] = []
@@ -122,16 +132,26 @@ struct XcodeTestFailures: Sendable, Equatable {
             // With -test-iterations a test can fail in some runs only; say so.
             let note =
                 failedRuns > 0 && failedRuns < runs.count ? " (failed in \(failedRuns) of \(runs.count) runs)" : ""
+            testCase.status = .failed
             for (arguments, message) in messages {
                 let (file, line, text) = Self.location(of: message)
                 failures.append(
                     Failure(test: test, file: file, line: line, message: text + note, arguments: arguments))
+                testCase.failures.append(TestIssue(message: text + note, file: file, line: line, arguments: arguments))
             }
         case "Passed" where failedRuns > 0:
             flaky.append(
                 Flaky(
                     test: test, failedRuns: failedRuns, runs: runs.count,
                     message: messages.first.map { Self.location(of: $0.text).2 }))
+            let note = " (failed in \(failedRuns) of \(runs.count) runs, then passed)"
+            testCase.flakyFailures = messages.map { arguments, message in
+                let (file, line, text) = Self.location(of: message)
+                return TestIssue(message: text + note, file: file, line: line, arguments: arguments)
+            }
+            if testCase.flakyFailures.isEmpty { testCase.flakyFailures = [TestIssue(message: "failed" + note)] }
+        case "Skipped":
+            testCase.status = .skipped
         default: break
         }
     }

@@ -21,7 +21,9 @@ struct VerdictRecords: Sendable, Equatable {
     /// check records nothing.
     init(_ results: [CheckRun.Result]) {
         for result in results where result.changedMeanwhile.isEmpty {
-            for unit in result.units where unit.passed && !unit.outcomes.contains(where: \.dependsOnBase) {
+            // A pass that needed a retry (a flaky test) is never recorded: the next push checks again.
+            for unit in result.units
+            where unit.passed && !unit.outcomes.contains(where: { $0.dependsOnBase || !$0.flakyTests.isEmpty }) {
                 if let key = unit.cacheKey { verified.append(key) }
             }
             guard result.check.place != .onDisk else { continue }

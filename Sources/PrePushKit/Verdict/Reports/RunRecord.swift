@@ -27,6 +27,8 @@ struct RunRecord: Codable, Sendable {
     var coverage: CoverageDocument?
     /// The coverage exports written.
     var coverageReports: [Export] = []
+    /// The test report written (`--test-report junit=PATH`), if any.
+    var testReport: Export?
     /// prepush's own error, when the run ended with one (exit 2).
     var error: String?
 
@@ -54,6 +56,9 @@ struct RunRecord: Codable, Sendable {
         var reason: String?
         /// How many tests ran, for a test step whose output said (the figure shows it in words).
         var tests: Int?
+        /// The tests that failed and then passed on a retry (`Suite/test`), when any: such a run is
+        /// never recorded as verified.
+        var flakyTests: [String]?
     }
 
     struct Export: Codable, Sendable {
@@ -83,7 +88,7 @@ struct RunRecord: Codable, Sendable {
                     name: outcome.name, status: outcome.status.rawValue,
                     seconds: (outcome.seconds * 1000).rounded() / 1000,
                     figure: outcome.figure, reason: outcome.status == .skipped ? outcome.figure : nil,
-                    tests: outcome.testsRun)
+                    tests: outcome.testsRun, flakyTests: outcome.flakyTests.isEmpty ? nil : outcome.flakyTests)
             }
             for name in result.plannedSteps.dropFirst(result.outcomes.count) {
                 steps.append(

@@ -60,19 +60,5 @@ enum CoberturaExport {
         return name.replacingOccurrences(of: "/", with: ".")
     }
 
-    /// XML's five special characters as entities.
-    static func escape(_ text: String) -> String {
-        var result = ""
-        for character in text {
-            switch character {
-            case "&": result += "&amp;"
-            case "<": result += "&lt;"
-            case ">": result += "&gt;"
-            case "\"": result += "&quot;"
-            case "'": result += "&apos;"
-            default: result.append(character)
-            }
-        }
-        return result
-    }
+    static func escape(_ text: String) -> String { XMLText.escape(text, attribute: true) }
 }

@@ -110,7 +110,7 @@ enum CoverageHTMLExport {
     }
 
     static func escape(_ text: String) -> String {
-        CoberturaExport.escape(text)
+        XMLText.escape(text)
     }
 
     private static let style = """

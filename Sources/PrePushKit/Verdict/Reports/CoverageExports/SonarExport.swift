@@ -8,7 +8,7 @@ enum SonarExport {
         var xml = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<coverage version=\"1\">\n"
         for package in report.packages {
             for file in package.summary.files {
-                let path = CoberturaExport.escape(package.repositoryPath(file.path))
+                let path = XMLText.escape(package.repositoryPath(file.path))
                 let lines = (package.lines[file.path] ?? [:]).sorted { $0.key < $1.key }
                 guard !lines.isEmpty else {
                     xml += "  <file path=\"\(path)\"/>\n"

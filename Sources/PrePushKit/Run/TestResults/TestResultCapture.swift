@@ -1,0 +1,62 @@
+import Foundation
+import ProcessKit
+
+/// Reads one test run's per-test results while it runs, when the run asks for them
+/// (``PrePushOptions/readsTestResults``): XCTest's console lines as they pass
+/// (``XCTestConsoleResults``), and Swift Testing's event stream, written to a file of the run's
+/// folder (``SwiftTestingEvents``).
+struct TestResultCapture: Sendable {
+    /// The event stream's file; `nil` when no results are read.
+    let eventsPath: String?
+    private let console: Locked<XCTestConsoleResults>
+    private let root: String
+    private let unitPath: String
+
+    /// `label` names the file (one per run of a step); `module` is the test target the run covers,
+    /// when only one (XCTest on Linux names classes without it).
+    init(_ context: StepContext, label: String, module: String? = nil) {
+        let root = context.packageRoot
+        let unitPath = context.unitPath
+        self.root = root
+        self.unitPath = unitPath
+        console = Locked(
+            XCTestConsoleResults(module: module) { TestIssue.repositoryPath($0, root: root, unitPath: unitPath) })
+        guard context.options.readsTestResults else {
+            eventsPath = nil
+            return
+        }
+        let path = context.scratchFolder + "/test-events-\(label).jsonl"
+        try? FileManager.default.removeItem(atPath: path)
+        eventsPath = path
+    }
+
+    /// What `swift test` and the test executable take to write Swift Testing's event stream.
+    var swiftTestingArguments: [String] {
+        eventsPath.map { ["--event-stream-output-path", $0, "--event-stream-version", "0"] } ?? []
+    }
+
+    /// Reads one line of the run's output.
+    func add(_ line: String) {
+        guard eventsPath != nil else { return }
+        console.withLock { $0.add(line) }
+    }
+
+    /// Whether the run was cut short inside a test (a crash): its failures read are not all.
+    var isCutShort: Bool {
+        if console.current.isCutShort { return true }
+        guard let eventsPath, let data = FileManager.default.contents(atPath: eventsPath) else { return false }
+        return SwiftTestingEvents.isCutShort(data)
+    }
+
+    /// The results read, XCTest's then Swift Testing's; `nil` when none are read.
+    func results() -> [TestCaseResult]? {
+        guard let eventsPath else { return nil }
+        var results = console.current.cases
+        if let data = FileManager.default.contents(atPath: eventsPath) {
+            results += SwiftTestingEvents.parse(data) { [root, unitPath] in
+                TestIssue.repositoryPath($0, root: root, unitPath: unitPath)
+            }
+        }
+        return results
+    }
+}

@@ -1,0 +1,110 @@
+/// XCTest's per-test results, read from its console lines as a test run prints them:
+///
+/// - Linux (swift-corelibs-xctest): `Test Case 'MathTests.testFails' started at …`,
+///   `/path/XCTests.swift:5: error: MathTests.testFails : XCTAssertEqual failed: …`,
+///   `/path/XCTests.swift:6: MathTests.testSkipped : Test skipped - not here`,
+///   `Test Case 'MathTests.testFails' failed (0.001 seconds)`.
+/// - macOS: the same with the test written `-[LibTests.MathTests testFails]`.
+///
+/// Fed line by line (``add(_:)``), like ``TestCount/Tally``. With `--parallel` XCTest prints none
+/// of these lines, and nothing is read.
+struct XCTestConsoleResults: Sendable {
+    /// The module to put before a class XCTest names without one (Linux prints `MathTests`), when
+    /// the run covered one test target; `nil` leaves the names as printed.
+    var module: String?
+    private(set) var cases: [TestCaseResult] = []
+    /// The issues of the running test, and its skip message.
+    private var pending: [TestIssue] = []
+    private var pendingSkip: String?
+    /// The test that started and has not ended.
+    private var running: String?
+    /// How file paths are made relative to the repository.
+    private let relative: @Sendable (String) -> String
+
+    init(module: String? = nil, relative: @escaping @Sendable (String) -> String = { $0 }) {
+        self.module = module
+        self.relative = relative
+    }
+
+    mutating func add(_ line: String) {
+        if line.hasPrefix("Test Case '") {
+            let rest = line.dropFirst("Test Case '".count)
+            guard let quote = rest.firstIndex(of: "'") else { return }
+            let test = String(rest[..<quote])
+            let after = rest[rest.index(after: quote)...]
+            if after.hasPrefix(" started") {
+                pending = []
+                pendingSkip = nil
+                running = test
+                return
+            }
+            for (word, status) in [
+                (" passed (", TestCaseResult.Status.passed), (" failed (", .failed), (" skipped (", .skipped),
+            ] where after.hasPrefix(word) {
+                let seconds = Double(after.dropFirst(word.count).prefix { $0.isNumber || $0 == "." })
+                finish(test, status: status, seconds: seconds)
+                return
+            }
+            return
+        }
+        // `FILE:LINE: error: TEST : MESSAGE` or `FILE:LINE: TEST : Test skipped - MESSAGE`.
+        guard let (file, number, rest) = Self.located(line) else { return }
+        if rest.hasPrefix("error: ") {
+            let body = rest.dropFirst("error: ".count)
+            guard let separator = body.range(of: " : ") else { return }
+            pending.append(
+                TestIssue(message: String(body[separator.upperBound...]), file: relative(file), line: number))
+        } else if let separator = rest.range(of: " : Test skipped") {
+            var message = rest[separator.upperBound...]
+            if message.hasPrefix(" - ") { message = message.dropFirst(3) }
+            pendingSkip = message.isEmpty ? nil : String(message)
+        }
+    }
+
+    private mutating func finish(_ test: String, status: TestCaseResult.Status, seconds: Double?) {
+        let (suite, name) = Self.split(test)
+        var result = TestCaseResult(
+            suite: module.map { suite.contains(".") ? suite : "\($0).\(suite)" } ?? suite, name: name,
+            status: status, seconds: seconds)
+        result.failures = status == .failed ? (pending.isEmpty ? [TestIssue(message: "failed")] : pending) : []
+        result.skipMessage = status == .skipped ? pendingSkip : nil
+        result.filterName = result.identifier
+        cases.append(result)
+        pending = []
+        pendingSkip = nil
+        running = nil
+    }
+
+    /// Whether a test started and never ended (the run crashed in it): then the failures read do
+    /// not explain the run.
+    var isCutShort: Bool { running != nil }
+
+    /// `MathTests.testFails` → (`MathTests`, `testFails`); `-[LibTests.MathTests testFails]` →
+    /// (`LibTests.MathTests`, `testFails`).
+    static func split(_ test: String) -> (String, String) {
+        if test.hasPrefix("-["), test.hasSuffix("]"), let space = test.firstIndex(of: " ") {
+            return (
+                String(test[test.index(test.startIndex, offsetBy: 2)..<space]),
+                String(test[test.index(after: space)..<test.index(before: test.endIndex)])
+            )
+        }
+        guard let dot = test.lastIndex(of: ".") else { return ("", test) }
+        return (String(test[..<dot]), String(test[test.index(after: dot)...]))
+    }
+
+    /// `FILE:LINE: rest` → (FILE, LINE, rest), the file being the text before the first `:DIGITS: `.
+    static func located(_ line: String) -> (String, Int, Substring)? {
+        var searchStart = line.startIndex
+        while let colon = line[searchStart...].firstIndex(of: ":") {
+            let afterColon = line.index(after: colon)
+            let digits = line[afterColon...].prefix { $0.isASCII && $0.isNumber }
+            if !digits.isEmpty, line[digits.endIndex...].hasPrefix(": "), let number = Int(digits),
+                colon > line.startIndex
+            {
+                return (String(line[..<colon]), number, line[line.index(digits.endIndex, offsetBy: 2)...])
+            }
+            searchStart = afterColon
+        }
+        return nil
+    }
+}

@@ -1,0 +1,41 @@
+import Foundation
+
+/// junitparser (PyPI), a real consumer of JUnit XML, through the project's own
+/// `scripts/junit-parse.sh` (which installs it on first use): what it read from a report.
+package enum JUnitParser {
+    /// What the script's failure said.
+    package struct Failure: Error, CustomStringConvertible {
+        package let description: String
+    }
+
+    private static let script =
+        URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+        .deletingLastPathComponent().path + "/scripts/junit-parse.sh"
+
+    /// The report at `path` as junitparser read it (`tests`, `failures`, `suites` with their
+    /// `cases`); `nil`, with the reason printed, where python3, venv or PyPI is not available.
+    package static func read(_ path: String) throws -> [String: Any]? {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: script)
+        process.arguments = [path]
+        let output = Pipe()
+        let errors = Pipe()
+        process.standardOutput = output
+        process.standardError = errors
+        try process.run()
+        let data = output.fileHandleForReading.readDataToEndOfFile()
+        let message = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        process.waitUntilExit()
+        if process.terminationStatus == 3 {
+            print("junitparser not available, the report was not read by it: \(message)")
+            return nil
+        }
+        guard process.terminationStatus == 0 else { throw Failure(description: message) }
+        return try JSONSerialization.jsonObject(with: data) as? [String: Any]
+    }
+
+    /// Every test case of every suite of what ``read(_:)`` returned.
+    package static func cases(_ parsed: [String: Any]) -> [[String: Any]] {
+        (parsed["suites"] as? [[String: Any]] ?? []).flatMap { $0["cases"] as? [[String: Any]] ?? [] }
+    }
+}
