@@ -44,6 +44,33 @@ struct JobSummaryTests {
             ))
     }
 
+    @Test("Failing tests with their first failure, flaky tests with the failure they recovered from")
+    func tests() {
+        var test = StepOutcome(name: "test", status: .failed, seconds: 1, figure: "1 test failed")
+        test.testResults = [
+            TestCaseResult(
+                suite: "CalcTests.MathTests", name: "adds()", status: .failed,
+                failures: [
+                    TestIssue(message: "Expectation failed: 1 == 2", file: "Tests/CalcTests/MathTests.swift", line: 7)
+                ]),
+            TestCaseResult(
+                suite: "CalcTests", name: "testRetry", status: .passed,
+                flakyFailures: [TestIssue(message: "XCTAssertTrue failed", file: "Tests/CalcTests/R.swift", line: 3)]),
+            TestCaseResult(suite: "CalcTests", name: "testFine", status: .passed),
+        ]
+        let results = [result([test])]
+        let text = JobSummary.markdown(Verdict.make(results, isHook: true), results: results, coverage: nil)
+        #expect(
+            text.contains(
+                "### Failing tests\n\n- `CalcTests.MathTests/adds()`: Tests/CalcTests/MathTests.swift:7: Expectation failed: 1 == 2\n"
+            ))
+        #expect(
+            text.contains(
+                "### Flaky tests (passed on a retry; not recorded as verified)\n\n"
+                    + "- `CalcTests/testRetry`: failed first with Tests/CalcTests/R.swift:3: XCTAssertTrue failed\n"))
+        #expect(!text.contains("testFine"))
+    }
+
     @Test("Nothing to check: the heading says so; many findings are listed up to a limit, the rest counted")
     func skippedAndLimited() {
         let skipped = JobSummary.markdown(.skipped("skipped (PREPUSH_SKIP=1)"), results: [], coverage: nil)

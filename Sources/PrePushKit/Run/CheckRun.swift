@@ -196,7 +196,11 @@ struct CheckRun: Sendable {
         let unit = planned.unit
         let folder = unit.folder(in: root)
         let configuration = try await configuration(for: unit, of: check, root: root, listing: listing)
-        let options = try flags.options(file: configuration, in: folder)
+        var options = try flags.options(file: configuration, in: folder)
+        // A job summary lists the failing and flaky tests: read them when one is written.
+        options.listsTestsInSummary =
+            self.options.summaryPath != nil
+            || (self.options.appendsGitHubSummary && !(environment["GITHUB_STEP_SUMMARY"] ?? "").isEmpty)
         var errorlintExecutable = self.errorlintExecutable
         if options.runsErrorlint != false, errorlintExecutable == nil {
             errorlintExecutable = ErrorLintStep.executable(environment: environment)

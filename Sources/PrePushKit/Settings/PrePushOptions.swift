@@ -118,9 +118,12 @@ package struct PrePushOptions: ToolSettings {
         minimumDiffCoverage != nil || coverageReports.contains { $0.format == .json }
     }
 
-    /// Whether the test steps read each test's result (for the test report, or to retry the
-    /// tests that failed by name).
-    var readsTestResults: Bool { testReport != nil || retryFailedTests > 0 }
+    /// Whether the test steps read each test's result (for the test report, to retry the tests
+    /// that failed by name, or to list failing and flaky tests in a job summary).
+    var readsTestResults: Bool { testReport != nil || retryFailedTests > 0 || listsTestsInSummary }
+    /// Set by the run, not read from a file: a job summary is written (`--summary`, or GitHub's
+    /// `GITHUB_STEP_SUMMARY`), which lists the failing and flaky tests.
+    var listsTestsInSummary = false
 
     /// ``coverageExclude`` as globs.
     var coverageExclusion: CoverageExclusion { CoverageExclusion(coverageExclude) }

@@ -31,6 +31,7 @@ enum JobSummary {
         if !verdict.failures.isEmpty {
             text += "### Failed\n\n" + verdict.failures.map { "- " + cell($0) + "\n" }.joined() + "\n"
         }
+        text += testsSection(outcomes.compactMap(\.testResults).flatMap { $0 })
         let findings = outcomes.flatMap { outcome in outcome.newFindings.map { (outcome.name, $0) } }
         if !findings.isEmpty {
             text += "### Findings this push introduces\n\n"
@@ -39,6 +40,32 @@ enum JobSummary {
                 text += "- \(finding.severity.rawValue) (\(step)) `\(code(place))`: \(cell(finding.message))\n"
             }
             if findings.count > findingsShown { text += "- and \(findings.count - findingsShown) more\n" }
+            text += "\n"
+        }
+        return text
+    }
+
+    /// The tests that failed, each with its first failure, and those that passed only on a retry.
+    private static func testsSection(_ tests: [TestCaseResult]) -> String {
+        var text = ""
+        let failed = tests.filter { $0.status == .failed }
+        if !failed.isEmpty {
+            text += "### Failing tests\n\n"
+            for test in failed.prefix(findingsShown) {
+                let why = test.failures.first.map { ": " + cell($0.text) } ?? ""
+                text += "- `\(code(test.identifier))`\(why)\n"
+            }
+            if failed.count > findingsShown { text += "- and \(failed.count - findingsShown) more\n" }
+            text += "\n"
+        }
+        let flaky = tests.filter(\.isFlaky)
+        if !flaky.isEmpty {
+            text += "### Flaky tests (passed on a retry; not recorded as verified)\n\n"
+            for test in flaky.prefix(findingsShown) {
+                let why = test.flakyFailures.first.map { ": failed first with " + cell($0.text) } ?? ""
+                text += "- `\(code(test.identifier))`\(why)\n"
+            }
+            if flaky.count > findingsShown { text += "- and \(flaky.count - findingsShown) more\n" }
             text += "\n"
         }
         return text
