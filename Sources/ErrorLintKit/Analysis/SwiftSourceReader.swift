@@ -23,14 +23,17 @@ package struct SwiftSourceReader: Sendable {
     package var maximumFileSize: Int
     /// How long parsing one file may take before it is reported instead (see ``GuardedParse``).
     package var parseTimeLimit: Double
+    /// Where the files are read: the work tree, or git's index (`--staged`).
+    package var source: ContentSource
 
     package init(
         parsesEveryFile: Bool = false, maximumFileSize: Int = 64 << 20,
-        parseTimeLimit: Double = GuardedParse.defaultTimeLimit
+        parseTimeLimit: Double = GuardedParse.defaultTimeLimit, source: ContentSource = .workTree
     ) {
         self.parsesEveryFile = parsesEveryFile
         self.maximumFileSize = maximumFileSize
         self.parseTimeLimit = parseTimeLimit
+        self.source = source
     }
 
     /// What reading found.
@@ -115,7 +118,7 @@ package struct SwiftSourceReader: Sendable {
             text = kept
         } else {
             do {
-                text = String(decoding: try BoundedFile.read(source.path, limit: maximumFileSize), as: UTF8.self)
+                text = String(decoding: try self.source.read(source.path, limit: maximumFileSize), as: UTF8.self)
             } catch {
                 return .failed(DiscoveryProblem(path: source.path, reason: error.reason))
             }
@@ -191,7 +194,7 @@ package struct SwiftSourceReader: Sendable {
     private func load(_ path: String) -> Source {
         let bytes: [UInt8]
         do {
-            bytes = try BoundedFile.read(path, limit: maximumFileSize)
+            bytes = try self.source.read(path, limit: maximumFileSize)
         } catch {
             if case .tooLarge(_, let size, _) = error { return Source(path: path, skippedSize: size) }
             return Source(path: path, problem: error.reason)
