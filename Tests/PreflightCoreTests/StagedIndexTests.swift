@@ -30,8 +30,13 @@ struct StagedIndexTests {
         let new = repository.path("dir with space/ü.swift")
         #expect(index.files == [a, new, repository.path("same.swift")])
         #expect(index.changedFiles == [a, new])
-        #expect(index.added.lines[a] == [2...2])
-        #expect(index.added.newFiles.contains(new))
+        // Every file listed: the changed files count whole (errorlint's findings in them).
+        #expect(index.added == AddedLines(newFiles: [a, new]))
+        // Only the changed files: their added lines, from git's diff of the contents (todoscan's).
+        let changed = try StagedIndex.read(in: repository.root, allFiles: false)
+        #expect(changed.changedFiles == [a, new])
+        #expect(changed.added.lines[a] == [2...2])
+        #expect(changed.added.newFiles.contains(new))  // the link too, but it is no file to read
 
         let loaded = try index.loading(index.files)
         #expect(try loaded.contents(of: a, limit: 100) == Array("one\nstaged\ntwo\n".utf8))

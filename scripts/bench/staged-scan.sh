@@ -4,8 +4,9 @@
 # a real repository (Yams, laid out by ../shared/bin/trial-repo), for a one-file and a 50-file
 # commit. Warm cache.
 #
-#   scripts/bench/staged-scan.sh                        # release build in .build-release (made if missing)
-#   BIN=.build/debug RUNS=20 scripts/bench/staged-scan.sh   # tools already built elsewhere
+#   scripts/bench/staged-scan.sh                        # builds todoscan and errorlint in release first
+#   BIN=.build/release RUNS=20 scripts/bench/staged-scan.sh # tools already built there
+#   TODOSCAN=.build/release/todoscan ERRORLINT=.build/debug/errorlint scripts/bench/staged-scan.sh
 #
 # The staged change: one line appended to one Swift file (one-file commit), or to 50 files (or
 # every Swift file when the repository has fewer; the count is printed). The work-tree run scans
@@ -29,20 +30,20 @@ fi
 
 if [ -n "${BIN:-}" ]; then
     bin=$(cd "$BIN" && pwd)
-else
+elif [ -z "${TODOSCAN:-}" ]; then
     echo "== building todoscan and errorlint (release)" >&2
-    (cd "$repo" && with_timeout 3600 swift build -c release --product todoscan --product errorlint \
-        --scratch-path .build-release >&2)
-    bin="$repo/.build-release/release"
+    (cd "$repo" && with_timeout 3600 swift build -c release --product todoscan --product errorlint >&2)
+    bin="$repo/.build/release"
 fi
-todoscan="$bin/todoscan"
-errorlint=""
-[ -x "$bin/errorlint" ] && errorlint="$bin/errorlint"
+todoscan=${TODOSCAN:-$bin/todoscan}
+errorlint=${ERRORLINT:-}
+[ -n "$errorlint" ] || [ -z "${bin:-}" ] || [ ! -x "$bin/errorlint" ] || errorlint="$bin/errorlint"
 
 yams="$work/yams"
 echo "== laying out jpsim/Yams at $yams" >&2
 "$repo/../shared/bin/trial-repo" jpsim/Yams "$yams" >&2
-cd "$yams"
+# trial-repo lays the repository out in DIR/work, beside its bare remote.
+cd "$yams/work"
 git config user.email bench@example.com
 git config user.name bench
 
@@ -84,7 +85,8 @@ run() {
 }
 
 {
-    echo "Yams ($(git rev-parse --short HEAD)), tools from $bin, $(nproc) cores, hyperfine $runs runs"
+    echo "Yams ($(git rev-parse --short HEAD)): $todoscan, ${errorlint:-no errorlint}; $(nproc) cores," \
+        "load $(cut -d' ' -f1 /proc/loadavg 2>/dev/null || echo '?'), hyperfine $runs runs"
     echo
     run one-file 1
     run fifty-files 50

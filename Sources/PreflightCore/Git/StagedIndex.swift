@@ -11,7 +11,8 @@ package struct StagedIndex: Sendable {
     /// The work tree's root, as git reports it.
     package let root: String
     /// The lines the index adds over `HEAD` (every line of every file when there is no commit yet),
-    /// as `git diff --cached HEAD` finds them, renames detected.
+    /// as `git diff --cached` finds them, renames detected; with `allFiles`, the changed files
+    /// whole (see ``read(in:allFiles:indexFile:)``).
     package let added: AddedLines
     /// The object id of each regular file in the index (stage 0), by absolute path: symbolic links,
     /// submodules and conflicted entries hold no source to read.
@@ -27,7 +28,9 @@ package struct StagedIndex: Sendable {
 
     /// The index of the repository whose work tree contains `directory`. With `allFiles`, every
     /// file of the index is listed (errorlint reads the whole staged tree to know every error
-    /// type); otherwise only the files the index changes (todoscan reads only those).
+    /// type) and ``added`` holds the changed files whole; otherwise only the files the index
+    /// changes, and ``added`` their added lines (todoscan reads only those, and reports only tags
+    /// on those lines).
     ///
     /// `indexFile` is the index to read when it is not the repository's own: the `GIT_INDEX_FILE`
     /// git gives a pre-commit hook for `git commit -a` or `git commit <paths>`, whose temporary
@@ -39,21 +42,32 @@ package struct StagedIndex: Sendable {
     ) throws(GitError) -> StagedIndex {
         var repository = try GitRepository(containing: directory)
         repository.indexFile = indexFile.map { StandardPath.absolute($0, relativeTo: directory) }
-        let added: AddedLines
-        if let head = try repository.commit("HEAD") {
-            added = try repository.addedLines(diffing: ["--cached", head])
-        } else {
-            // No commit yet: everything staged is new.
-            let all = try repository.indexEntries(paths: nil)
-            added = AddedLines(newFiles: Set(all.keys))
-            return StagedIndex(root: repository.root, added: added, blobs: all)
+        let repositoryCopy = repository
+        // The added lines (todoscan's filter) come from git's diff of the contents, the slowest
+        // call: it runs while the changed files are listed. `git diff --cached` compares with HEAD,
+        // or with the empty tree before the first commit (everything staged is then new).
+        let lines = Locked<Result<AddedLines, GitError>?>(nil)
+        let group = DispatchGroup()
+        if !allFiles {
+            DispatchQueue.global().async(group: group) {
+                do throws(GitError) {
+                    let added = try repositoryCopy.addedLines(diffing: ["--cached"])
+                    lines.withLock { $0 = .success(added) }
+                } catch {
+                    lines.withLock { $0 = .failure(error) }
+                }
+            }
         }
-        let changed = added.files.sorted()
-        if !allFiles && changed.isEmpty { return StagedIndex(root: repository.root, added: added, blobs: [:]) }
-        // A long list of paths is no faster than the whole index, and could pass the argument limit.
-        let listsAll = allFiles || changed.count > 1000
-        let blobs = try repository.indexEntries(
-            paths: listsAll ? nil : changed.map { StandardPath.relative($0, to: repository.root) })
+        let changes: [String: String]
+        do throws(GitError) {
+            changes = try repository.stagedChanges()
+        } catch {
+            group.wait()
+            throw error
+        }
+        let blobs = allFiles ? try repository.indexEntries() : changes
+        group.wait()
+        let added = try lines.withLock { $0 }?.get() ?? AddedLines(newFiles: Set(changes.keys))
         return StagedIndex(root: repository.root, added: added, blobs: blobs)
     }
 
@@ -91,26 +105,64 @@ package struct StagedIndex: Sendable {
 }
 
 extension GitRepository {
-    /// The regular files of the index at stage 0 (`git ls-files --stage`), absolute path → object
-    /// id; only `paths` (relative to the root, taken literally) when given.
-    func indexEntries(paths: [String]?) throws(GitError) -> [String: String] {
-        let arguments = ["--literal-pathspecs", "ls-files", "--stage", "-z", "--"] + (paths ?? [])
-        let result = try Self.runChecked(indexCommand(arguments), arguments)
-        guard let output = result.standardOutput, !output.isTruncated, output.isComplete else {
-            throw .failed(command: Self.display(arguments), detail: "Its output was too long or incomplete to read.")
-        }
+    /// The regular files of the index at stage 0 (`git ls-files --stage`), absolute path → object id.
+    func indexEntries() throws(GitError) -> [String: String] {
+        let arguments = ["ls-files", "--stage", "-z"]
         var entries: [String: String] = [:]
         // "<mode> <object> <stage>\t<path>\0"
-        for entry in output.bytes.split(separator: 0) {
+        for entry in try nulSeparated(arguments) {
             guard let tab = entry.firstIndex(of: UInt8(ascii: "\t")) else { continue }
             let fields = entry[..<tab].split(separator: UInt8(ascii: " "))
-            guard fields.count == 3, fields[2].elementsEqual("0".utf8),
-                fields[0].elementsEqual("100644".utf8) || fields[0].elementsEqual("100755".utf8)
-            else { continue }
+            guard fields.count == 3, fields[2].elementsEqual("0".utf8), Self.isRegularFile(mode: fields[0]) else {
+                continue
+            }
             let path = String(decoding: entry[(tab + 1)...], as: UTF8.self)
             entries[StandardPath.absolute(path, relativeTo: root)] = String(decoding: fields[1], as: UTF8.self)
         }
         return entries
+    }
+
+    /// The regular files the index adds or changes over HEAD (`git diff --cached --raw`: no
+    /// contents compared), absolute path → object id. A file moved or copied unchanged is no change.
+    func stagedChanges() throws(GitError) -> [String: String] {
+        let arguments = [
+            "diff", "--cached", "--raw", "-z", "--no-abbrev", "--find-renames", "--no-relative",
+            "--ignore-submodules=all", "--no-ext-diff", "--",
+        ]
+        var changes: [String: String] = [:]
+        // ":<old mode> <new mode> <old object> <new object> <status>\0<path>\0", and a second
+        // path for a rename or copy (R100: moved unchanged).
+        var fields: [ArraySlice<UInt8>] = []
+        var pathsLeft = 0
+        for entry in try nulSeparated(arguments) {
+            if pathsLeft == 0 {
+                fields = entry.dropFirst().split(separator: UInt8(ascii: " "))
+                guard fields.count == 5, let status = fields[4].first else { continue }
+                pathsLeft = status == UInt8(ascii: "R") || status == UInt8(ascii: "C") ? 2 : 1
+                continue
+            }
+            pathsLeft -= 1
+            guard pathsLeft == 0, Self.isRegularFile(mode: fields[1]), fields[4].first != UInt8(ascii: "D"),
+                !fields[4].elementsEqual("R100".utf8), !fields[4].elementsEqual("C100".utf8)
+            else { continue }
+            let path = String(decoding: entry, as: UTF8.self)
+            changes[StandardPath.absolute(path, relativeTo: root)] = String(decoding: fields[3], as: UTF8.self)
+        }
+        return changes
+    }
+
+    /// A blob of a regular or executable file (not a link, a submodule or a deletion).
+    private static func isRegularFile(mode: ArraySlice<UInt8>) -> Bool {
+        mode.elementsEqual("100644".utf8) || mode.elementsEqual("100755".utf8)
+    }
+
+    /// The NUL-separated entries of a git call that must succeed, run on ``indexFile``.
+    private func nulSeparated(_ arguments: [String]) throws(GitError) -> [ArraySlice<UInt8>] {
+        let result = try Self.runChecked(indexCommand(arguments), arguments)
+        guard let output = result.standardOutput, !output.isTruncated, output.isComplete else {
+            throw .failed(command: Self.display(arguments), detail: "Its output was too long or incomplete to read.")
+        }
+        return output.bytes.split(separator: 0)
     }
 
     /// The bytes of each blob in `objects`, in order, from one `git cat-file --batch`.
