@@ -13,7 +13,7 @@ struct PrePush: AsyncParsableCommand {
             prepush [check] [<options>]
                    prepush hook <remote> <url> [<options>]
                    prepush install [--force] [--pre-commit]
-                   prepush uninstall
+                   prepush uninstall [--pre-commit]
             """,
         discussion: """
             Steps: swift build --build-tests --enable-code-coverage; swift test --skip-build \
