@@ -244,5 +244,14 @@ struct PreCommitEndToEndTests {
         #expect(try String(contentsOfFile: hook, encoding: .utf8) == theirs)
         let again = try await repository.run(Self.prepush, ["uninstall"])
         #expect(again.errorText.contains("no prepush pre-push hook is installed"))
+
+        // Plain `uninstall` removes both of prepush's hooks, each putting back what was there.
+        try await repository.run(Self.prepush, ["install", "--pre-commit"]).checked()
+        try await repository.run(Self.prepush, ["install"]).checked()
+        let both = try await repository.run(Self.prepush, ["uninstall"])
+        #expect(both.errorText.contains("uninstalled the pre-push hook"), "\(both.errorText)")
+        #expect(both.errorText.contains("uninstalled the pre-commit hook"))
+        #expect(try String(contentsOfFile: hook, encoding: .utf8) == theirs)
+        #expect(!FileManager.default.fileExists(atPath: repository.work + "/.git/hooks/pre-push"))
     }
 }
