@@ -1,4 +1,5 @@
 import ArgumentParser
+import Foundation
 import PreflightCore
 
 /// `--since`, `--baseline` and `--write-baseline`, the same for every scanner.
@@ -15,12 +16,36 @@ package struct AdoptionOptions: ParsableArguments {
     @Option(help: ArgumentHelp("Write the current findings to this baseline file and exit 0.", valueName: "path"))
     var writeBaseline: String?
 
+    @Flag(
+        help: ArgumentHelp(
+            "Read the staged files from git's index (never the work tree) and report only what a commit of it "
+                + "introduces (for a pre-commit hook)."))
+    package var staged = false
+
     package init() {}
 
-    /// The flags given, over the settings from the configuration file.
+    package func validate() throws {
+        if staged, since != nil {
+            throw ValidationError("--staged reports what the index adds over HEAD; it cannot be combined with --since.")
+        }
+        if staged, writeBaseline != nil {
+            throw ValidationError("--staged reports only new findings; write a baseline from the work tree instead.")
+        }
+    }
+
+    /// The flags given, over the settings from the configuration file. `--staged` sets aside a
+    /// configured `since`: the index over `HEAD` is what it measures.
     package func apply(to settings: inout AdoptionSettings) {
         if let since { settings.sinceRevision = since }
         if let baseline { settings.baselinePath = baseline }
         if let writeBaseline { settings.writeBaselinePath = writeBaseline }
+        if staged {
+            settings.checksStaged = true
+            settings.sinceRevision = nil
+            // A pre-commit hook of `git commit -a` reads the temporary index git names here.
+            settings.indexFile = ProcessInfo.processInfo.environment["GIT_INDEX_FILE"].map {
+                StandardPath.absolute($0, relativeTo: FileManager.default.currentDirectoryPath)
+            }
+        }
     }
 }

@@ -12,8 +12,8 @@ struct PrePush: AsyncParsableCommand {
         usage: """
             prepush [check] [<options>]
                    prepush hook <remote> <url> [<options>]
-                   prepush install [--force]
-                   prepush uninstall
+                   prepush install [--force] [--pre-commit]
+                   prepush uninstall [--pre-commit]
             """,
         discussion: """
             Steps: swift build --build-tests --enable-code-coverage; swift test --skip-build \
@@ -381,24 +381,46 @@ extension PrePush {
         @Flag(help: "Replace an existing hook instead of chaining it (uninstall still restores it).")
         var force = false
 
+        @Flag(
+            help: ArgumentHelp(
+                "Install the pre-commit hook instead: todoscan --staged and errorlint --staged check what is staged "
+                    + "(git's index, never the work tree)."))
+        var preCommit = false
+
         func run() async throws {
             let directory = FileManager.default.currentDirectoryPath
             // A hook that would stop every push on a bad configuration is not installed: every
             // section a check reads is checked first (exit 2 naming the key and the file).
             _ = try PrePushFlags().options(in: directory)
             let binary = invokedPath()
-            let installer = HookInstaller(repository: directory, prepushBinary: binary)
-            ToolOutput.standardError(try installer.install(force: force).message(binary: binary))
+            let hook: HookInstaller.Hook = preCommit ? .preCommit : .prePush
+            let installer = HookInstaller(repository: directory, prepushBinary: binary, hook: hook)
+            ToolOutput.standardError(try installer.install(force: force).message(binary: binary, hook: hook))
         }
     }
 
     struct Uninstall: AsyncParsableCommand {
-        static let configuration = CommandConfiguration(abstract: "Remove the hook and restore what was there before.")
+        static let configuration = CommandConfiguration(
+            abstract:
+                "Remove prepush's hooks (pre-push and pre-commit) and restore what was there before.")
+
+        @Flag(help: "Remove only the pre-commit hook.")
+        var preCommit = false
 
         func run() async throws {
-            let installer = HookInstaller(
-                repository: FileManager.default.currentDirectoryPath, prepushBinary: invokedPath())
-            ToolOutput.standardError(try installer.uninstall().message)
+            let directory = FileManager.default.currentDirectoryPath
+            if preCommit {
+                let installer = HookInstaller(repository: directory, prepushBinary: invokedPath(), hook: .preCommit)
+                ToolOutput.standardError(try installer.uninstall().message(hook: .preCommit))
+                return
+            }
+            let installer = HookInstaller(repository: directory, prepushBinary: invokedPath())
+            ToolOutput.standardError(try installer.uninstall().message())
+            // The pre-commit hook goes too, and is mentioned only when there was one.
+            let preCommitInstaller = HookInstaller(
+                repository: directory, prepushBinary: invokedPath(), hook: .preCommit)
+            let removal = try preCommitInstaller.uninstall()
+            if removal != .nothingInstalled { ToolOutput.standardError(removal.message(hook: .preCommit)) }
         }
     }
 }

@@ -258,6 +258,71 @@ struct HookInstallerTests {
         #expect(try installer.uninstall() == .nothingInstalled)
     }
 
+    @Test(
+        "--pre-commit in a shared hooks folder: nothing written there; the clone's tools recorded; the lines run them")
+    func preCommitSharedFolder() throws {
+        let fixture = try PushFixture()
+        defer { try? FileManager.default.removeItem(atPath: fixture.root) }
+        let teamHook = "#!/bin/sh\necho \"the team's pre-commit\" >&2\n"
+        let script = fixture.work + "/.githooks/pre-commit"
+        try FileManager.default.createDirectory(atPath: fixture.work + "/.githooks", withIntermediateDirectories: true)
+        try teamHook.write(toFile: script, atomically: true, encoding: .utf8)
+        chmod(script, 0o755)
+        try fixture.git(["add", "."], in: fixture.work)
+        try fixture.git(["commit", "-q", "-m", "the team's hooks"], in: fixture.work)
+        try fixture.git(["config", "core.hooksPath", ".githooks"], in: fixture.work)
+        let todoscan = try fixture.recorder(named: "todoscan", status: 0)
+        let errorlint = try fixture.recorder(named: "errorlint", status: 0)
+
+        let installer = HookInstaller(
+            repository: fixture.work, prepushBinary: fixture.root + "/prepush", hook: .preCommit)
+        let outcome = try installer.install()
+        guard case .shared = outcome else {
+            Issue.record("\(outcome)")
+            return
+        }
+        #expect(try String(contentsOfFile: script, encoding: .utf8) == teamHook)
+        #expect(try fixture.git(["status", "--porcelain", "--ignored"], in: fixture.work).outputText == "")
+        #expect(
+            try fixture.git(["config", "--local", "preflight.todoscan"], in: fixture.work).outputText == todoscan + "\n"
+        )
+        #expect(
+            try fixture.git(["config", "--local", "preflight.errorlint"], in: fixture.work).outputText == errorlint
+                + "\n")
+        let message = outcome.message(binary: fixture.root + "/prepush", hook: .preCommit)
+        #expect(message.contains("add this to .githooks/pre-commit"))
+        #expect(message.contains(PreCommitHook.sharedLines))
+
+        // The lines the team adds run the recorded tools with --staged.
+        try (teamHook + PreCommitHook.sharedLines).write(toFile: script, atomically: true, encoding: .utf8)
+        chmod(script, 0o755)
+        try fixture.git(["add", "."], in: fixture.work)
+        let commit = try fixture.git(["commit", "-q", "-m", "the team checks commits"], in: fixture.work)
+        #expect(commit.succeeded, "\(commit.errorText)")
+        #expect(fixture.log("todoscan").hasPrefix("args: --staged\n"))
+        #expect(fixture.log("errorlint").hasPrefix("args: --staged\n"))
+
+        #expect(try installer.uninstall() == .forgotten(try #require(try installer.sharedFolder())))
+        #expect(!(try fixture.git(["config", "--local", "preflight.todoscan"], in: fixture.work).succeeded))
+        #expect(try installer.uninstall() == .nothingInstalled)
+    }
+
+    @Test("--pre-commit needs a todoscan beside prepush or on PATH; errorlint may be missing")
+    func preCommitTools() throws {
+        let folder = NSTemporaryDirectory() + "prepush-tools-" + UUID().uuidString
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        #expect(throws: HookError.toolMissing("todoscan", besides: folder)) {
+            try PreCommitHook.tools(besides: folder + "/prepush", environment: ["PATH": folder + "/none"])
+        }
+        try "#!/bin/sh\n".write(toFile: folder + "/todoscan", atomically: true, encoding: .utf8)
+        chmod(folder + "/todoscan", 0o755)
+        let tools = try PreCommitHook.tools(besides: folder + "/prepush", environment: ["PATH": folder + "/none"])
+        #expect(tools == ["todoscan": folder + "/todoscan", "errorlint": ""])
+        let error = HookError.toolMissing("todoscan", besides: folder)
+        #expect(error.errorDescription != nil && error.failureReason != nil && error.recoverySuggestion != nil)
+    }
+
     @Test("An earlier install's hook in a shared folder is undone: the team's file is back byte for byte")
     func earlierInstallUndone() throws {
         let fixture = try PushFixture()

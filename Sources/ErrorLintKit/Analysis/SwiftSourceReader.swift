@@ -23,6 +23,8 @@ struct SwiftSourceReader: Sendable {
     var maximumFileSize: Int = 64 << 20
     /// How long parsing one file may take before it is reported instead (see ``GuardedParse``).
     var parseTimeLimit: Double = GuardedParse.defaultTimeLimit
+    /// Where the files are read: the work tree, or git's index (`--staged`).
+    var source: ContentSource = .workTree
 
     /// What reading found.
     struct Result: Sendable {
@@ -106,7 +108,7 @@ struct SwiftSourceReader: Sendable {
             text = kept
         } else {
             do {
-                text = String(decoding: try BoundedFile.read(source.path, limit: maximumFileSize), as: UTF8.self)
+                text = String(decoding: try self.source.read(source.path, limit: maximumFileSize), as: UTF8.self)
             } catch {
                 return .failed(DiscoveryProblem(path: source.path, reason: error.reason))
             }
@@ -182,7 +184,7 @@ struct SwiftSourceReader: Sendable {
     private func load(_ path: String) -> Source {
         let bytes: [UInt8]
         do {
-            bytes = try BoundedFile.read(path, limit: maximumFileSize)
+            bytes = try self.source.read(path, limit: maximumFileSize)
         } catch {
             if case .tooLarge(_, let size, _) = error { return Source(path: path, skippedSize: size) }
             return Source(path: path, problem: error.reason)

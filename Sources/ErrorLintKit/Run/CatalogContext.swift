@@ -18,10 +18,10 @@ struct CatalogContext: Sendable {
     /// Reads `files`; `nil` context when there are none. Unreadable files come back as problems
     /// named `path:line:column` with the reason.
     static func load(
-        files: [String], languages: [String], maximumFileSize: Int
+        files: [String], languages: [String], maximumFileSize: Int, source: ContentSource = .workTree
     ) -> (context: CatalogContext?, problems: [DiscoveryProblem], skipped: [SkippedFile]) {
         guard !files.isEmpty else { return (nil, [], []) }
-        let loaded = CatalogLoader.load(files, maximumFileSize: maximumFileSize)
+        let loaded = CatalogLoader.load(files, maximumFileSize: maximumFileSize, source: source)
         var problems: [DiscoveryProblem] = []
         var skipped: [SkippedFile] = []
         for problem in loaded.problems {

@@ -29,11 +29,17 @@ package struct ErrorLintAnalysis: Sendable {
     /// The file extensions of string catalogs.
     static let catalogExtensions: Set<String> = ["strings", "stringsdict", "xcstrings"]
 
-    /// Discovers the files under `options.paths`, reads the Swift sources and the catalogs.
-    package static func read(_ options: ErrorLintOptions) -> ErrorLintAnalysis {
+    /// Discovers the files under `options.paths`, reads the Swift sources and the catalogs: from
+    /// the work tree, or with `staged` from git's index (every staged file, so every error type
+    /// and catalog key the commit would hold is known; absolute paths).
+    package static func read(_ options: ErrorLintOptions, staged: StagedIndex? = nil) -> ErrorLintAnalysis {
         let discovery = FileDiscovery(
             includes: options.includes.map(Glob.init), excludes: options.excludes.map(Glob.init))
-        let found = discovery.files(under: options.paths)
+        func files(under roots: [String], discovery: FileDiscovery) -> FileDiscovery.Result {
+            guard let staged else { return discovery.files(under: roots) }
+            return discovery.files(staged: staged.files, under: roots.map { StandardPath.absolute($0) })
+        }
+        let found = files(under: options.paths, discovery: discovery)
         // A file whose name is not UTF-8 matters only when it is one errorlint would read.
         var problems = found.problems.filter { problem in
             guard let name = problem.undecodableName else { return true }
@@ -51,7 +57,7 @@ package struct ErrorLintAnalysis: Sendable {
             }
         }
         if !options.catalogPaths.isEmpty {
-            let extra = FileDiscovery().files(under: options.catalogPaths)
+            let extra = files(under: options.catalogPaths, discovery: FileDiscovery())
             problems += extra.problems
             var known = Set(catalogFiles)
             for path in extra.files where catalogExtensions.contains((path as NSString).pathExtension) {
@@ -59,13 +65,24 @@ package struct ErrorLintAnalysis: Sendable {
             }
         }
 
+        var source = ContentSource.workTree
+        if let staged {
+            do {
+                source = .index(try staged.loading(swiftFiles + catalogFiles))
+            } catch {
+                // Nothing is read from the work tree instead: every file is then a problem.
+                source = .index(staged)
+                problems.append(DiscoveryProblem(path: staged.root, reason: error.localizedDescription))
+            }
+        }
         let reader = SwiftSourceReader(
             parsesEveryFile: options.parsesEveryFile, maximumFileSize: options.maximumFileSize,
-            parseTimeLimit: options.parseTimeLimit)
+            parseTimeLimit: options.parseTimeLimit, source: source)
         let sources = reader.read(paths: swiftFiles)
         problems += sources.problems
         let catalogs = CatalogContext.load(
-            files: catalogFiles, languages: options.languages, maximumFileSize: options.maximumFileSize)
+            files: catalogFiles, languages: options.languages, maximumFileSize: options.maximumFileSize,
+            source: source)
         problems += catalogs.problems
         let errorTypes = sources.index.errorTypes()
         var analysis = ErrorLintAnalysis(
@@ -74,10 +91,15 @@ package struct ErrorLintAnalysis: Sendable {
             parsedFileCount: sources.parsedFiles, directives: sources.directives)
         // A local package's main-bundle text is in its app's catalogs: read only when it has some.
         if options.paths.count == 1, errorTypes.contains(where: \.looksUpMainBundle),
-            let files = MainBundleCatalogs.files(forPackageAt: options.paths[0]), !files.isEmpty
+            let files = MainBundleCatalogs.files(forPackageAt: options.paths[0], staged: staged), !files.isEmpty
         {
+            var appSource = source
+            if let staged, case .index(let loaded) = source {
+                appSource = (try? loaded.loading(files)).map { .index($0) } ?? .index(staged)
+            }
             let app = CatalogContext.load(
-                files: files, languages: options.languages, maximumFileSize: options.maximumFileSize)
+                files: files, languages: options.languages, maximumFileSize: options.maximumFileSize,
+                source: appSource)
             analysis.mainBundleCatalogs = app.context
             analysis.problems += app.problems
             analysis.skipped += app.skipped

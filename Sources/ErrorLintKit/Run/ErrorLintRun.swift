@@ -71,9 +71,28 @@ package enum ErrorLintRun {
         errorOutput: (String) -> Void
     ) -> ToolExitStatus {
         var options = options
+        var root = root
         options.paths = options.paths.map { StandardPath.absolute($0, relativeTo: root) }
         options.catalogPaths = options.catalogPaths.map { StandardPath.absolute($0, relativeTo: root) }
-        let analysis = ErrorLintAnalysis.read(options)
+        // --staged: every staged file is read from git's index; findings are reported in the files
+        // the commit changes, shown from the repository's root.
+        var staged: StagedIndex?
+        var introduced: AddedLines?
+        if options.adoption.checksStaged {
+            do {
+                let index = try StagedIndex.read(
+                    in: root, allFiles: true, indexFile: options.adoption.indexFile)
+                options.adoption.baselinePath = options.adoption.baselinePath.map {
+                    StandardPath.absolute($0, relativeTo: root)
+                }
+                (staged, root) = (index, index.root)
+                introduced = AddedLines(newFiles: Set(index.changedFiles))
+            } catch {
+                errorOutput(ErrorReport.render(error, tool: "errorlint"))
+                return .usageOrInputError
+            }
+        }
+        let analysis = ErrorLintAnalysis.read(options, staged: staged)
         let display = PathDisplay(absolute: options.usesAbsolutePaths, relativeTo: root)
         for problem in analysis.problems {
             errorOutput("errorlint: error: \(problem.path): \(problem.reason)\n")
@@ -91,7 +110,8 @@ package enum ErrorLintRun {
         do {
             adopted = try GradualAdoption.apply(
                 diagnostics(for: analysis, options: options, in: root), settings: options.adoption,
-                suppressions: suppressions(analysis), tool: SuppressionCommentReader.tool, root: root, display: display)
+                suppressions: suppressions(analysis), tool: SuppressionCommentReader.tool, root: root, display: display,
+                introduced: introduced)
         } catch {
             errorOutput(ErrorReport.render(error, tool: "errorlint"))
             return .usageOrInputError

@@ -9,11 +9,14 @@ import PreflightCore
 enum MainBundleCatalogs {
     /// The catalog files of the repository that contains the package at `packageRoot` (an
     /// absolute folder with a `Package.swift`), outside every other package's folder: the app's.
-    /// `nil` when `packageRoot` is not a package, or is not inside a larger repository.
-    static func files(forPackageAt packageRoot: String) -> [String]? {
+    /// `nil` when `packageRoot` is not a package, or is not inside a larger repository. With
+    /// `staged`, the files and manifests are those of git's index.
+    static func files(forPackageAt packageRoot: String, staged: StagedIndex? = nil) -> [String]? {
         let manager = FileManager.default
+        let stagedFiles = staged.map { Set($0.files) }
+        func exists(_ path: String) -> Bool { stagedFiles?.contains(path) ?? manager.fileExists(atPath: path) }
         let package = StandardPath.absolute(packageRoot)
-        guard manager.fileExists(atPath: package + "/Package.swift"),
+        guard exists(package + "/Package.swift"),
             let repository = repositoryRoot(above: package)
         else { return nil }
         var isPackageFolder: [String: Bool] = [repository: false]
@@ -21,12 +24,15 @@ enum MainBundleCatalogs {
             if let known = isPackageFolder[folder] { return known }
             let parent = (folder as NSString).deletingLastPathComponent
             let answer =
-                manager.fileExists(atPath: folder + "/Package.swift")
+                exists(folder + "/Package.swift")
                 || (parent != folder && folder.hasPrefix(repository + "/") && insidePackage(parent))
             isPackageFolder[folder] = answer
             return answer
         }
-        return FileDiscovery().files(under: [repository]).files.filter { path in
+        let listed =
+            staged.map { FileDiscovery().files(staged: $0.files, under: [repository]) }
+            ?? FileDiscovery().files(under: [repository])
+        return listed.files.filter { path in
             ErrorLintAnalysis.catalogExtensions.contains((path as NSString).pathExtension)
                 && !insidePackage((path as NSString).deletingLastPathComponent)
         }

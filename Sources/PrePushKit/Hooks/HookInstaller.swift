@@ -2,12 +2,14 @@ import Foundation
 import PreflightCore
 import ProcessKit
 
-/// Installs and removes the pre-push hook of a repository, keeping any hook that was there.
+/// Installs and removes the pre-push hook of a repository (or, with ``Hook/preCommit``, the
+/// pre-commit hook that runs `todoscan --staged` and `errorlint --staged`), keeping any hook that
+/// was there.
 ///
 /// The hooks folder is git's own answer (`git rev-parse --git-path hooks`), so `core.hooksPath`
-/// and worktrees are respected. A foreign hook is kept as `pre-push.preflight-chained` and run first
-/// by ours; `force` replaces it instead (it is kept as `pre-push.preflight-backup`). Uninstalling
-/// puts back exactly what was there.
+/// and worktrees are respected. A foreign hook is kept as `pre-push.preflight-chained` (or
+/// `pre-commit.…`) and run first by ours; `force` replaces it instead (it is kept as
+/// `pre-push.preflight-backup`). Uninstalling puts back exactly what was there.
 ///
 /// A hooks folder inside the work tree (husky's `.husky/_`, committed `.githooks`) is the team's:
 /// nothing is written there (``SharedHooksFolder``). Installing records this clone's binary in its
@@ -15,8 +17,19 @@ import ProcessKit
 package struct HookInstaller: Sendable {
     /// The marker line that identifies a hook as ours.
     static let marker = "# preflight-hook-marker"
-    static let chainedName = "pre-push.preflight-chained"
-    static let backupName = "pre-push.preflight-backup"
+
+    /// The hooks prepush installs.
+    package enum Hook: String, Sendable, CaseIterable {
+        /// Checks a push (``HookInstaller/defaultTemplate``).
+        case prePush = "pre-push"
+        /// Checks what a commit records, from git's index (``PreCommitHook``).
+        case preCommit = "pre-commit"
+    }
+
+    /// Which hook this installer writes.
+    var hook: Hook
+    var chainedName: String { hook.rawValue + ".preflight-chained" }
+    var backupName: String { hook.rawValue + ".preflight-backup" }
 
     /// A folder inside the repository.
     var repository: String
@@ -25,10 +38,13 @@ package struct HookInstaller: Sendable {
     /// The hook script with `@PREPUSH_BINARY@` where the binary's path goes.
     var template: String
 
-    package init(repository: String, prepushBinary: String, template: String = HookInstaller.defaultTemplate) {
+    package init(
+        repository: String, prepushBinary: String, hook: Hook = .prePush, template: String? = nil
+    ) {
         self.repository = repository
         self.prepushBinary = prepushBinary
-        self.template = template
+        self.hook = hook
+        self.template = template ?? (hook == .prePush ? HookInstaller.defaultTemplate : PreCommitHook.template)
     }
 
     /// What ``install(force:)`` did.
@@ -42,9 +58,12 @@ package struct HookInstaller: Sendable {
         case shared(SharedHooksFolder, restored: Bool)
 
         /// What `prepush install` prints: where the hook is, and how to check now.
-        package func message(binary: String) -> String {
+        package func message(binary: String, hook: Hook = .prePush) -> String {
             let next =
-                "prepush: every push from now on is checked; `prepush` in the repository checks the work tree now\n"
+                hook == .prePush
+                ? "prepush: every push from now on is checked; `prepush` in the repository checks the work tree now\n"
+                : "prepush: every commit from now on is checked: todoscan --staged and errorlint --staged read what is "
+                    + "staged (git's index), never the work tree\n"
             switch self {
             case .installed(let path): return "prepush: installed \(path)\n" + next
             case .updated(let path): return "prepush: updated \(path)\n" + next
@@ -53,6 +72,7 @@ package struct HookInstaller: Sendable {
             case .replaced(let path, let backup):
                 return "prepush: installed \(path); the hook that was there is kept as \(backup)\n" + next
             case .shared(let folder, let restored):
+                if hook == .preCommit { return PreCommitHook.sharedInstallMessage(folder) }
                 return folder.installMessage(binary: binary, restoredEarlierHook: restored)
             }
         }
@@ -68,11 +88,14 @@ package struct HookInstaller: Sendable {
         case nothingInstalled
 
         /// What `prepush uninstall` prints.
-        package var message: String {
+        package func message(hook: Hook = .prePush) -> String {
             switch self {
-            case .removed: "prepush: uninstalled the pre-push hook\n"
-            case .forgotten(let folder): folder.uninstallMessage()
-            case .nothingInstalled: "prepush: no prepush hook is installed\n"
+            case .removed: "prepush: uninstalled the \(hook.rawValue) hook\n"
+            case .forgotten(let folder):
+                hook == .prePush
+                    ? folder.uninstallMessage()
+                    : "prepush: this clone no longer records todoscan and errorlint binaries for the pre-commit hook\n"
+            case .nothingInstalled: "prepush: no prepush \(hook.rawValue) hook is installed\n"
             }
         }
     }
@@ -103,12 +126,19 @@ package struct HookInstaller: Sendable {
     @discardableResult
     package func install(force: Bool = false) throws(HookError) -> Installation {
         let directory = try hooksDirectory()
+        let tools = self.hook == .preCommit ? try PreCommitHook.tools(besides: prepushBinary) : [:]
         if let shared = try sharedFolder() {
             let restored = try restoreEarlierHook(in: directory)
-            try setBinaryRecord(prepushBinary)
+            if self.hook == .prePush {
+                try setRecord(SharedHooksFolder.binaryKey, prepushBinary)
+            } else {
+                for (key, path) in tools.sorted(by: { $0.key < $1.key }) where !path.isEmpty {
+                    try setRecord(PreCommitHook.recordKey(key), path)
+                }
+            }
             return .shared(shared, restored: restored)
         }
-        let hook = directory + "/pre-push"
+        let hook = directory + "/" + self.hook.rawValue
         let files = FileManager.default
         do {
             try files.createDirectory(atPath: directory, withIntermediateDirectories: true)
@@ -118,18 +148,22 @@ package struct HookInstaller: Sendable {
                     outcome = .updated(path: hook)
                     try files.removeItem(atPath: hook)
                 } else if force {
-                    try? files.removeItem(atPath: directory + "/" + Self.backupName)
-                    try files.moveItem(atPath: hook, toPath: directory + "/" + Self.backupName)
-                    outcome = .replaced(path: hook, backup: directory + "/" + Self.backupName)
+                    try? files.removeItem(atPath: directory + "/" + backupName)
+                    try files.moveItem(atPath: hook, toPath: directory + "/" + backupName)
+                    outcome = .replaced(path: hook, backup: directory + "/" + backupName)
                 } else {
-                    guard !files.fileExists(atPath: directory + "/" + Self.chainedName) else {
-                        throw HookError.chainSlotTaken(directory + "/" + Self.chainedName)
+                    guard !files.fileExists(atPath: directory + "/" + chainedName) else {
+                        throw HookError.chainSlotTaken(directory + "/" + chainedName)
                     }
-                    try files.moveItem(atPath: hook, toPath: directory + "/" + Self.chainedName)
-                    outcome = .chained(path: hook, existing: directory + "/" + Self.chainedName)
+                    try files.moveItem(atPath: hook, toPath: directory + "/" + chainedName)
+                    outcome = .chained(path: hook, existing: directory + "/" + chainedName)
                 }
             }
-            let script = template.replacingOccurrences(of: "@PREPUSH_BINARY@", with: Self.shellQuoted(prepushBinary))
+            var script = template.replacingOccurrences(of: "@PREPUSH_BINARY@", with: Self.shellQuoted(prepushBinary))
+            for (name, path) in tools {
+                script = script.replacingOccurrences(
+                    of: "@\(name.uppercased())_BINARY@", with: Self.shellQuoted(path))
+            }
             try script.write(toFile: hook, atomically: true, encoding: .utf8)
             try files.setAttributes([.posixPermissions: 0o755], ofItemAtPath: hook)
             return outcome
@@ -147,8 +181,13 @@ package struct HookInstaller: Sendable {
         let directory = try hooksDirectory()
         let restored = try restoreEarlierHook(in: directory)
         if let shared = try sharedFolder() {
-            let recorded = (try? gitAnswer(["config", "--local", "--get", SharedHooksFolder.binaryKey])) != nil
-            if recorded { try setBinaryRecord(nil) }
+            let keys =
+                hook == .prePush ? [SharedHooksFolder.binaryKey] : PreCommitHook.toolNames.map(PreCommitHook.recordKey)
+            var recorded = false
+            for key in keys where (try? gitAnswer(["config", "--local", "--get", key])) != nil {
+                try setRecord(key, nil)
+                recorded = true
+            }
             return recorded || restored ? .forgotten(shared) : .nothingInstalled
         }
         return restored ? .removed : .nothingInstalled
@@ -157,12 +196,12 @@ package struct HookInstaller: Sendable {
     /// Removes a hook of ours from `directory` and moves back the one it kept; `false` when the
     /// hook there is not ours.
     private func restoreEarlierHook(in directory: String) throws(HookError) -> Bool {
-        let hook = directory + "/pre-push"
+        let hook = directory + "/" + self.hook.rawValue
         let files = FileManager.default
         guard Self.isOurs(hook) else { return false }
         do {
             try files.removeItem(atPath: hook)
-            for saved in [Self.chainedName, Self.backupName] where files.fileExists(atPath: directory + "/" + saved) {
+            for saved in [chainedName, backupName] where files.fileExists(atPath: directory + "/" + saved) {
                 try files.moveItem(atPath: directory + "/" + saved, toPath: hook)
                 break
             }
@@ -172,16 +211,16 @@ package struct HookInstaller: Sendable {
         }
     }
 
-    /// Records `binary` as this clone's prepush in its `.git/config`, or removes the record.
-    private func setBinaryRecord(_ binary: String?) throws(HookError) {
+    /// Records `binary` under `key` (``SharedHooksFolder/binaryKey``: this clone's prepush) in the
+    /// clone's `.git/config`, or removes the record.
+    private func setRecord(_ key: String, _ binary: String?) throws(HookError) {
         let arguments =
-            binary.map { ["config", "--local", SharedHooksFolder.binaryKey, $0] }
-            ?? ["config", "--local", "--unset-all", SharedHooksFolder.binaryKey]
+            binary.map { ["config", "--local", key, $0] }
+            ?? ["config", "--local", "--unset-all", key]
         let result = try? GitRepository.command(arguments, in: repository).runBlocking()
         guard let result, result.succeeded else {
             let message = result?.errorText.trimmingCharacters(in: .whitespacesAndNewlines) ?? ""
-            throw .cannotRecord(
-                SharedHooksFolder.binaryKey, reason: message.isEmpty ? "git config --local failed." : message)
+            throw .cannotRecord(key, reason: message.isEmpty ? "git config --local failed." : message)
         }
     }
 
@@ -283,6 +322,8 @@ package enum HookError: LocalizedError, Sendable, Equatable {
     case cannotWrite(String, reason: String)
     case chainSlotTaken(String)
     case cannotRecord(String, reason: String)
+    /// A tool the hook runs was found neither beside prepush nor on `PATH`.
+    case toolMissing(String, besides: String)
 
     package var errorDescription: String? {
         switch self {
@@ -290,6 +331,7 @@ package enum HookError: LocalizedError, Sendable, Equatable {
         case .notARepository(let path): "'\(path)' is not inside a git repository."
         case .cannotWrite(let path, _): "Cannot write the hook '\(path)'."
         case .chainSlotTaken: "An earlier chained hook is still there."
+        case .toolMissing(let tool, _): "Cannot install the pre-commit hook: \(tool) is not built."
         }
     }
 
@@ -299,7 +341,8 @@ package enum HookError: LocalizedError, Sendable, Equatable {
         case .cannotRecord(_, let reason): reason
         case .cannotWrite(_, let reason): reason
         case .chainSlotTaken(let path):
-            "'\(path)' exists, so the current pre-push hook cannot be kept beside it without losing one of them."
+            "'\(path)' exists, so the current hook cannot be kept beside it without losing one of them."
+        case .toolMissing(let tool, let folder): "There is no \(tool) in \(folder) nor on PATH."
         }
     }
 
@@ -309,6 +352,9 @@ package enum HookError: LocalizedError, Sendable, Equatable {
         case .cannotRecord: "Check that .git/config is writable (git config --local --list shows it)."
         case .cannotWrite: "Check the permissions of the hooks folder."
         case .chainSlotTaken: "Merge or remove one of the two hooks, or use --force to replace the current one."
+        case .toolMissing(let tool, _):
+            "Build it beside prepush (swift build -c release --product \(tool), or scripts/install-hooks.sh), then "
+                + "run prepush install --pre-commit again."
         }
     }
 }

@@ -2,7 +2,7 @@ import Foundation
 
 /// ``GradualAdoption``'s pipeline one file at a time: the suppression comments of the file,
 /// `--since` and the baseline, in that order. A tool that writes its findings as it goes uses it
-/// directly; ``GradualAdoption/apply(_:settings:suppressions:tool:root:display:)`` runs a whole
+/// directly; ``GradualAdoption/apply(_:settings:suppressions:tool:root:display:introduced:)`` runs a whole
 /// report through it. With `writeBaselinePath`, no baseline is applied (the findings left are what
 /// is written).
 package struct AdoptionFilter {
@@ -20,14 +20,17 @@ package struct AdoptionFilter {
     package private(set) var acceptedByBaseline = 0
 
     /// Reads what `settings` name (`--since`'s lines, the baseline) once; their errors are thrown
-    /// as ``GradualAdoption/apply(_:settings:suppressions:tool:root:display:)`` throws them.
+    /// as ``GradualAdoption/apply(_:settings:suppressions:tool:root:display:introduced:)`` throws
+    /// them. `introduced`, when given, takes the place of `--since`'s lines: what the caller already
+    /// knows a change adds (`--staged`: the index over `HEAD`).
     package init(
-        settings: AdoptionSettings, suppressions: [String: FileSuppressions], tool: String, root: String
+        settings: AdoptionSettings, suppressions: [String: FileSuppressions], tool: String, root: String,
+        introduced: AddedLines? = nil
     ) throws {
         self.suppressions = suppressions
         self.tool = tool
         self.root = root
-        added = try settings.sinceRevision.map { try AddedLines.since($0, in: root) }
+        added = try introduced ?? settings.sinceRevision.map { try AddedLines.since($0, in: root) }
         if settings.writeBaselinePath == nil, let path = settings.baselinePath {
             let file = StandardPath.absolute(path, relativeTo: root)
             baseline = Baseline.Matcher(

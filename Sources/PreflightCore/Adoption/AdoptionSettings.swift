@@ -10,6 +10,12 @@ package struct AdoptionSettings: Sendable, Equatable {
     package var baselinePath: String?
     /// Write the findings to this baseline file instead of reporting them.
     package var writeBaselinePath: String?
+    /// `--staged`: read the files from git's index, not the work tree, and report only what a
+    /// commit of it introduces (``StagedIndex``). Not a configuration key: a hook asks for it.
+    package var checksStaged = false
+    /// With ``checksStaged``: the index file git names for a commit of other than the index
+    /// (`GIT_INDEX_FILE` in a pre-commit hook, for `git commit -a`); `nil` reads the repository's.
+    package var indexFile: String?
 
     package init(sinceRevision: String? = nil, baselinePath: String? = nil, writeBaselinePath: String? = nil) {
         self.sinceRevision = sinceRevision

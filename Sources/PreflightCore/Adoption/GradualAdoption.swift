@@ -19,15 +19,16 @@ package enum GradualAdoption {
     /// to `diagnostics`, whose paths are relative to `root` or absolute (`display` shows the paths of
     /// warnings about comments in files without findings). Warnings about suppression
     /// comments (unused, unknown rule, malformed) are findings like the others: `--since` and the
-    /// baseline apply to them too.
+    /// baseline apply to them too. `introduced` replaces `--since`'s lines (see ``AdoptionFilter``).
     ///
     /// - Throws: ``GitError`` when `--since`'s revision cannot be compared against,
     ///   ``BaselineError`` when the baseline cannot be read or written.
     package static func apply(
         _ diagnostics: [Diagnostic], settings: AdoptionSettings, suppressions: [String: FileSuppressions],
-        tool: String, root: String, display: PathDisplay
+        tool: String, root: String, display: PathDisplay, introduced: AddedLines? = nil
     ) throws -> Outcome {
-        var filter = try AdoptionFilter(settings: settings, suppressions: suppressions, tool: tool, root: root)
+        var filter = try AdoptionFilter(
+            settings: settings, suppressions: suppressions, tool: tool, root: root, introduced: introduced)
         // Each file's findings together (a file's suppression comments apply to all of them, and
         // the baseline counts per file), and the files whose comments may have suppressed nothing.
         var byFile: [String: (shown: String, diagnostics: [Diagnostic])] = [:]

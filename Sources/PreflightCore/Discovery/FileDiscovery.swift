@@ -132,7 +132,7 @@ package struct FileDiscovery: Sendable {
 
     /// `checkingFolders`: whether to drop paths inside skipped folders (git may list them; a walk
     /// never enters them).
-    private func isSelected(_ relative: String, checkingFolders: Bool) -> Bool {
+    func isSelected(_ relative: String, checkingFolders: Bool) -> Bool {
         if checkingFolders && isInsideSkippedDirectory(relative) { return false }
         if !includes.isEmpty {
             var path = relative

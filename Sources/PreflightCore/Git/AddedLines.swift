@@ -16,7 +16,7 @@ package struct AddedLines: Sendable, Equatable {
     var newFiles: Set<String>
 
     /// Ranges are sorted and merged; paths are taken as given (make them absolute and standardized).
-    init(lines: [String: [ClosedRange<Int>]] = [:], newFiles: Set<String> = []) {
+    package init(lines: [String: [ClosedRange<Int>]] = [:], newFiles: Set<String> = []) {
         self.lines = lines.mapValues(Self.merged)
         self.newFiles = newFiles
     }

@@ -8,6 +8,9 @@ import ProcessKit
 package struct GitRepository: Sendable {
     /// The work tree's root, as `git rev-parse --show-toplevel` prints it.
     package let root: String
+    /// The index file the index queries read (`GIT_INDEX_FILE`, absolute) when it is not the
+    /// repository's own: a pre-commit hook's temporary index. `nil`: the repository's.
+    package var indexFile: String?
 
     /// The repository at `root`, taken as it is (no git call): for a root git already reported.
     package init(root: String) {
@@ -106,7 +109,7 @@ package struct GitRepository: Sendable {
                 "--inter-hunk-context=0", "--ignore-submodules=all", "--src-prefix=a/", "--dst-prefix=b/",
             ] + revisions + ["--"]
         let parser = LockedParser(root: root)
-        var command = Self.command(arguments, in: root)
+        var command = indexCommand(arguments)
         command.standardOutput = .lines { line in parser.consume(line.bytes) }
         let result = try Self.runChecked(command, arguments)
         guard result.isOutputComplete else {
@@ -144,6 +147,13 @@ package struct GitRepository: Sendable {
             workingDirectory: directory,
             // English messages, so "not a git repository" can be recognized.
             environment: .inherit.removing(clearedVariables).setting(["LC_ALL": "C"]))
+    }
+
+    /// ``command(_:in:optionalLocks:)`` in the root, reading ``indexFile`` when one is set.
+    func indexCommand(_ arguments: [String]) -> Command {
+        var command = Self.command(arguments, in: root)
+        if let indexFile { command.environment = command.environment.setting(["GIT_INDEX_FILE": indexFile]) }
+        return command
     }
 
     /// How a person would type the command (without the options every call adds).

@@ -21,13 +21,15 @@ package enum CatalogLoader {
     /// `developmentLanguage`.
     /// A file over `maximumFileSize` bytes is not read: it comes back as
     /// ``CatalogReadError/tooLarge(path:size:)``.
+    /// `source` says where the files are read: the work tree, or git's index (`--staged`).
     package static func load(
-        _ paths: [String], developmentLanguage: String = "en", maximumFileSize: Int = 64 << 20
+        _ paths: [String], developmentLanguage: String = "en", maximumFileSize: Int = 64 << 20,
+        source: ContentSource = .workTree
     ) -> Result {
         let catalogPaths = paths.filter { CatalogFormat(path: $0) != nil }
         let parsed = catalogPaths.parallelMap(chunkSize: 1) {
             // One file per chunk: catalogs are few and can be megabytes each.
-            read($0, developmentLanguage: developmentLanguage, maximumFileSize: maximumFileSize)
+            read($0, developmentLanguage: developmentLanguage, maximumFileSize: maximumFileSize, source: source)
         }
         var problems: [CatalogReadError] = []
         var catalogs = CatalogSet(developmentLanguage: developmentLanguage)
@@ -42,14 +44,15 @@ package enum CatalogLoader {
 
     /// Reads and parses one file.
     static func read(
-        _ path: String, developmentLanguage: String, maximumFileSize: Int = 64 << 20
+        _ path: String, developmentLanguage: String, maximumFileSize: Int = 64 << 20,
+        source: ContentSource = .workTree
     ) -> Swift.Result<ParsedCatalogFile, CatalogReadError> {
         guard let format = CatalogFormat(path: path) else {
             return .failure(.unreadable(path: path, reason: "not a .strings, .stringsdict or .xcstrings file"))
         }
         let bytes: [UInt8]
         do {
-            bytes = try BoundedFile.read(path, limit: maximumFileSize)
+            bytes = try source.read(path, limit: maximumFileSize)
         } catch {
             if case .tooLarge(_, let size, _) = error { return .failure(.tooLarge(path: path, size: size)) }
             return .failure(.unreadable(path: path, reason: error.reason))

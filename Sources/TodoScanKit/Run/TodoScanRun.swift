@@ -32,7 +32,16 @@ package enum TodoScanRun {
     /// relative to `root` (absolute with `usesAbsolutePaths`), `--since` is measured in `root`'s
     /// repository, and a relative baseline path is taken from `root`.
     package static func scan(_ options: TodoScanOptions, in root: String) -> TodoScanReport {
-        var (tree, problems, inputFailed, display) = scanTree(options, in: root)
+        let staging: Staging
+        do {
+            staging = try Staging(options, in: root)
+        } catch {
+            return TodoScanReport(
+                report: DiagnosticReport(tool: tool(for: options), diagnostics: [], filesScanned: 0),
+                problems: [ErrorReport.render(error, tool: "todoscan")], inputFailed: true)
+        }
+        let (options, root) = (staging.options, staging.root)
+        var (tree, problems, inputFailed, display) = scanTree(options, in: root, staged: staging.index)
 
         var diagnostics: [Diagnostic] = []
         // Each file's tags are let go of as they become findings: the two are not held at once.
@@ -52,7 +61,7 @@ package enum TodoScanRun {
         do {
             let outcome = try GradualAdoption.apply(
                 diagnostics, settings: options.adoption, suppressions: suppressions(tree, options: options),
-                tool: "todoscan", root: root, display: display)
+                tool: "todoscan", root: root, display: display, introduced: staging.index?.added)
             diagnostics = outcome.diagnostics
             report.acceptedByBaseline = outcome.acceptedByBaseline
             report.suppressedInline = outcome.suppressedInline
@@ -73,13 +82,29 @@ package enum TodoScanRun {
     /// names that are not UTF-8, the files skipped for their size), whether an input failed, and
     /// how paths are shown.
     private static func scanTree(
-        _ options: TodoScanOptions, in root: String
+        _ options: TodoScanOptions, in root: String, staged: StagedIndex?
     ) -> (tree: TreeScan, problems: [String], inputFailed: Bool, display: PathDisplay) {
         let discovery = FileDiscovery(
             includes: options.includes.map(Glob.init), excludes: options.excludes.map(Glob.init))
         let scanner = TodoScanner(syntax: options.syntax, maximumFileSize: options.maximumFileSize)
         let roots = options.paths.map { StandardPath.absolute($0, relativeTo: root) }
-        let tree = scanner.scan(discovery, under: roots)
+        let tree: TreeScan
+        if let staged {
+            // Only the files the commit changes can hold a tag it introduces.
+            let files = discovery.files(staged: staged.changedFiles, under: roots).files.filter {
+                SourceLanguage(path: $0) != nil
+            }
+            do {
+                tree = scanner.scan(files, from: .index(try staged.loading(files)))
+            } catch {
+                return (
+                    TreeScan(discoveryProblems: []), [ErrorReport.render(error, tool: "todoscan")], true,
+                    PathDisplay(absolute: options.usesAbsolutePaths, relativeTo: root)
+                )
+            }
+        } else {
+            tree = scanner.scan(discovery, under: roots)
+        }
         let display = PathDisplay(absolute: options.usesAbsolutePaths, relativeTo: root)
         var problems: [String] = []
         var inputFailed = false
@@ -150,13 +175,21 @@ package enum TodoScanRun {
         _ options: TodoScanOptions, in root: String, output: @escaping (String) -> Void,
         errorOutput: (String) -> Void
     ) -> ToolExitStatus {
-        var (tree, problems, inputFailed, display) = scanTree(options, in: root)
+        let staging: Staging
+        do {
+            staging = try Staging(options, in: root)
+        } catch {
+            errorOutput(ErrorReport.render(error, tool: "todoscan"))
+            return .usageOrInputError
+        }
+        let (options, root) = (staging.options, staging.root)
+        var (tree, problems, inputFailed, display) = scanTree(options, in: root, staged: staging.index)
         for problem in problems { errorOutput(problem) }
         var filter: AdoptionFilter
         do {
             filter = try AdoptionFilter(
                 settings: options.adoption, suppressions: suppressions(tree, options: options), tool: "todoscan",
-                root: root)
+                root: root, introduced: staging.index?.added)
         } catch {
             errorOutput(ErrorReport.render(error, tool: "todoscan"))
             return .usageOrInputError
@@ -220,5 +253,28 @@ extension TodoScanRun {
                     ruleID: violation.ruleID, fingerprint: "\(violation.ruleID):\(occurrence.message)"))
         }
         return found
+    }
+}
+
+/// Where a run reads: the work tree as given, or (`--staged`) git's index, with paths taken from
+/// the folder the run was started in and shown from the repository's root.
+private struct Staging {
+    var options: TodoScanOptions
+    var root: String
+    var index: StagedIndex?
+
+    init(_ options: TodoScanOptions, in directory: String) throws(GitError) {
+        guard options.adoption.checksStaged else {
+            (self.options, root, index) = (options, directory, nil)
+            return
+        }
+        let index = try StagedIndex.read(
+            in: directory, allFiles: false, indexFile: options.adoption.indexFile)
+        var options = options
+        options.paths = options.paths.map { StandardPath.absolute($0, relativeTo: directory) }
+        options.adoption.baselinePath = options.adoption.baselinePath.map {
+            StandardPath.absolute($0, relativeTo: directory)
+        }
+        (self.options, root, self.index) = (options, index.root, index)
     }
 }

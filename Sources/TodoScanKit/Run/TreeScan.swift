@@ -7,6 +7,22 @@ extension TodoScanner {
         let (workers, problems) = discovery.visitFiles(under: roots, makeWorker: { ScanWorker() }) { worker, path in
             worker.take(path, scanFile(atPath: path, language: nil, readBuffer: worker.buffer))
         }
+        return TreeScan(workers, discoveryProblems: problems)
+    }
+
+    /// Scans `paths` (a list already selected, such as the staged files discovery took) as
+    /// `source` holds them, on all cores.
+    package func scan(_ paths: [String], from source: ContentSource) -> TreeScan {
+        let scans = paths.parallelMap(chunkSize: 8) { scanFile(atPath: $0, from: source) }
+        let worker = ScanWorker()
+        for (path, scan) in zip(paths, scans) { worker.take(path, scan) }
+        return TreeScan([worker], discoveryProblems: [])
+    }
+}
+
+extension TreeScan {
+    /// What the workers found, in path order.
+    fileprivate init(_ workers: [ScanWorker], discoveryProblems problems: [DiscoveryProblem]) {
         var tree = TreeScan(discoveryProblems: problems)
         for worker in workers {
             worker.buffer.release()
@@ -18,7 +34,7 @@ extension TodoScanner {
         tree.findings.sort { $0.path < $1.path }
         tree.problems.sort { $0.path < $1.path }
         tree.directives.sort { $0.path < $1.path }
-        return tree
+        self = tree
     }
 }
 

@@ -69,8 +69,30 @@ struct TodoScanner: Sendable {
                 return .failed(.unreadable(path: path, reason: String(cString: strerror(errno))))
             }
         }
-        let source = UnsafeBufferPointer(rebasing: buffer[..<filled])
-        if filled > 0, memchr(source.baseAddress!, 0, min(filled, 8192)) != nil { return .binary }
+        return scan(UnsafeBufferPointer(rebasing: buffer[..<filled]), language: language)
+    }
+
+    /// Scans one file as `source` holds it: the work tree's file, or its staged bytes in git's
+    /// index. Files of no known language, binary files and files over ``maximumFileSize`` are not
+    /// lexed, whatever the source.
+    package func scanFile(atPath path: String, from source: ContentSource) -> FileScan {
+        guard case .index = source else { return scanFile(atPath: path) }
+        guard let language = SourceLanguage(path: path) else { return .notSource }
+        do {
+            return try source.read(path, limit: maximumFileSize).withUnsafeBufferPointer {
+                scan($0, language: language)
+            }
+        } catch {
+            if case .tooLarge(_, let size, let limit) = error {
+                return .failed(.tooLarge(path: path, size: size, limit: limit))
+            }
+            return .failed(.unreadable(path: path, reason: error.reason))
+        }
+    }
+
+    /// A file's bytes, read: binary (a NUL byte in the first 8 KiB) or lexed.
+    private func scan(_ source: UnsafeBufferPointer<UInt8>, language: SourceLanguage) -> FileScan {
+        if !source.isEmpty, memchr(source.baseAddress!, 0, min(source.count, 8192)) != nil { return .binary }
         return .scanned(
             occurrences(in: source, language: language), directives: directives(in: source, language: language))
     }

@@ -1,0 +1,27 @@
+extension FileDiscovery {
+    /// The discovery of a tree walk or git listing, over a list of staged files instead: those of
+    /// `candidates` (absolute, as ``StagedIndex`` lists them) under one of `roots` (absolute: a
+    /// folder, or a file named explicitly), with the same includes, excludes and skipped folders.
+    /// Nothing on disk is read, so a file deleted or changed in the work tree is still taken as
+    /// staged.
+    package func files(staged candidates: [String], under roots: [String]) -> Result {
+        let folders = roots.map { root in
+            let canonical = StandardPath.canonical(root)
+            return canonical == "/" ? "" : canonical
+        }
+        var files: [String] = []
+        for path in candidates {
+            for folder in folders {
+                if path == folder {
+                    files.append(path)
+                    break
+                }
+                guard path.hasPrefix(folder + "/") else { continue }
+                if isSelected(String(path.dropFirst(folder.count + 1)), checkingFolders: true) { files.append(path) }
+                break
+            }
+        }
+        files.sort()
+        return Result(files: files, problems: [])
+    }
+}
