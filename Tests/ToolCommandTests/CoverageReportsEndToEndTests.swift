@@ -307,4 +307,66 @@ struct CoverageReportsEndToEndTests {
         #expect(try String(contentsOfFile: repository.work + "/.git/HEAD", encoding: .utf8) == head)
         #expect(try String(contentsOfFile: repository.work + "/Notes.swift", encoding: .utf8) == "// my notes\n")
     }
+
+    @Test("The lines a push adds: prepush's diff coverage and its Cobertura report agree with diff-cover on one commit")
+    func diffCoverAgrees() async throws {
+        let repository = try await PrePushEndToEndTests.makeRepository()
+        defer { try? FileManager.default.removeItem(atPath: repository.root) }
+        try await repository.run("git", ["branch", "base"]).checked()
+        try repository.write(
+            "Sources/Calc/Grade.swift",
+            """
+            public func grade(_ score: Int) -> String {
+                if score >= 50 {
+                    return "pass"
+                }
+                return "fail"
+            }
+
+            """)
+        try repository.write(
+            "Tests/CalcTests/CalcTests.swift",
+            "import Calc\nimport Testing\n@Test func adds() { #expect(add(1, 2) == 3) }\n"
+                + "@Test func grades() { #expect(grade(60) == \"pass\") }\n")
+        try await repository.commit("grades")
+        let check = try await repository.run(
+            Self.prepush,
+            [
+                "--since", "base", "--min-diff-coverage", "0", "--no-cache", "--no-todoscan", "--no-errorlint",
+                "--coverage-report", "cobertura=coverage/cobertura.xml", "--coverage-report",
+                "json=coverage/coverage.json",
+            ])
+        #expect(check.succeeded, "\(check.errorText)")
+        let document = try #require(
+            try JSONSerialization.jsonObject(
+                with: Data(contentsOf: URL(fileURLWithPath: repository.work + "/coverage/coverage.json")))
+                as? [String: Any])
+        let package = try #require((document["packages"] as? [[String: Any]])?.first)
+        let diff = try #require(package["diffCoverage"] as? [String: Any])
+        let lines = try #require(diff["lines"] as? [String: Any])
+        let files = try #require(diff["files"] as? [[String: Any]])
+        let uncovered = files.first { $0["path"] as? String == "Sources/Calc/Grade.swift" }?["uncoveredLines"] as? [Int]
+        #expect((lines["count"] as? Int ?? 0) > 0 && uncovered?.isEmpty == false)
+
+        // diff-cover (PyPI), installed by the project's own script, on the same Cobertura file and commit.
+        let script =
+            URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent().path + "/scripts/diff-cover.sh"
+        let independent = try await Command(
+            script, [repository.work + "/coverage/cobertura.xml", "base", repository.work]
+        ).run()
+        if independent.termination == .exited(3) {
+            print("diff-cover not available, the added lines were not measured by it: \(independent.errorText)")
+            return
+        }
+        #expect(independent.succeeded, "\(independent.errorText)")
+        let report = try #require(
+            try JSONSerialization.jsonObject(with: Data(independent.outputText.utf8)) as? [String: Any])
+        #expect(report["total_num_lines"] as? Int == lines["count"] as? Int)
+        #expect(
+            (report["total_num_lines"] as? Int ?? -1) - (report["total_num_violations"] as? Int ?? -1)
+                == lines["covered"] as? Int)
+        let stats = (report["src_stats"] as? [String: Any])?["Sources/Calc/Grade.swift"] as? [String: Any]
+        #expect((stats?["violation_lines"] as? [Int])?.sorted() == uncovered?.sorted())
+    }
 }

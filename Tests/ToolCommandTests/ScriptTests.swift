@@ -15,7 +15,7 @@ struct ScriptTests {
     static let posixScripts = [
         "scripts/install-hooks.sh", "scripts/newcomer.sh", "scripts/generate-completions.sh", "hooks/pre-push",
         "scripts/render-coverage-html.sh", "scripts/release.sh", "scripts/host-slot.sh",
-        "scripts/swift-syntax-range.sh", "scripts/junit-parse.sh",
+        "scripts/swift-syntax-range.sh", "scripts/junit-parse.sh", "scripts/diff-cover.sh",
         "scripts/bench/build-times.sh",
     ]
 
