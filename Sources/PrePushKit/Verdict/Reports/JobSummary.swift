@@ -47,28 +47,23 @@ enum JobSummary {
 
     /// The tests that failed, each with its first failure, and those that passed only on a retry.
     private static func testsSection(_ tests: [TestCaseResult]) -> String {
-        var text = ""
-        let failed = tests.filter { $0.status == .failed }
-        if !failed.isEmpty {
-            text += "### Failing tests\n\n"
-            for test in failed.prefix(findingsShown) {
-                let why = test.failures.first.map { ": " + cell($0.text) } ?? ""
-                text += "- `\(code(test.identifier))`\(why)\n"
-            }
-            if failed.count > findingsShown { text += "- and \(failed.count - findingsShown) more\n" }
-            text += "\n"
+        list("Failing tests", tests.filter { $0.status == .failed }) { test in
+            test.failures.first.map { ": " + cell($0.text) } ?? ""
         }
-        let flaky = tests.filter(\.isFlaky)
-        if !flaky.isEmpty {
-            text += "### Flaky tests (passed on a retry; not recorded as verified)\n\n"
-            for test in flaky.prefix(findingsShown) {
-                let why = test.flakyFailures.first.map { ": failed first with " + cell($0.text) } ?? ""
-                text += "- `\(code(test.identifier))`\(why)\n"
+            + list("Flaky tests (passed on a retry; not recorded as verified)", tests.filter(\.isFlaky)) { test in
+                test.flakyFailures.first.map { ": failed first with " + cell($0.text) } ?? ""
             }
-            if flaky.count > findingsShown { text += "- and \(flaky.count - findingsShown) more\n" }
-            text += "\n"
-        }
-        return text
+    }
+
+    /// A heading and one line per test (at most ``findingsShown``, the rest counted); `""` for none.
+    private static func list(
+        _ title: String, _ tests: [TestCaseResult], why: (TestCaseResult) -> String
+    ) -> String {
+        guard !tests.isEmpty else { return "" }
+        var text = "### \(title)\n\n"
+        for test in tests.prefix(findingsShown) { text += "- `\(code(test.identifier))`\(why(test))\n" }
+        if tests.count > findingsShown { text += "- and \(tests.count - findingsShown) more\n" }
+        return text + "\n"
     }
 
     /// One table of every package's targets, the minimum each had, and the total.
