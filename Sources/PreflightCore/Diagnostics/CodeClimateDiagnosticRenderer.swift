@@ -76,8 +76,7 @@ package struct CodeClimateDiagnosticRenderer: DiagnosticRenderer, Hashable {
 final class CodeClimateStream: DiagnosticStream {
     private let output: OutputChunks
     private var count = 0
-    /// Per file, how many findings of each fingerprint text came so far.
-    private var occurrences: [String: [String: Int]] = [:]
+    private var occurrences = FingerprintOccurrences()
     private let encoder: JSONEncoder = {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
@@ -89,10 +88,7 @@ final class CodeClimateStream: DiagnosticStream {
     }
 
     func append(_ diagnostic: Diagnostic) {
-        let path = diagnostic.location.path
-        let occurrence = (occurrences[path]?[diagnostic.fingerprint] ?? 0) + 1
-        occurrences[path, default: [:]][diagnostic.fingerprint] = occurrence
-        let issue = CodeClimateDiagnosticRenderer.issue(diagnostic, occurrence: occurrence)
+        let issue = CodeClimateDiagnosticRenderer.issue(diagnostic, occurrence: occurrences.next(diagnostic))
         // Only strings and integers are encoded: this cannot fail.
         let json = (try? encoder.encode(issue)).map { String(decoding: $0, as: UTF8.self) } ?? "{}"
         output.append((count == 0 ? "[\n" : ",\n") + json)

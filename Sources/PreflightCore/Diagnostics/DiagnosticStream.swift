@@ -133,7 +133,7 @@ final class SARIFDiagnosticStream: DiagnosticStream {
     private let array: JSONArrayStream
     private var rules: [RuleDescriptor]
     private var ruleIndex: [String: Int] = [:]
-    private var occurrences: [String: [String: Int]] = [:]
+    private var occurrences = FingerprintOccurrences()
 
     init(tool: ToolDescriptor, output: @escaping (String) -> Void) {
         self.tool = tool

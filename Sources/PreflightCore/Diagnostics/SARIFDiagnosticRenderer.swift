@@ -31,7 +31,7 @@ struct SARIFDiagnosticRenderer: DiagnosticRenderer, Hashable {
 
     static func log(for report: DiagnosticReport) -> SARIFLog {
         let (rules, ruleIndex) = rules(for: report)
-        var occurrences: [String: [String: Int]] = [:]
+        var occurrences = FingerprintOccurrences()
         let results = report.diagnostics.map { diagnostic in
             result(for: diagnostic, ruleIndex: ruleIndex[diagnostic.ruleID]!, occurrences: &occurrences)
         }
@@ -56,12 +56,10 @@ struct SARIFDiagnosticRenderer: DiagnosticRenderer, Hashable {
 
     /// One result; `occurrences` counts the findings of each fingerprint text per file so far.
     static func result(
-        for diagnostic: Diagnostic, ruleIndex index: Int, occurrences: inout [String: [String: Int]]
+        for diagnostic: Diagnostic, ruleIndex index: Int, occurrences: inout FingerprintOccurrences
     ) -> SARIFLog.Result {
         let location = diagnostic.location
-        let occurrence = (occurrences[location.path]?[diagnostic.fingerprint] ?? 0) + 1
-        occurrences[location.path, default: [:]][diagnostic.fingerprint] = occurrence
-        let fingerprint = StableHash.fnv1a64Hex(diagnostic.fingerprint) + ":\(occurrence)"
+        let fingerprint = StableHash.fnv1a64Hex(diagnostic.fingerprint) + ":\(occurrences.next(diagnostic))"
         let region = SARIFLog.Region(
             startLine: max(1, location.line), startColumn: location.column >= 1 ? location.columnInUTF16 : nil)
         return SARIFLog.Result(
