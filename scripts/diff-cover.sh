@@ -15,28 +15,15 @@ case ${1:-} in -h | --help) sed -n '2,11p' "$0"; exit 0 ;; esac
 [ $# -eq 2 ] || [ $# -eq 3 ] || { echo "usage: $0 COBERTURA.xml BASE [REPOSITORY]" >&2; exit 2; }
 [ -f "$1" ] || { echo "$0: no report at $1" >&2; exit 2; }
 
-tools=${PREFLIGHT_TOOLS:-${XDG_CACHE_HOME:-$HOME/.cache}/preflight}
-venv=$tools/diff-cover-9
-if ! "$venv/bin/diff-cover" --version >/dev/null 2>&1; then
-    command -v python3 >/dev/null 2>&1 || { echo "$0: python3 is not installed" >&2; exit 3; }
-    mkdir -p "$tools"
-    # A folder of its own: a project's or the system's Python is never changed.
-    python3 -m venv "$venv" >/dev/null 2>&1 || {
-        echo "$0: python3 -m venv failed (Debian/Ubuntu: apt-get install python3-venv)" >&2
-        exit 3
-    }
-    "$venv/bin/pip" install --quiet --disable-pip-version-check 'diff-cover>=9,<10' >/dev/null 2>&1 || {
-        echo "$0: pip could not install diff-cover from PyPI" >&2
-        exit 3
-    }
-fi
+. "$(dirname "$0")/lib/python-tool.sh"
+python_tool diff-cover-9 'diff-cover>=9,<10' diff-cover --version
 
 report=$(cd "${3:-.}" && pwd)
 cobertura=$(cd "$(dirname "$1")" && pwd)/$(basename "$1")
 out=$(mktemp)
 trap 'rm -f "$out"' EXIT
 # diff-cover compares BASE...HEAD (from their merge base), as a push's added lines are counted.
-(cd "$report" && "$venv/bin/diff-cover" "$cobertura" --compare-branch="$2" --format "json:$out" >/dev/null) || {
+(cd "$report" && "$python_tool_bin/diff-cover" "$cobertura" --compare-branch="$2" --format "json:$out" >/dev/null) || {
     echo "$0: diff-cover failed" >&2
     exit 1
 }

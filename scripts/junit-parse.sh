@@ -15,22 +15,9 @@ case ${1:-} in -h | --help) sed -n '2,11p' "$0"; exit 0 ;; esac
 [ $# -eq 1 ] || { echo "usage: $0 REPORT.xml" >&2; exit 2; }
 [ -f "$1" ] || { echo "$0: no report at $1" >&2; exit 2; }
 
-tools=${PREFLIGHT_TOOLS:-${XDG_CACHE_HOME:-$HOME/.cache}/preflight}
-venv=$tools/junitparser-5
-python=$venv/bin/python
-if ! "$python" -c 'import junitparser' >/dev/null 2>&1; then
-    command -v python3 >/dev/null 2>&1 || { echo "$0: python3 is not installed" >&2; exit 3; }
-    mkdir -p "$tools"
-    # A folder of its own: a project's or the system's Python is never changed.
-    python3 -m venv "$venv" >/dev/null 2>&1 || {
-        echo "$0: python3 -m venv failed (Debian/Ubuntu: apt-get install python3-venv)" >&2
-        exit 3
-    }
-    "$venv/bin/pip" install --quiet --disable-pip-version-check 'junitparser>=3,<6' >/dev/null 2>&1 || {
-        echo "$0: pip could not install junitparser from PyPI" >&2
-        exit 3
-    }
-fi
+. "$(dirname "$0")/lib/python-tool.sh"
+python_tool junitparser-5 'junitparser>=3,<6' python -c 'import junitparser'
+python=$python_tool_bin/python
 
 exec "$python" - "$1" <<'PYTHON'
 import json

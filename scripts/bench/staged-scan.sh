@@ -84,14 +84,9 @@ run() {
     echo
 }
 
-# The load: Linux's /proc, macOS's sysctl.
-load() {
-    if [ -r /proc/loadavg ]; then cut -d' ' -f1 /proc/loadavg; else sysctl -n vm.loadavg | awk '{print $2}'; fi
-}
-
 {
-    echo "Yams ($(git rev-parse --short HEAD)): $todoscan, ${errorlint:-no errorlint}; $(getconf _NPROCESSORS_ONLN) cores," \
-        "load $(load), hyperfine $runs runs"
+    echo "Yams ($(git rev-parse --short HEAD)): $todoscan, ${errorlint:-no errorlint}; $(cpu_count) cores," \
+        "load $(load_average | cut -d' ' -f1), hyperfine $runs runs"
     echo
     run one-file 1
     run fifty-files 50
