@@ -11,11 +11,11 @@ struct PlanFacts: Sendable {
     var workTree: WorkTreeState
     /// What differs between each commit's tree and the work tree's content, for the commits that
     /// differ (only their names are printed).
-    var differences: [String: [TreeChange]]
+    var differences: [String: [TreeChange]] = [:]
     /// Which content the user asked to be checked.
-    var content: CheckedContent
+    var content: CheckedContent = .pushed
     /// The part of the cache key besides the tree: toolchain and options.
-    var fingerprint: String
+    var fingerprint = ""
     /// A pass depends on the base the added lines are measured against (a diff-coverage gate): the
     /// cache key then holds the remote's commit, and a push with none records nothing.
     var keyIncludesBase = false
@@ -24,20 +24,6 @@ struct PlanFacts: Sendable {
     /// Per tree checked (a commit's, or the work tree's snapshot): its units and what each is
     /// cached under. A tree with no entry is one package at the root, cached under the tree.
     var units: [String: UnitPlan] = [:]
-
-    init(
-        isHook: Bool, commits: [(commit: PushedCommit, tree: String)], workTree: WorkTreeState,
-        differences: [String: [TreeChange]] = [:], content: CheckedContent = .pushed, fingerprint: String = "",
-        isVerified: (@Sendable (String) -> Bool)? = nil
-    ) {
-        self.isHook = isHook
-        self.commits = commits
-        self.workTree = workTree
-        self.differences = differences
-        self.content = content
-        self.fingerprint = fingerprint
-        self.isVerified = isVerified
-    }
 }
 
 /// Which content a check looks at (`--isolated`, `--work-tree`, or neither).

@@ -11,11 +11,6 @@ struct CoverageReport: Sendable, Hashable {
     var backend: String
     var packages: [PackageCoverage]
 
-    init(backend: String, packages: [PackageCoverage]) {
-        self.backend = backend
-        self.packages = packages
-    }
-
     /// Line coverage of every package's files together: the figure prepush prints as the total.
     var total: CoverageCount {
         packages.reduce(CoverageCount(count: 0, covered: 0)) { $0 + $1.summary.total }
@@ -36,23 +31,11 @@ struct PackageCoverage: Sendable, Hashable {
     /// Files and targets, as the table shows them.
     var summary: CoverageSummary
     /// Execution counts per line, by package-relative path; empty when no export needs them.
-    var lines: [String: [Int: Int]]
+    var lines: [String: [Int: Int]] = [:]
     /// The coverage of the lines the push adds, when it was measured.
     var diff: DiffCoverage?
     /// The minimums that applied, and what fell below them.
-    var gates: CoverageGateResult
-
-    init(
-        path: String, root: String, summary: CoverageSummary, lines: [String: [Int: Int]] = [:],
-        diff: DiffCoverage? = nil, gates: CoverageGateResult = CoverageGateResult()
-    ) {
-        self.path = path
-        self.root = root
-        self.summary = summary
-        self.lines = lines
-        self.diff = diff
-        self.gates = gates
-    }
+    var gates = CoverageGateResult()
 
     /// `path` of a package-relative file from the repository's root (`Sources/A/a.swift`, or
     /// `Packages/Core/Sources/A/a.swift` for a package in a sub-folder).

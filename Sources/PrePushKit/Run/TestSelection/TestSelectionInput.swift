@@ -10,24 +10,10 @@ struct TestSelectionInput: Sendable {
     var repository: GitRepository
     var gitDirectory: String
     /// The folders of the local packages the unit depends on, and of units nested in it.
-    var dependencyFolders: [String]
-    var nestedFolders: [String]
+    var dependencyFolders: [String] = []
+    var nestedFolders: [String] = []
     /// The settings part of every key: toolchain, options, and where it is built.
     var settings: String
     /// Why every test must run in one go, when selection cannot hold (printed once).
     var fallback: String?
-
-    init(
-        tree: String, unitPath: String, repository: GitRepository, gitDirectory: String,
-        dependencyFolders: [String] = [], nestedFolders: [String] = [], settings: String, fallback: String? = nil
-    ) {
-        self.tree = tree
-        self.unitPath = unitPath
-        self.repository = repository
-        self.gitDirectory = gitDirectory
-        self.dependencyFolders = dependencyFolders
-        self.nestedFolders = nestedFolders
-        self.settings = settings
-        self.fallback = fallback
-    }
 }

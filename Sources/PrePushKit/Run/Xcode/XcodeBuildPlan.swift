@@ -9,29 +9,17 @@ struct XcodeBuildPlan: Sendable, Hashable {
     /// `-destination`; `nil` when it is inferred from the scheme at run time (``XcodeDestination``).
     var destination: String?
     /// Xcode's build configuration (`Debug`, `Release`).
-    var configuration: String
+    var configuration = "Debug"
     /// The test plan and the tests to run or skip.
-    var tests: XcodeTestSelection
+    var tests = XcodeTestSelection()
     /// Passed to `test-without-building` only (`-parallel-testing-enabled NO`).
-    var testArguments: [String]
+    var testArguments: [String] = []
     /// The platform when it is known without asking xcodebuild (a package's declared platforms):
     /// the destination is then inferred from it, not from `-showBuildSettings`.
     var platform: XcodePlatform.Reading?
     /// For a ``XcodeContainer/package``, the package's name: the scheme is chosen at run time from
     /// the schemes xcodebuild lists (``XcodePackageScheme``), `scheme` is then ignored.
     var packageName: String?
-
-    init(
-        container: XcodeContainer, scheme: String, destination: String? = nil, configuration: String = "Debug",
-        tests: XcodeTestSelection = XcodeTestSelection(), testArguments: [String] = []
-    ) {
-        self.container = container
-        self.scheme = scheme
-        self.destination = destination
-        self.configuration = configuration
-        self.tests = tests
-        self.testArguments = testArguments
-    }
 
     /// The options both xcodebuild calls share; they must agree, or the tests run against
     /// products that were not built.
