@@ -99,7 +99,11 @@ package struct PrePushRun: Sendable {
             return VerdictWriter(flags: flags, output: output, options: options, place: place, environment: environment)
         }
         let options = (try? flags.options(in: directory)) ?? PrePushOptions()
-        let place = options.runReportPath == nil ? nil : try? await RepositoryPlace.locate(directory)
+        // git is asked only when a report is to be written: a skipped push records nothing.
+        let place =
+            options.runReportPath == nil && options.summaryPath == nil
+            ? RepositoryPlace(root: directory, gitDirectory: directory + "/.git")
+            : await RepositoryPlace.forReports(directory)
         return VerdictWriter(flags: flags, output: output, options: options, place: place, environment: environment)
     }
 }

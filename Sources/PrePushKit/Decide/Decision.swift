@@ -27,7 +27,7 @@ enum Decision: Sendable {
         // Never a file above the repository's root: a check reads none.
         let options = try flags.options(in: place.root, upTo: place.root)
         let skippedSteps = try SkippedSteps.read(environment: environment, extraSteps: options.extraSteps.map(\.name))
-        let destination = ReportDestination(root: place.root, gitDirectory: place.gitDirectory)
+        let destination = place.reportDestination
         for request in options.coverageReports {
             _ = try destination.check(request.path, fromCommandLine: flags.coverageReports.contains(request))
         }
@@ -89,8 +89,4 @@ struct DecidedPush: Sendable {
     var skippedSteps: SkippedSteps
 
     var isHook: Bool { request != nil }
-    /// Where the run's reports may go.
-    var reportDestination: ReportDestination {
-        ReportDestination(root: place.root, gitDirectory: place.gitDirectory)
-    }
 }

@@ -17,4 +17,15 @@ struct RepositoryPlace: Sendable {
             root: try await git.output(["rev-parse", "--show-toplevel"]),
             gitDirectory: try await git.output(["rev-parse", "--absolute-git-dir"]))
     }
+
+    /// Where a run's reports go from a run that found no repository before it ended: the one
+    /// containing `directory`, else `directory` itself (a report path is taken from there).
+    static func forReports(_ directory: String) async -> RepositoryPlace {
+        (try? await locate(directory)) ?? RepositoryPlace(root: directory, gitDirectory: directory + "/.git")
+    }
+
+    /// Where the run's reports may go (``ReportDestination``'s rules).
+    var reportDestination: ReportDestination {
+        ReportDestination(root: root, gitDirectory: gitDirectory)
+    }
 }

@@ -9,8 +9,8 @@ struct VerdictWriter {
     let output: RunOutput
     /// The settings the run was decided with (where the reports go).
     let options: PrePushOptions
-    /// The repository's root and git directory; `nil` when no repository was found.
-    let place: RepositoryPlace?
+    /// The repository's root and git directory (outside a repository, the folder the run started in).
+    let place: RepositoryPlace
     /// The environment the run was started with (`GITHUB_STEP_SUMMARY`).
     let environment: [String: String]
 
@@ -33,11 +33,9 @@ struct VerdictWriter {
                 status = .usageOrInputError
             }
         }
-        if let place {
-            verdict.records.write(
-                cache: VerificationCache(gitDirectory: place.gitDirectory),
-                testRecords: TestRecords(gitDirectory: place.gitDirectory))
-        }
+        verdict.records.write(
+            cache: VerificationCache(gitDirectory: place.gitDirectory),
+            testRecords: TestRecords(gitDirectory: place.gitDirectory))
         verdict.show(on: output)
         if !writeSummary(JobSummary.markdown(verdict, results: results, coverage: coverage)) {
             status = .usageOrInputError
@@ -61,9 +59,7 @@ struct VerdictWriter {
         record.error = error.localizedDescription
         record.seconds = Self.seconds(clock)
         guard let path = try? flags.options(in: directory).runReportPath else { return }
-        let place = try? await RepositoryPlace.locate(directory)
-        let destination = ReportDestination(
-            root: place?.root ?? directory, gitDirectory: place?.gitDirectory ?? directory + "/.git")
+        let destination = await RepositoryPlace.forReports(directory).reportDestination
         _ = try? destination.write(record.encoded(), to: path, fromCommandLine: flags.runReportPath != nil)
     }
 
@@ -85,12 +81,12 @@ struct VerdictWriter {
 
     /// Writes the coverage exports asked for; returns why one could not be written.
     private func writeCoverageExports(_ coverage: CoverageReport?, into record: inout RunRecord) -> String? {
-        guard !options.coverageReports.isEmpty, let place else { return nil }
+        guard !options.coverageReports.isEmpty else { return nil }
         guard let coverage else {
             output.message("prepush: no coverage was measured, so no coverage report was written\n")
             return nil
         }
-        let destination = ReportDestination(root: place.root, gitDirectory: place.gitDirectory)
+        let destination = place.reportDestination
         do {
             let written = try CoverageExports.write(
                 options.coverageReports, coverage, destination: destination,
@@ -113,8 +109,8 @@ struct VerdictWriter {
     /// summary, the check's verdict stands).
     private func writeSummary(_ markdown: String) -> Bool {
         var written = true
-        if let path = options.summaryPath, let place {
-            let destination = ReportDestination(root: place.root, gitDirectory: place.gitDirectory)
+        if let path = options.summaryPath {
+            let destination = place.reportDestination
             do {
                 let file = try destination.write(
                     Data(markdown.utf8), to: path, fromCommandLine: flags.summaryPath != nil)
@@ -142,13 +138,13 @@ struct VerdictWriter {
     private func writeTestReport(
         _ results: [CheckRun.Result], into record: inout RunRecord, started: Date
     ) -> String? {
-        guard let request = options.testReport, let place else { return nil }
+        guard let request = options.testReport else { return nil }
         let suites = JUnitReport.suites(of: results)
         guard !suites.isEmpty else {
             output.message("prepush: no test results were read, so no test report was written\n")
             return nil
         }
-        let destination = ReportDestination(root: place.root, gitDirectory: place.gitDirectory)
+        let destination = place.reportDestination
         do {
             let path = try destination.write(
                 Data(JUnitReport.render(suites, timestamp: started).utf8), to: request.path,
@@ -171,8 +167,7 @@ struct VerdictWriter {
         record.outcome =
             skipped ? "skipped" : status == .clean ? "passed" : status == .findings ? "failed" : "error"
         record.seconds = Self.seconds(clock)
-        let root = place?.root ?? ""
-        let destination = ReportDestination(root: root, gitDirectory: place?.gitDirectory ?? root + "/.git")
+        let destination = place.reportDestination
         do {
             try destination.write(record.encoded(), to: path, fromCommandLine: flags.runReportPath != nil)
             return status
