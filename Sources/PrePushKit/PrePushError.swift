@@ -14,6 +14,12 @@ enum PrePushError: LocalizedError, Sendable, Equatable {
     case temporaryFolderFull(String, String)
     /// `PREPUSH_SKIP` names steps no check has (the names, the steps there are).
     case unknownSkippedSteps([String], known: [String])
+    /// `--publish-verification` without a key (no `--signing-key`, no `PREFLIGHT_SIGNING_KEY`).
+    case noSigningKey
+    /// `ssh-keygen -Y sign` failed (the key, what it said).
+    case signingFailed(key: String, detail: String)
+    /// The notes ref could not be published (the remote, what git said).
+    case publishFailed(remote: String, detail: String)
 
     var errorDescription: String? {
         switch self {
@@ -23,6 +29,11 @@ enum PrePushError: LocalizedError, Sendable, Equatable {
         case .noTemporaryFolder(let path, let why): "No folder for the run could be made in '\(path)': \(why)."
         case .runFileUnwritable(let path, let why): "The run's file '\(path)' could not be written: \(why)."
         case .temporaryFolderFull(let path, let why): "The run's temporary folder '\(path)' cannot be written: \(why)."
+        case .noSigningKey: "--publish-verification needs a signing key."
+        case .signingFailed(let key, let detail):
+            "The verification record could not be signed with '\(key)'\(detail.isEmpty ? "" : ": \(detail)")."
+        case .publishFailed(let remote, let detail):
+            "The verification record could not be published to '\(remote)': \(detail)."
         case .unknownSkippedSteps(let names, _):
             "PREPUSH_SKIP names \(names.count == 1 ? "a step" : "steps") prepush does not have: \(names.joined(separator: ", "))."
         }
@@ -35,6 +46,12 @@ enum PrePushError: LocalizedError, Sendable, Equatable {
             "prepush checks a pushed commit there when the work tree is not exactly what is pushed, and never "
                 + "removes a folder it did not create."
         case .noCommits: "prepush checks what a push would send, and without a commit there is nothing to push."
+        case .noSigningKey, .signingFailed:
+            "A shared record is signed with an SSH key (ssh-keygen -Y sign), so that teammates' hooks can tell it "
+                + "came from a signer their allowed-signers file lists."
+        case .publishFailed:
+            "Records are pushed to the remote's refs/notes/preflight after merging what other publishers pushed "
+                + "meanwhile; git refused or the remote could not be reached."
         case .noTemporaryFolder:
             "Every step runs with a private temporary folder of the run's own, removed when the run ends."
         case .runFileUnwritable:
@@ -53,6 +70,11 @@ enum PrePushError: LocalizedError, Sendable, Equatable {
         case .notARepository: "Run it inside the repository, or let git run it as the pre-push hook (prepush install)."
         case .worktreeOccupied: "Move or delete that folder, then run prepush or push again."
         case .noCommits: "Commit first (git commit), then run prepush or push."
+        case .noSigningKey:
+            "Give the private key's path with --signing-key PATH or PREFLIGHT_SIGNING_KEY (docs/prepush.md, "
+                + "\"Verification shared through git\")."
+        case .signingFailed: "Check that the file is an SSH private key without a passphrase, readable by this user."
+        case .publishFailed: "Check that this job may push to the remote's refs/notes/preflight, then run it again."
         case .noTemporaryFolder, .runFileUnwritable:
             "Free space in that folder or point TMPDIR at a writable folder, then push again."
         case .temporaryFolderFull:

@@ -82,7 +82,19 @@ package struct PrePushRun: Sendable {
             ).run(plan)
             // 4. verdict.
             let verdict = Verdict.make(results, isHook: push.isHook)
-            return writer.write(verdict, results: results, notes: plan.notes, record: &record, clock: clock)
+            let status = writer.write(verdict, results: results, notes: plan.notes, record: &record, clock: clock)
+            // Only a pass is shared (`--publish-verification`), signed.
+            if let remote = flags.publishRemote, status == .clean {
+                guard let key = flags.signingKey ?? environment["PREFLIGHT_SIGNING_KEY"], !key.isEmpty else {
+                    throw PrePushError.noSigningKey
+                }
+                try await VerificationPublisher(
+                    repository: push.repository, remote: remote, signingKey: key, output: output,
+                    environment: environment, scratch: temporary.path,
+                    testRecords: TestRecords(gitDirectory: push.place.gitDirectory)
+                ).publish(results)
+            }
+            return status
         } catch {
             if let error = error as? ProcessError, case .interrupted = error { throw error }
             await VerdictWriter.writeFailed(error, flags: flags, directory: directory, record: &record, clock: clock)

@@ -230,6 +230,18 @@ struct CheckOptions: ParsableArguments {
     @Flag(help: "Print what would be checked, where and why (packages, commits, cache), and run nothing.")
     var dryRun = false
 
+    @Option(
+        help: ArgumentHelp(
+            "After a pass, publish what was verified, signed, to this remote's refs/notes/preflight, so that "
+                + "teammates' hooks whose trustedVerifiers list the signer skip it (for CI).",
+            valueName: "remote"))
+    var publishVerification: String?
+
+    @Option(
+        help: ArgumentHelp(
+            "The SSH private key that signs published records (else PREFLIGHT_SIGNING_KEY).", valueName: "path"))
+    var signingKey: String?
+
     @Flag(help: "Print the effective settings (defaults, configuration file, flags) and exit.")
     var printConfig = false
 
@@ -261,6 +273,17 @@ struct CheckOptions: ParsableArguments {
             throw ValidationError("--report takes json=PATH, not '\(runReport)'.")
         }
         if workTree, isolated == true { throw ValidationError("--work-tree and --isolated contradict each other.") }
+        if publishVerification != nil,
+            (signingKey ?? ProcessInfo.processInfo.environment["PREFLIGHT_SIGNING_KEY"] ?? "").isEmpty
+        {
+            throw ValidationError(
+                "--publish-verification needs the SSH private key that signs: --signing-key PATH or PREFLIGHT_SIGNING_KEY."
+            )
+        }
+        if publishVerification != nil, workTree {
+            throw ValidationError(
+                "--publish-verification shares exact passes only; --work-tree checks the disk as it is.")
+        }
         if let since, let diffBase, since != diffBase {
             throw ValidationError("--since and --diff-base (its old name) name different revisions.")
         }
@@ -305,7 +328,12 @@ struct CheckOptions: ParsableArguments {
         flags.packageFolders = packages
         flags.set(\.keepsGoing, keepGoing)
         flags.dryRun = dryRun
-        flags.set(\.affectedTests, affectedTestsFlag.map { $0 == .affectedTests })
+        flags.publishRemote = publishVerification
+        flags.signingKey = signingKey
+        // Publishing shares each test target's pass: the targets run each on its own, as in a hook.
+        flags.set(
+            \.affectedTests,
+            affectedTestsFlag.map { $0 == .affectedTests } ?? (publishVerification != nil ? true : nil))
         return flags
     }
 }
@@ -396,6 +424,9 @@ extension PrePush {
             let hook: HookInstaller.Hook = preCommit ? .preCommit : .prePush
             let installer = HookInstaller(repository: directory, prepushBinary: binary, hook: hook)
             ToolOutput.standardError(try installer.install(force: force).message(binary: binary, hook: hook))
+            if hook == .prePush, let line = NotesFetch.configure(repository: directory) {
+                ToolOutput.standardError(line)
+            }
         }
     }
 
@@ -416,6 +447,7 @@ extension PrePush {
             }
             let installer = HookInstaller(repository: directory, prepushBinary: invokedPath())
             ToolOutput.standardError(try installer.uninstall().message())
+            NotesFetch.remove(repository: directory)
             // The pre-commit hook goes too, and is mentioned only when there was one.
             let preCommitInstaller = HookInstaller(
                 repository: directory, prepushBinary: invokedPath(), hook: .preCommit)

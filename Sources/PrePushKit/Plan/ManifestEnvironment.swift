@@ -17,6 +17,12 @@ enum ManifestEnvironment {
         "SWIFT_EXEC_MANIFEST", "SWIFT_DRIVER_SWIFT_FRONTEND_EXEC", "SWIFTPM_CUSTOM_LIBS_DIR", "SWIFTPM_PD_LIBS",
         "SWIFT_BACKTRACE",
     ]
+    /// Those of ``toolchainVariables`` whose values are part of a key as they are: not those that
+    /// pick the compiler (`DEVELOPER_DIR`, `TOOLCHAINS`, `SWIFT_EXEC`), which count through the
+    /// toolchain's identity (``ToolchainIdentity``) and are paths that differ between machines.
+    static let buildVariables = toolchainVariables.filter {
+        !["DEVELOPER_DIR", "TOOLCHAINS", "SWIFT_EXEC"].contains($0)
+    }
     /// Read by the manifests of the Swift project's own packages (swift-syntax, swift-format,
     /// swift-driver…) to switch dependencies and settings.
     static let manifestConventions = [

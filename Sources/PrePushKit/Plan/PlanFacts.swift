@@ -21,6 +21,8 @@ struct PlanFacts: Sendable {
     var keyIncludesBase = false
     /// Whether a cache key was recorded as verified (`nil`: the cache is off).
     var isVerified: (@Sendable (String) -> Bool)?
+    /// Cache keys trusted shared records list as verified → who signed them (``SharedRecords``).
+    var verifiedBy: [String: String] = [:]
     /// Per tree checked (a commit's, or the work tree's snapshot): its units and what each is
     /// cached under. A tree with no entry is one package at the root, cached under the tree.
     var units: [String: UnitPlan] = [:]

@@ -26,6 +26,7 @@ extension CheckPlan {
             let exact = facts.isHook || facts.content == .isolated || facts.workTree.holds(entry.tree)
             var units: [PlannedUnit] = []
             var verified: [CheckUnit] = []
+            var signers: [String] = []
             for unit in selection.affected {
                 let content = unitPlan.contents[unit] ?? entry.tree
                 let key =
@@ -34,9 +35,16 @@ extension CheckPlan {
                     : VerificationCache.key(
                         tree: content, fingerprint: unitPlan.fingerprints[unit] ?? facts.fingerprint,
                         remoteBase: entry.commit.remoteBase, includesBase: facts.keyIncludesBase)
-                if facts.content != .workTree, exact, let key, let isVerified = facts.isVerified, isVerified(key) {
-                    verified.append(unit)
-                    continue
+                if facts.content != .workTree, exact, let key, let isVerified = facts.isVerified {
+                    if isVerified(key) {
+                        verified.append(unit)
+                        continue
+                    }
+                    if let signer = facts.verifiedBy[key] {
+                        verified.append(unit)
+                        if !signers.contains(signer) { signers.append(signer) }
+                        continue
+                    }
                 }
                 var planned = PlannedUnit(
                     unit: unit, content: content, cacheKey: key, through: selection.through[unit])
@@ -50,7 +58,11 @@ extension CheckPlan {
                     verified.count == 1 && verified[0].path.isEmpty
                     ? "tree \(entry.tree.prefix(12))" : verified.map(\.name).joined(separator: ", ")
                 notes.append(
-                    "\(what) of \(Self.describe(entry.commit)) already verified with this toolchain and these options")
+                    "\(what) of \(Self.describe(entry.commit)) already verified with this toolchain and these options"
+                        + (signers.isEmpty
+                            ? ""
+                            : " (verified by \(signers.joined(separator: ", ")): a signed record in \(SharedNotes.ref))")
+                )
             }
             if units.isEmpty { continue }
             pending.append((entry.commit, entry.tree, units, selection.unchanged + verified))

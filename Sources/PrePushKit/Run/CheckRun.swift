@@ -24,6 +24,8 @@ struct CheckRun: Sendable {
     let environment: [String: String]
     /// The steps `PREPUSH_SKIP` names.
     let skippedSteps: SkippedSteps
+    /// Test-target passes of trusted shared records, by key (``SharedRecords``).
+    let sharedTests: [String: TestRecords.Record]
 
     /// The run of `push` as planned, writing to `output`, its commands' `TMPDIR` in
     /// `temporaryDirectory`.
@@ -43,6 +45,7 @@ struct CheckRun: Sendable {
         isHook = push.isHook
         self.environment = environment
         skippedSteps = push.skippedSteps
+        sharedTests = planned.sharedTests
     }
 
     /// What one check gave.
@@ -68,6 +71,8 @@ struct CheckRun: Sendable {
         var cacheKey: String?
 
         var passed: Bool { !outcomes.contains { $0.status == .failed } }
+        /// What it was checked with (``SettingsIdentity``), when it has a key or selects tests.
+        var settings: SettingsIdentity?
         /// What its test step selected: the passes of test targets to record when the check was
         /// exact.
         var tests: TestSelectionResult?
@@ -208,10 +213,11 @@ struct CheckRun: Sendable {
         // The toolchain, options and environment the check runs with: its cache key's and its
         // test records' settings alike (asking the toolchain and reading the manifests once).
         let selectsTests = options.selectsTests(isHook: isHook)
-        let fingerprint =
+        let identity =
             planned.cacheKey != nil || selectsTests
-            ? options.verificationFingerprint(
+            ? options.settingsIdentity(
                 errorlintExecutable: errorlintExecutable, environment: environment, directory: folder) : nil
+        let fingerprint = identity?.fingerprint
         let cacheKey = planned.cacheKey.flatMap { _ in
             fingerprint.flatMap {
                 VerificationCache.key(
@@ -252,7 +258,8 @@ struct CheckRun: Sendable {
                 settings: fingerprint,
                 fallback: check.place == .onDisk
                     ? "the work tree as it is on disk is checked, and nothing of it is recorded"
-                    : planned.through.map { "it is checked because the package it depends on, \($0), changed" })
+                    : planned.through.map { "it is checked because the package it depends on, \($0), changed" },
+                shared: sharedTests)
         }
         context.unitPath = unit.path
         context.gitDirectory = gitDirectory
@@ -262,6 +269,7 @@ struct CheckRun: Sendable {
         let outcomes = try await StepList.run(steps, in: context)
         // A unit whose build could not run here records nothing: a Mac must still check it.
         var result = UnitResult(unit: planned, outcomes: outcomes, cacheKey: recordsPass ? cacheKey : nil)
+        result.settings = identity
         result.tests = outcomes.compactMap(\.selection).last
         result.plannedSteps = steps.map(\.name)
         return result

@@ -16,6 +16,11 @@ package struct PrePushFlags: Sendable {
     package var runReportPath: String?
     /// `--summary PATH` (likewise).
     package var summaryPath: String?
+    /// `--publish-verification REMOTE`: after a pass, publish what was verified to the remote's
+    /// `refs/notes/preflight` (``VerificationPublisher``).
+    package var publishRemote: String?
+    /// `--signing-key PATH` (else `PREFLIGHT_SIGNING_KEY`): the SSH key that signs it.
+    package var signingKey: String?
     /// `--config`: this file instead of the nearest `.preflight.json`.
     package var configurationFile: String?
     /// `--dry-run`: print the plan (what would be checked, where, and why) and run nothing.

@@ -32,6 +32,7 @@ extension PrePushOptions {
             }, show: { $0.coverageMinimums.configurationValue }),
         .field("coverageExclude", \.coverageExclude, strings),
         .field("cacheKeyEnvironment", \.cacheKeyEnvironment, strings),
+        .optional("trustedVerifiers", \.trustedVerifiers, string),
         PrePushSetting(
             "coverageReports",
             read: { (section, options) throws(ConfigurationError) in

@@ -22,6 +22,9 @@ package struct PrePushOptions: ToolSettings {
     /// `cacheKeyEnvironment`: environment variables whose values are part of the verified-tree key
     /// besides those ``ManifestEnvironment`` finds (a manifest reading a name it builds at run time).
     var cacheKeyEnvironment: [String] = []
+    /// `trustedVerifiers`: the allowed-signers file (relative to the repository's root) whose
+    /// signers' shared records a check trusts (``SharedRecords``); `nil` uses none.
+    var trustedVerifiers: String?
     /// The coverage exports to write (`--coverage-report FORMAT=PATH`), one per format.
     var coverageReports: [CoverageExportRequest] = []
     /// Where the run record goes (`--report json=PATH`).
@@ -128,22 +131,38 @@ package struct PrePushOptions: ToolSettings {
     /// ``coverageExclude`` as globs.
     var coverageExclusion: CoverageExclusion { CoverageExclusion(coverageExclude) }
 
-    /// What must match for a cached verification to count (besides the tree and the toolchain);
-    /// `errorlintExecutable` is the errorlint the run found (``ErrorLintStep/executable(environment:)``).
-    /// The cache key's part besides the tree: the toolchain of `environment` in `directory` (the
-    /// package's folder, where swiftly reads `.swift-version`) and these options.
+    /// The cache key's part besides the tree (``SettingsIdentity/fingerprint``).
     func verificationFingerprint(
         errorlintExecutable: String?, environment: [String: String], directory: String
     ) -> String {
-        let variables =
-            ManifestEnvironment.toolchainVariables + ManifestEnvironment.manifestConventions
-            + ManifestEnvironment.names(readByManifestsIn: directory) + cacheKeyEnvironment
-        return VerificationCache.fingerprint(
-            toolchain: ToolchainIdentity.current(environment: environment, directory: directory),
-            options: cacheFingerprint(errorlintExecutable: errorlintExecutable) + "\u{1D}"
-                + ManifestEnvironment.fingerprint(names: variables, environment: environment))
+        settingsIdentity(errorlintExecutable: errorlintExecutable, environment: environment, directory: directory)
+            .fingerprint
     }
 
+    /// What a check with these options shapes besides its content, as every machine names it: the
+    /// toolchain of `environment` in `directory` (the package's folder, where swiftly reads
+    /// `.swift-version`), the system, these options with the Preflight and errorlint versions
+    /// (`errorlintExecutable` is the errorlint the run found, ``ErrorLintStep/executable(environment:)``),
+    /// and the values of the variables that can change the build. Variables that only pick the
+    /// toolchain (`DEVELOPER_DIR`, `SWIFT_EXEC`…) count through the toolchain's identity, not as paths.
+    func settingsIdentity(
+        errorlintExecutable: String?, environment: [String: String], directory: String
+    ) -> SettingsIdentity {
+        let variables =
+            ManifestEnvironment.buildVariables + ManifestEnvironment.manifestConventions
+            + ManifestEnvironment.names(readByManifestsIn: directory) + cacheKeyEnvironment
+        let errorlint = runsErrorlint == false ? "-" : SettingsIdentity.errorlint(errorlintExecutable)
+        return SettingsIdentity(
+            toolchain: ToolchainIdentity.portable(environment: environment, directory: directory),
+            platform: PlatformIdentity.current(),
+            options: SettingsIdentity.hash(
+                "Preflight \(PreflightVersion.current)\u{1D}" + cacheFingerprint(errorlintExecutable: errorlint)),
+            environment: SettingsIdentity.hash(
+                ManifestEnvironment.fingerprint(names: variables, environment: environment)))
+    }
+
+    /// The settings part of the key; `errorlintExecutable` names the errorlint that runs (its
+    /// identity, or `nil`).
     func cacheFingerprint(errorlintExecutable: String?) -> String {
         ([configuration] + testArguments + [
             coverageMinimums.fingerprint, coverageExclude.joined(separator: "\u{1F}"),

@@ -104,6 +104,21 @@ extension GitRepository {
         return "--remotes"
     }
 
+    /// The content of each blob `names` names (`<tree>:<path>`, `refs/notes/x:<object>`, an object
+    /// name), from one `git cat-file --batch`; `nil` for a name that names no blob.
+    package func blobs(_ names: [String]) async throws -> [[UInt8]?] {
+        guard !names.isEmpty else { return [] }
+        // A name with a newline would split the batch's input: it names nothing.
+        let asked = names.map { $0.contains("\n") ? "-" : $0 }
+        var command = Self.command(["cat-file", "--batch"], in: root)
+        command.standardInput = .bytes(Array(asked.joined(separator: "\n").utf8) + [10])
+        command.standardOutput = .capture(limit: 1 << 30)
+        command.standardError = .capture(limit: 1 << 20)
+        let result = try await command.run()
+        guard result.succeeded else { throw Self.failure(result, ["cat-file", "--batch"]) }
+        return try Self.batchContents(result, asked)
+    }
+
     /// The tree object of `commit`.
     package func tree(of commit: String) async throws -> String {
         try await output(["rev-parse", "--verify", "--quiet", commit + "^{tree}"])

@@ -172,11 +172,25 @@ extension GitRepository {
         command.standardInput = .bytes(Array(objects.joined(separator: "\n").utf8) + [10])
         command.standardOutput = .capture(limit: 4 << 30)
         let result = try Self.runChecked(command, arguments)
+        var blobs: [[UInt8]] = []
+        for (object, blob) in zip(objects, try Self.batchContents(result, objects)) {
+            guard let blob else {
+                throw .failed(command: Self.display(arguments), detail: "It printed 'missing' for \(object).")
+            }
+            blobs.append(blob)
+        }
+        return blobs
+    }
+
+    /// The blobs a `git cat-file --batch` of `objects` printed, in order; `nil` for one it said is
+    /// missing.
+    static func batchContents(_ result: ProcessResult, _ objects: [String]) throws(GitError) -> [[UInt8]?] {
+        let arguments = ["cat-file", "--batch"]
         guard let output = result.standardOutput, !output.isTruncated, output.isComplete else {
             throw .failed(command: Self.display(arguments), detail: "Its output was too long or incomplete to read.")
         }
         let bytes = output.bytes
-        var blobs: [[UInt8]] = []
+        var blobs: [[UInt8]?] = []
         var index = bytes.startIndex
         // Per object: "<object> blob <size>\n<bytes>\n", or "<object> missing\n".
         for object in objects {
@@ -184,14 +198,23 @@ extension GitRepository {
                 throw .failed(command: Self.display(arguments), detail: "Its output ended before \(object).")
             }
             let header = bytes[index..<newline].split(separator: UInt8(ascii: " "))
-            guard header.count == 3, header[1].elementsEqual("blob".utf8),
-                let size = Int(String(decoding: header[2], as: UTF8.self)), newline + 1 + size <= bytes.endIndex
+            if header.last?.elementsEqual("missing".utf8) == true
+                || header.last?.elementsEqual("ambiguous".utf8) == true
+            {
+                blobs.append(nil)
+                index = newline + 1
+                continue
+            }
+            guard header.count == 3, let size = Int(String(decoding: header[2], as: UTF8.self)),
+                newline + 1 + size <= bytes.endIndex
             else {
                 throw .failed(
                     command: Self.display(arguments),
                     detail: "It printed '\(String(decoding: bytes[index..<newline], as: UTF8.self))' for \(object).")
             }
-            blobs.append(Array(bytes[(newline + 1)..<(newline + 1 + size)]))
+            // A tree or commit where a blob was asked for names no blob.
+            blobs.append(
+                header[1].elementsEqual("blob".utf8) ? Array(bytes[(newline + 1)..<(newline + 1 + size)]) : nil)
             index = newline + 1 + size + 1
         }
         return blobs

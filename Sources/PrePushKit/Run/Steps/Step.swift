@@ -69,6 +69,12 @@ struct StepContext: Sendable {
         return temporaryDirectory.map { environment.setting(["TMPDIR": $0]) } ?? environment
     }
 
+    /// The root of the check: the work tree's or prepush's worktree (``packageRoot`` less
+    /// ``unitPath``).
+    var checkRoot: String {
+        unitPath.isEmpty ? packageRoot : String(packageRoot.dropLast(unitPath.count + 1))
+    }
+
     /// The folder for the check's own files: the run's folder, else the `TMPDIR` of the environment
     /// the run was started with, else `/tmp`. Not `NSTemporaryDirectory()`: on macOS Foundation
     /// answers from the user's Darwin folder and ignores `TMPDIR`, so files would land outside

@@ -172,7 +172,7 @@ struct SwiftTestStep: Step {
             if FileManager.default.fileExists(atPath: kept) {
                 // A target that passed only on a retry is measured, never recorded as passed.
                 if outcome.flakyTests.isEmpty {
-                    selection.add(.init(key: test.key, profile: kept, tests: count ?? 0))
+                    selection.add(.init(key: test.key, profile: kept, tests: count ?? 0, target: test.name))
                 } else {
                     selection.profiles.append(kept)
                 }

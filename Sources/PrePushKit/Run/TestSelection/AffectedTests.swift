@@ -39,22 +39,53 @@ enum AffectedTests {
             resolved = "untracked " + StableHash.fnv1a64Hex(String(decoding: data, as: UTF8.self))
         }
         let dependencies = input.dependencyFolders.map { "\($0)\t\(listing.objects[$0] ?? "-")" }
+        // No folder in the key: a pass holds wherever the content is checked out, its profile
+        // carried over by ``PortableProfile``.
         let content = TestTargetContent.make(
             graph: graph, listing: listing, unitPath: input.unitPath, resolved: resolved,
-            settings: ([input.settings, context.packageRoot] + dependencies).joined(separator: "\n"),
+            settings: ([input.settings] + dependencies).joined(separator: "\n"),
             relevant: context.options.relevantPaths.map(Glob.init),
             nested: input.nestedFolders.map {
                 String($0.dropFirst(prefix.count))
             })
         let records = TestRecords(gitDirectory: input.gitDirectory)
+        // This machine's passes first, then those of trusted shared records (``SharedRecords``).
         let plan = TestSelectionPlan.make(
-            tests: tests, content: content, recorded: records.lookup,
+            tests: tests, content: content, recorded: { records.lookup($0) ?? input.shared[$0] },
             lastShared: records.lastShared(unit: context.packageRoot))
         context.output.message("prepush: \(plan.line)\n")
-        return (
-            plan,
-            TestSelectionResult(
-                profiles: plan.skipped.map(\.record.profile), unit: context.packageRoot, shared: content.shared)
-        )
+        let root = context.checkRoot
+        var result = TestSelectionResult(profiles: [], unit: context.packageRoot, shared: content.shared)
+        result.root = root
+        for skipped in plan.skipped {
+            let profile = try await usableProfile(skipped.record, key: skipped.key, input: input, in: context)
+            result.profiles.append(profile)
+            result.reused.append(
+                .init(key: skipped.key, profile: profile, tests: skipped.record.tests, root: root, target: skipped.name)
+            )
+        }
+        return (plan, result)
+    }
+
+    /// The profile of a recorded pass as this check can merge it: a local one as it is when it was
+    /// recorded at this root; else (another root, or a shared record's portable text) with this
+    /// root in its private functions' names (``PortableProfile``).
+    static func usableProfile(
+        _ record: TestRecords.Record, key: String, input: TestSelectionInput, in context: StepContext
+    ) async throws -> String {
+        let root = context.checkRoot
+        let target = context.scratchFolder + "/recorded-\(key).proftext"
+        if record.signer != nil {
+            let text = try await input.repository.output(["cat-file", "blob", record.profile])
+            try PortableProfile.realize(text, root: root, into: target)
+            return target
+        }
+        guard let recordedRoot = record.root, recordedRoot != root else { return record.profile }
+        let tool = try await ToolchainTool.locate(
+            "llvm-profdata", environment: context.runEnvironment, directory: context.packageRoot)
+        let text = try await PortableProfile.text(
+            ofProfile: record.profile, root: recordedRoot, llvmProfdata: tool, scratch: context.scratchFolder)
+        try PortableProfile.realize(text, root: root, into: target)
+        return target
     }
 }

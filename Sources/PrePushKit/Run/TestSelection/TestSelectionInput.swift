@@ -16,4 +16,6 @@ struct TestSelectionInput: Sendable {
     var settings: String
     /// Why every test must run in one go, when selection cannot hold (printed once).
     var fallback: String?
+    /// Passes of test targets from trusted shared records, by key (``SharedRecords``).
+    var shared: [String: TestRecords.Record] = [:]
 }

@@ -7,8 +7,8 @@ struct TestSelectionPlan: Sendable, Equatable {
 
     /// Module names (c99) of the test targets to run, with their keys.
     var run: [Target]
-    /// Test targets skipped, with their recorded pass.
-    var skipped: [(name: String, record: TestRecords.Record)]
+    /// Test targets skipped, with their key and recorded pass.
+    var skipped: [(name: String, key: String, record: TestRecords.Record)]
     /// The line said before running.
     var line: String
 
@@ -22,11 +22,11 @@ struct TestSelectionPlan: Sendable, Equatable {
         lastShared: [String: String]?
     ) -> TestSelectionPlan {
         var run: [Target] = []
-        var skipped: [(name: String, record: TestRecords.Record)] = []
+        var skipped: [(name: String, key: String, record: TestRecords.Record)] = []
         for test in tests {
             let key = content.keys[test.name] ?? ""
             if let record = recorded(key) {
-                skipped.append((test.name, record))
+                skipped.append((test.name, key, record))
             } else {
                 run.append((test.moduleName, test.name, key))
             }

@@ -4,8 +4,10 @@ import ProcessKit
 
 /// Test targets that passed at a content key (``TestTargetContent``), each with the coverage
 /// profile of its own run, kept under the git directory (`preflight/tests/`): `<key>.profdata` and
-/// `<key>.tests` (how many tests ran). The merge of these profiles and the fresh ones is the
-/// package's coverage, exactly as a run of every test would give it.
+/// `<key>.tests` (how many tests ran) and `<key>.root` (the root of the check that recorded it: a
+/// profile names private functions by their absolute paths, ``PortableProfile``). The merge of
+/// these profiles and the fresh ones is the package's coverage, exactly as a run of every test
+/// would give it.
 struct TestRecords: Sendable {
     let folder: String
 
@@ -15,8 +17,13 @@ struct TestRecords: Sendable {
 
     /// A recorded pass: its profile and test count.
     struct Record: Sendable, Equatable {
+        /// The profile's file; for a shared record, the blob of its portable text.
         var profile: String
         var tests: Int
+        /// The root of the check that recorded a local profile (`nil`: not known, taken as this one's).
+        var root: String?
+        /// Who signed the shared record this pass comes from (`nil`: recorded on this machine).
+        var signer: String?
     }
 
     func lookup(_ key: String) -> Record? {
@@ -25,11 +32,12 @@ struct TestRecords: Sendable {
             let text = try? String(contentsOfFile: folder + "/" + key + ".tests", encoding: .utf8),
             let tests = Int(text.trimmingCharacters(in: .whitespacesAndNewlines))
         else { return nil }
-        return Record(profile: profile, tests: tests)
+        let root = try? String(contentsOfFile: folder + "/" + key + ".root", encoding: .utf8)
+        return Record(profile: profile, tests: tests, root: root.map { String($0.prefix { $0 != "\n" }) })
     }
 
-    /// Keeps `profile` (moved) as the record of `key`.
-    func record(_ key: String, profile: String, tests: Int) {
+    /// Keeps `profile` (moved) as the record of `key`, made by a check at `root`.
+    func record(_ key: String, profile: String, tests: Int, root: String?) {
         let fileManager = FileManager.default
         try? fileManager.createDirectory(atPath: folder, withIntermediateDirectories: true)
         let target = folder + "/" + key + ".profdata"
@@ -39,6 +47,9 @@ struct TestRecords: Sendable {
                 || (try? fileManager.copyItem(atPath: profile, toPath: target)) != nil
         else { return }
         try? "\(tests)\n".write(toFile: folder + "/" + key + ".tests", atomically: true, encoding: .utf8)
+        if let root {
+            try? (root + "\n").write(toFile: folder + "/" + key + ".root", atomically: true, encoding: .utf8)
+        }
         prune()
     }
 
@@ -75,6 +86,7 @@ struct TestRecords: Sendable {
         for (name, _) in dated.prefix(profiles.count - 240) {
             try? fileManager.removeItem(atPath: folder + "/" + name)
             try? fileManager.removeItem(atPath: folder + "/" + name.dropLast(".profdata".count) + ".tests")
+            try? fileManager.removeItem(atPath: folder + "/" + name.dropLast(".profdata".count) + ".root")
         }
     }
 }

@@ -12,7 +12,41 @@ import ProcessKit
 /// `xcode-select`'s link select, so those (with its Xcode's `version.plist`) identify it. Any other
 /// proxy, swiftly's above all (its `swift` is the same file whichever toolchain is selected, per
 /// folder through `.swift-version`), is asked: `swift -print-target-info` in the package's folder.
+///
+/// ``portable(environment:directory:identities:)`` is the toolchain as another machine would name
+/// it (a shared record's): the driver's `compilerVersion` and target triple, asked once per local
+/// identity (``AskedIdentities``).
 enum ToolchainIdentity {
+    /// The compiler's version and target (`Swift version 6.3.1 (swift-6.3.1-RELEASE)` and
+    /// `x86_64-unknown-linux-gnu`), the same on every machine with this toolchain; asked once per
+    /// ``current(environment:directory:)`` and kept in the user's cache. A toolchain that cannot
+    /// be asked is named by its local identity, which no other machine shares.
+    static func portable(
+        environment: [String: String] = ProcessInfo.processInfo.environment, directory: String,
+        identities: AskedIdentities = .user
+    ) -> String {
+        let local = current(environment: environment, directory: directory)
+        let asked = identities.identity(stamp: local) {
+            var command = SwiftCompilerFolder.targetInfo(environment: environment, directory: directory)
+            if case .success(let folder?) = SwiftCompilerFolder.direct(environment: environment),
+                FileManager.default.isExecutableFile(atPath: folder.path + "/swiftc")
+            {
+                command = Command(
+                    folder.path + "/swiftc", ["-print-target-info"], workingDirectory: directory,
+                    environment: .custom(environment))
+                command.timeout = .seconds(120)
+                command.standardError = .capture(limit: 1 << 16)
+            }
+            guard let result = try? command.runBlocking(), result.succeeded,
+                let info = try? JSONSerialization.jsonObject(with: Data(result.outputText.utf8)) as? [String: Any],
+                let version = info["compilerVersion"] as? String
+            else { return nil }
+            let target = (info["target"] as? [String: Any])?["triple"] as? String ?? "-"
+            return version + "\n" + target
+        }
+        return asked ?? "unidentified toolchain\n" + local
+    }
+
     static func current(
         environment: [String: String] = ProcessInfo.processInfo.environment, directory: String
     ) -> String {
@@ -21,7 +55,7 @@ enum ToolchainIdentity {
         switch SwiftCompilerFolder.direct(environment: environment) {
         case .success(let folder?):
             parts.append(folder.path)
-            parts.append(stamp(folder.path + "/swift-frontend") ?? "-")
+            parts.append(AskedIdentities.stamp(folder.path + "/swift-frontend") ?? "-")
         case .success(nil):
             if let shim = xcrunShim(environment: environment) {
                 parts.append(shim)
@@ -38,7 +72,7 @@ enum ToolchainIdentity {
             ?? (try? fileManager.destinationOfSymbolicLink(atPath: "/var/db/xcode_select_link"))
         if let developer {
             parts.append(developer)
-            parts.append(stamp(developer + "/../version.plist") ?? "-")
+            parts.append(AskedIdentities.stamp(developer + "/../version.plist") ?? "-")
         }
         return parts.joined(separator: "\n")
     }
@@ -59,18 +93,13 @@ enum ToolchainIdentity {
         let result = Result { try command.runBlocking() }.mapError { SwiftCompilerFolder.NotFound(searched: ["\($0)"]) }
         switch result.flatMap(SwiftCompilerFolder.folder(fromTargetInfo:)) {
         case .success(let folder):
-            return [folder.compilerVersion ?? "-", folder.path, stamp(folder.path + "/swift-frontend") ?? "-"]
-                .joined(separator: "\n")
+            return [
+                folder.compilerVersion ?? "-", folder.path,
+                AskedIdentities.stamp(folder.path + "/swift-frontend") ?? "-",
+            ]
+            .joined(separator: "\n")
         case .failure(let notFound):
             return notFound.searched.joined(separator: "; ")
         }
-    }
-
-    /// Size and modification time of a file, or `nil` when it does not exist.
-    private static func stamp(_ path: String) -> String? {
-        guard let attributes = try? FileManager.default.attributesOfItem(atPath: path),
-            let size = attributes[.size] as? NSNumber, let date = attributes[.modificationDate] as? Date
-        else { return nil }
-        return "\(size) \(date.timeIntervalSince1970)"
     }
 }

@@ -1,0 +1,101 @@
+import Foundation
+import PreflightCore
+
+/// The shared records a check may use (``SharedRecord``, read from `refs/notes/preflight`): those
+/// whose signature verifies for a principal of the team's allowed-signers file, as the remote
+/// already has it. Read locally, never from the network: `prepush install` makes `git fetch` bring
+/// the notes.
+///
+/// Trust: the allowed-signers file (`trustedVerifiers` in the `prepush` section) is read from the
+/// commits the remote already has that the checked commit grows from (its push bases), never from
+/// the commits being pushed, so a pushed commit cannot list a signer that vouches for itself. A
+/// record is used only when its signature verifies in prepush's namespace for a listed principal
+/// and it is attached to the tree it names; a unit is skipped only when its key (content and
+/// ``SettingsIdentity``) is one the record lists.
+struct SharedRecords: Sendable {
+    /// Verified-tree keys of trusted records → who signed them.
+    var verified: [String: String] = [:]
+    /// Test-target passes of trusted records, by key (the profile is a blob of the notes ref).
+    var tests: [String: TestRecords.Record] = [:]
+    /// One line per record found: where, by whom, and whether and why it is trusted.
+    var lines: [String] = []
+
+    /// The records of the notes on `trees` (the pushed commits' trees) and on the trees of `bases`
+    /// (the commits the remote has, whose records are the baseline of test selection), trusted
+    /// against the allowed-signers file at `signersPath` in the first base that has it. `identity`
+    /// is this run's settings, to say when a trusted record was made with others.
+    static func load(
+        repository: GitRepository, trees: [String], bases: [String], signersPath: String,
+        identity: SettingsIdentity?, environment: [String: String], scratch: String
+    ) async throws -> SharedRecords {
+        var records = SharedRecords()
+        let baseTrees =
+            bases.isEmpty
+            ? []
+            : try await repository.output(["rev-parse"] + bases.map { $0 + "^{tree}" }).split(separator: "\n").map(
+                String.init)
+        var looked: [(tree: String, role: String)] = trees.map { ($0, "pushed") }
+        for tree in baseTrees where !looked.contains(where: { $0.tree == tree }) {
+            looked.append((tree, "on the remote"))
+        }
+        let names = looked.map { SharedNotes.ref + ":" + $0.tree } + bases.map { $0 + ":" + signersPath }
+        let blobs = try await repository.blobs(names)
+        let notes = blobs.prefix(looked.count)
+        guard notes.contains(where: { $0 != nil }) else {
+            records.lines.append("no shared record in \(SharedNotes.ref) for the trees checked (git fetch brings them)")
+            return records
+        }
+        let signers = blobs.dropFirst(looked.count).lazy.compactMap { $0 }.first
+        var signersFile: String?
+        if let signers {
+            let file = scratch + "/allowed-signers-\(UUID().uuidString)"
+            try Data(signers).write(to: URL(fileURLWithPath: file))
+            signersFile = file
+        }
+        defer { if let signersFile { try? FileManager.default.removeItem(atPath: signersFile) } }
+        for ((tree, role), note) in zip(looked, notes) {
+            guard let note else { continue }
+            for entry in SignedEntry.parse(String(decoding: note, as: UTF8.self)) {
+                let about = "record on tree \(tree.prefix(12)) (\(role))"
+                guard let record = SharedRecord.decode(Data(entry.payload.utf8)) else {
+                    records.lines.append("\(about): ignored, not a record prepush can read")
+                    continue
+                }
+                let made =
+                    record.units.first.map {
+                        " made with \(SettingsIdentity.oneLine($0.settings.toolchain)), \($0.settings.platform)"
+                    } ?? ""
+                guard record.tree == tree else {
+                    records.lines.append(
+                        "\(about)\(made): ignored, it is the record of another tree (\(record.tree.prefix(12)))")
+                    continue
+                }
+                guard let signersFile else {
+                    records.lines.append(
+                        "\(about)\(made): ignored, the allowed-signers file \(signersPath) is not in what the remote has"
+                    )
+                    continue
+                }
+                switch await RecordSignature.verify(
+                    entry, signers: signersFile, scratch: scratch, environment: environment)
+                {
+                case .untrusted(let why):
+                    records.lines.append("\(about)\(made): ignored, \(why)")
+                case .trusted(let signer):
+                    for unit in record.units { records.verified[unit.key] = signer }
+                    for pass in record.tests where records.tests[pass.key] == nil {
+                        records.tests[pass.key] = TestRecords.Record(
+                            profile: pass.profile, tests: pass.tests, signer: signer)
+                    }
+                    let differs = identity.flatMap { ours in
+                        record.units.lazy.compactMap { ours.difference(from: $0.settings) }.first
+                    }
+                    records.lines.append(
+                        "\(about)\(made): signed by \(signer), trusted"
+                            + (differs.map { "; it holds for \($0), so no check here matches it" } ?? ""))
+                }
+            }
+        }
+        return records
+    }
+}

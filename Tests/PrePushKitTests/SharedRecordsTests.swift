@@ -1,0 +1,140 @@
+import Foundation
+import ProcessKit
+import Testing
+
+@testable import PrePushKit
+
+/// The parts of shared verification that need no repository: the note's entries, the portable
+/// profile text, the settings identity and where it comes from.
+@Suite("Shared records")
+struct SharedRecordsTests {
+    @Test("A note's entries: payloads with their signatures, an unsigned one, lines that are neither")
+    func entries() {
+        let signature = "-----BEGIN SSH SIGNATURE-----\nU1NIU0lH\n-----END SSH SIGNATURE-----\n"
+        let note = "{\"a\":1}\n" + signature + "{\"b\":2}\nnoise\n{\"c\":3}\n" + signature
+        let entries = SignedEntry.parse(note)
+        #expect(entries.map(\.payload) == ["{\"a\":1}", "{\"b\":2}", "{\"c\":3}"])
+        #expect(entries.map { $0.signature != nil } == [true, false, true])
+        #expect(SignedEntry.parse(SignedEntry.note(entries)) == entries)
+    }
+
+    @Test("A record's payload is one line of sorted JSON that decodes to the same record")
+    func payload() throws {
+        let settings = SettingsIdentity(
+            toolchain: "Swift 6.3.1\nx86_64", platform: "debian 12", options: "o", environment: "e")
+        let record = SharedRecord(
+            tree: "t", commit: "c", recorded: "2026-11-24T00:00:00Z",
+            units: [.init(path: "", key: "t 1", settings: settings)],
+            tests: [.init(unit: "", target: "GeometryTests", key: "k", tests: 1, profile: "b")])
+        let payload = try record.payload()
+        #expect(!payload.contains(10))
+        #expect(SharedRecord.decode(payload) == record)
+        #expect(SharedRecord.decode(Data("{\"format\":\"other\"}".utf8)) == nil)
+    }
+
+    @Test("Identities that differ say how: toolchain, platform, options, environment")
+    func differences() {
+        let here = SettingsIdentity(
+            toolchain: "Swift 6.3.1\nx86_64", platform: "debian 12", options: "o", environment: "e")
+        var there = here
+        #expect(here.difference(from: there) == nil)
+        there.toolchain = "Swift 6.2\nx86_64"
+        #expect(
+            here.difference(from: there)?.hasPrefix("another toolchain (Swift 6.2 x86_64; here Swift 6.3.1 x86_64)")
+                == true)
+        there = here
+        there.platform = "ubuntu 24.04"
+        #expect(here.difference(from: there)?.hasPrefix("another platform") == true)
+        there = here
+        there.options = "p"
+        #expect(here.difference(from: there)?.hasPrefix("other options") == true)
+        there = here
+        there.environment = "f"
+        #expect(here.difference(from: there)?.hasPrefix("another environment") == true)
+        #expect(Set([here, there].map(\.fingerprint)).count == 2)
+    }
+
+    @Test("The platform: os-release's ID and VERSION_ID, else SystemVersion.plist's product and version")
+    func platform() throws {
+        let folder = NSTemporaryDirectory() + "platform-" + UUID().uuidString
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        try "PRETTY_NAME=\"Debian GNU/Linux 12 (bookworm)\"\nID=debian\nVERSION_ID=\"12\"\n"
+            .write(toFile: folder + "/os-release", atomically: true, encoding: .utf8)
+        #expect(PlatformIdentity.current(osRelease: folder + "/os-release") == "debian 12")
+        // A real macOS SystemVersion.plist's keys (macOS 15.5, build 24F74).
+        try """
+        <?xml version="1.0" encoding="UTF-8"?>
+        <!DOCTYPE plist PUBLIC "-//Apple//DTD PLIST 1.0//EN" "http://www.apple.com/DTDs/PropertyList-1.0.dtd">
+        <plist version="1.0"><dict><key>ProductBuildVersion</key><string>24F74</string>
+        <key>ProductName</key><string>macOS</string><key>ProductVersion</key><string>15.5.1</string></dict></plist>
+        """.write(toFile: folder + "/SystemVersion.plist", atomically: true, encoding: .utf8)
+        #expect(
+            PlatformIdentity.current(osRelease: folder + "/none", systemVersion: folder + "/SystemVersion.plist")
+                == "macOS 15.5")
+    }
+
+    @Test("An identity is asked once per stamp, kept, and asked again for another stamp")
+    func askedOnce() {
+        let identities = AskedIdentities(folder: NSTemporaryDirectory() + "identities-" + UUID().uuidString)
+        defer { try? FileManager.default.removeItem(atPath: identities.folder) }
+        var asked = 0
+        let ask = { () -> String? in
+            asked += 1
+            return "Swift version 6.3.1\nx86_64-unknown-linux-gnu"
+        }
+        #expect(identities.identity(stamp: "a", ask: ask) == "Swift version 6.3.1\nx86_64-unknown-linux-gnu")
+        #expect(identities.identity(stamp: "a", ask: ask) == "Swift version 6.3.1\nx86_64-unknown-linux-gnu")
+        #expect(asked == 1)
+        _ = identities.identity(stamp: "b", ask: ask)
+        #expect(asked == 2)
+        #expect(identities.identity(stamp: "c") { nil } == nil)
+    }
+
+    @Test("The toolchain's portable identity is its compiler version and target, the same from any folder")
+    func portableToolchain() throws {
+        let identities = AskedIdentities(folder: NSTemporaryDirectory() + "identities-" + UUID().uuidString)
+        defer { try? FileManager.default.removeItem(atPath: identities.folder) }
+        let environment = ProcessInfo.processInfo.environment
+        let here = ToolchainIdentity.portable(environment: environment, directory: "/", identities: identities)
+        #expect(here.contains("Swift version"), "\(here)")
+        #expect(here.split(separator: "\n").count == 2, "\(here)")
+        #expect(ToolchainIdentity.portable(environment: environment, directory: "/tmp", identities: identities) == here)
+    }
+
+    @Test(
+        "A portable profile: the root replaced in private functions' names, an explicit bitmap count after each function"
+    )
+    func portableText() throws {
+        // The shape `llvm-profdata merge --text` writes for a Swift test run (Swift 6.3.1).
+        let text = """
+            $s15LibPackageTests6RunnerV4mainyyFZ
+            # Func Hash:
+            0
+            # Num Counters:
+            3
+            # Counter Values:
+            2
+            1
+            1
+
+            /work/app/Sources/Lib/Lib.swift:$s3Lib6helper33_0727E756CD55951EFCAFC650B717C6A2LLyS2iF
+            # Func Hash:
+            0
+            # Num Counters:
+            1
+            # Counter Values:
+            1
+
+            """
+        let portable = PortableProfile.portable(text, root: "/work/app")
+        #expect(portable.contains("\n@PREFLIGHT_ROOT@/Sources/Lib/Lib.swift:$s3Lib6helper"))
+        #expect(!portable.contains("/work/app"))
+        #expect(portable.components(separatedBy: "\n$0\n").count == 3, "\(portable)")
+        let file = NSTemporaryDirectory() + "realized-" + UUID().uuidString
+        defer { try? FileManager.default.removeItem(atPath: file) }
+        try PortableProfile.realize(portable, root: "/elsewhere/clone", into: file)
+        let realized = try String(contentsOfFile: file, encoding: .utf8)
+        #expect(realized.contains("\n/elsewhere/clone/Sources/Lib/Lib.swift:$s3Lib6helper"))
+    }
+}
