@@ -172,6 +172,9 @@ struct SharedVerificationEndToEndTests {
         }
         #expect(try await dryRun().contains("signed by ci@example.com, trusted"))
         #expect(try await dryRun().contains("verified by ci@example.com"))
+        let config = try await repository.run(Self.prepush, ["--print-config"], in: dev)
+        #expect(config.outputText.contains("\"sharedVerification\""), "\(config.outputText)")
+        #expect(config.outputText.contains("signed by ci@example.com, trusted"), "\(config.outputText)")
         let tampered = payload.replacingOccurrences(of: "\"tests\":1", with: "\"tests\":9")
         #expect(tampered != payload)
         let rogueSigned = try await Self.sign(payload, key: rogue.path, in: repository)

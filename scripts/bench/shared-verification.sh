@@ -30,6 +30,7 @@ prepush=${PREPUSH:-$here/.build/debug/prepush}
 [ -x "$prepush" ] || { echo "error: no prepush at $prepush; swift build first (or set PREPUSH)" >&2; exit 2; }
 shared=${SHARED:-$here/../shared}
 scratch=${KEEP:-$(mktemp -d "${TMPDIR:-/tmp}/shared-verification.XXXXXX")}
+mkdir -p "$scratch"
 [ -n "${KEEP:-}" ] || trap 'rm -rf "$scratch"' EXIT
 cd "$scratch"
 "$shared/bin/trial-repo" "$package" "$scratch/trial" >/dev/null

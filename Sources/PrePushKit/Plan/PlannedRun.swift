@@ -45,22 +45,8 @@ struct PlannedRun: Sendable {
         environment: [String: String]
     ) async throws -> SharedRecords {
         let repository = push.repository
-        var bases: [String] = []
-        for commit in push.commits {
-            let remoteCommit: String?
-            let remote: String?
-            if push.isHook {
-                (remote, remoteCommit) = (push.request?.remoteName, commit.remoteBase)
-            } else {
-                remote = try await repository.pushRemote()
-                remoteCommit = try? await repository.output(
-                    ["rev-parse", "--verify", "--quiet", "@{upstream}^{commit}"])
-            }
-            for base in try await repository.pushBases(of: commit.commit, remote: remote, remoteCommit: remoteCommit)
-            where !bases.contains(base) {
-                bases.append(base)
-            }
-        }
+        let bases = try await SharedRecords.bases(
+            of: push.commits, remote: push.isHook ? .pushedTo(push.request?.remoteName) : .byHand, in: repository)
         let scratch = push.place.gitDirectory + "/preflight"
         try? FileManager.default.createDirectory(atPath: scratch, withIntermediateDirectories: true)
         let identity = push.options.settingsIdentity(

@@ -54,6 +54,20 @@ package enum PrePushConfigurationReport {
             return entry
         }
         if !layout.fixtures.isEmpty { object["fixtures"] = layout.fixtures }
+        if let signers = rootOptions.trustedVerifiers, rootOptions.usesCache,
+            let head = try? await repository.output(["rev-parse", "--verify", "--quiet", "HEAD^{commit}"]),
+            let tree = try? await repository.tree(of: head),
+            let gitDirectory = try? await repository.output(["rev-parse", "--absolute-git-dir"])
+        {
+            // The records found for HEAD's tree and below it on the remote, and why each is or is not used.
+            let bases = try await SharedRecords.bases(of: [PushedCommit(commit: head)], remote: .byHand, in: repository)
+            let scratch = gitDirectory + "/preflight"
+            try? FileManager.default.createDirectory(atPath: scratch, withIntermediateDirectories: true)
+            let records = try await SharedRecords.load(
+                repository: repository, trees: [tree], bases: bases, signersPath: signers, identity: nil,
+                environment: ProcessInfo.processInfo.environment, scratch: scratch)
+            object["sharedVerification"] = records.lines
+        }
         if !layout.notChecked.isEmpty {
             object["notChecked"] = layout.notChecked.sorted { $0.key < $1.key }.map {
                 ["path": $0.key.isEmpty ? "." : $0.key, "why": $0.value]

@@ -20,6 +20,40 @@ struct SharedRecords: Sendable {
     /// One line per record found: where, by whom, and whether and why it is trusted.
     var lines: [String] = []
 
+    /// Which remote the bases are on: the one a hook's push goes to, or by hand the current
+    /// branch's push remote and upstream.
+    enum BaseRemote {
+        case pushedTo(String?)
+        case byHand
+    }
+
+    /// The commits the remote already has that `commits` grow from (``GitRepository/pushBases(of:remote:remoteCommit:)``):
+    /// where the allowed-signers file is read, and whose trees' records are the test baseline.
+    static func bases(
+        of commits: [PushedCommit], remote: BaseRemote, in repository: GitRepository
+    ) async throws
+        -> [String]
+    {
+        var bases: [String] = []
+        for commit in commits {
+            let name: String?
+            let remoteCommit: String?
+            switch remote {
+            case .pushedTo(let pushed):
+                (name, remoteCommit) = (pushed, commit.remoteBase)
+            case .byHand:
+                name = try await repository.pushRemote()
+                remoteCommit = try? await repository.output(
+                    ["rev-parse", "--verify", "--quiet", "@{upstream}^{commit}"])
+            }
+            for base in try await repository.pushBases(of: commit.commit, remote: name, remoteCommit: remoteCommit)
+            where !bases.contains(base) {
+                bases.append(base)
+            }
+        }
+        return bases
+    }
+
     /// The records of the notes on `trees` (the pushed commits' trees) and on the trees of `bases`
     /// (the commits the remote has, whose records are the baseline of test selection), trusted
     /// against the allowed-signers file at `signersPath` in the first base that has it. `identity`
