@@ -32,6 +32,40 @@ struct SharedRecordsTests {
         #expect(SharedRecord.decode(Data("{\"format\":\"other\"}".utf8)) == nil)
     }
 
+    @Test("The signer's principal is read from a plain allowed-signers line; patterns and options are left to ssh-keygen")
+    func principal() async throws {
+        let folder = NSTemporaryDirectory() + "signers-" + UUID().uuidString
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        _ = try await Command(
+            "ssh-keygen", ["-q", "-t", "ed25519", "-N", "", "-C", "ci@example.com", "-f", folder + "/key"]
+        ).run().checked()
+        let key = try String(contentsOfFile: folder + "/key.pub", encoding: .utf8)
+            .split(separator: " ").prefix(2).joined(separator: " ")
+        let signature = try await RecordSignature.sign("{}", key: folder + "/key", environment: [:])
+        let signers = folder + "/allowed_signers"
+        func principal(_ text: String) throws -> String? {
+            try text.write(toFile: signers, atomically: true, encoding: .utf8)
+            return RecordSignature.principal(of: signature, in: signers)
+        }
+        #expect(try principal("# the team\nci@example.com,ops@example.com \(key)\n") == "ci@example.com")
+        #expect(try principal("*@example.com \(key)\n") == nil)
+        #expect(try principal("ci@example.com valid-before=\"20300101\" \(key)\n") == nil)
+        #expect(try principal("ci@example.com ssh-ed25519 AAAAC3NzaC1lZDI1NTE5AAAAIOther\n") == nil)
+        let verified = await RecordSignature.verify(
+            SignedEntry(payload: "{}", signature: signature), signers: signers, scratch: folder, environment: [:])
+        #expect(verified == .untrusted("its signing key is not one of the allowed signers"))
+        try "ci@example.com \(key)\n".write(toFile: signers, atomically: true, encoding: .utf8)
+        #expect(
+            await RecordSignature.verify(
+                SignedEntry(payload: "{}", signature: signature), signers: signers, scratch: folder, environment: [:])
+                == .trusted(signer: "ci@example.com"))
+        #expect(
+            await RecordSignature.verify(
+                SignedEntry(payload: "{ }", signature: signature), signers: signers, scratch: folder, environment: [:])
+                != .trusted(signer: "ci@example.com"))
+    }
+
     @Test("Identities that differ say how: toolchain, platform, options, environment")
     func differences() {
         let here = SettingsIdentity(

@@ -32,28 +32,17 @@ shared=${SHARED:-$here/../shared}
 scratch=${KEEP:-$(mktemp -d "${TMPDIR:-/tmp}/shared-verification.XXXXXX")}
 mkdir -p "$scratch"
 [ -n "${KEEP:-}" ] || trap 'rm -rf "$scratch"' EXIT
-cd "$scratch"
-"$shared/bin/trial-repo" "$package" "$scratch/trial" >/dev/null
-remote=$scratch/trial/remote.git
-seed=$scratch/trial/work
-ssh-keygen -q -t ed25519 -N '' -C ci@example.com -f "$scratch/ci_key"
-mkdir -p "$seed/.preflight"
-echo "ci@example.com $(cat "$scratch/ci_key.pub")" >"$seed/.preflight/allowed_signers"
-printf '{"prepush": {"trustedVerifiers": ".preflight/allowed_signers", "packages": ["."]}}\n' >"$seed/.preflight.json"
-git -C "$seed" add -A && git -C "$seed" commit -qm "preflight: shared verification"
-git -C "$seed" push -q origin main
-add_function() { # FILE-FOLDER NAME
+add_function() { # FOLDER MODULE: one public function added to MODULE's first file; prints the file
     local file
     file=$(cd "$1" && find "Sources/$2" -name '*.swift' | sort | head -n 1)
     printf '\nextension Int {\n    public static func _shared%s() -> Int { 1 }\n}\n' "$2" >>"$1/$file"
     echo "$file"
 }
-git -C "$seed" checkout -q -b feature
-add_function "$seed" "$module" >/dev/null
-git -C "$seed" commit -qam "feature: $module"
-git -C "$seed" push -q origin feature
-
-clone() { git clone -q "$remote" "$scratch/$1" && git -C "$scratch/$1" config user.email dev@example.com && git -C "$scratch/$1" config user.name Dev; }
+clone() {
+    git clone -q "$remote" "$scratch/$1"
+    git -C "$scratch/$1" config user.email dev@example.com
+    git -C "$scratch/$1" config user.name Dev
+}
 took() { # LOG COMMAND…: runs it, its output into LOG; sets seconds, status
     local log=$1 start end
     shift
@@ -72,14 +61,36 @@ run_in() { # DIR COMMAND…: the command run in DIR (env -C is not on macOS)
 }
 total() { grep -oE '[0-9.]+ % of [0-9]+ lines' "$1" | tail -1; }
 
+cd "$scratch"
+remote=$scratch/trial/remote.git
 echo "== $package, prepush $(git -C "$here" rev-parse --short HEAD), $(date -u '+%Y-%m-%d %H:%M UTC'), load $(load_average), $(cpu_count) cores"
-clone ci
-took "$scratch/ci-main.log" run_in "$scratch/ci" "$prepush" --publish-verification origin --signing-key "$scratch/ci_key" --no-color
-echo "1. CI publishes main: ${seconds} s (exit $status; cold build, every test target on its own)"
-git -C "$scratch/ci" checkout -q -b feature origin/feature
-took "$scratch/ci-feature.log" run_in "$scratch/ci" "$prepush" --publish-verification origin --signing-key "$scratch/ci_key" --no-color
-echo "   CI publishes feature: ${seconds} s (exit $status)"
-grep -h "published" "$scratch/ci-main.log" "$scratch/ci-feature.log" | sed 's/^/   /'
+# KEEP=DIR holding a finished step 1 (a re-run): from step 2 on, with fresh clones.
+if [ -n "${KEEP:-}" ] && [ -f "$scratch/published" ]; then
+    echo "1. CI's records: published before, in $scratch"
+    rm -rf "$scratch/dev" "$scratch/fresh"
+else
+    "$shared/bin/trial-repo" "$package" "$scratch/trial" >/dev/null
+    seed=$scratch/trial/work
+    ssh-keygen -q -t ed25519 -N '' -C ci@example.com -f "$scratch/ci_key"
+    mkdir -p "$seed/.preflight"
+    echo "ci@example.com $(cat "$scratch/ci_key.pub")" >"$seed/.preflight/allowed_signers"
+    printf '{"prepush": {"trustedVerifiers": ".preflight/allowed_signers", "packages": ["."]}}\n' \
+        >"$seed/.preflight.json"
+    git -C "$seed" add -A && git -C "$seed" commit -qm "preflight: shared verification"
+    git -C "$seed" push -q origin main
+    git -C "$seed" checkout -q -b feature
+    add_function "$seed" "$module" >/dev/null
+    git -C "$seed" commit -qam "feature: $module"
+    git -C "$seed" push -q origin feature
+    clone ci
+    took "$scratch/ci-main.log" run_in "$scratch/ci" "$prepush" --publish-verification origin --signing-key "$scratch/ci_key" --no-color
+    echo "1. CI publishes main: ${seconds} s (exit $status; cold build, every test target on its own)"
+    git -C "$scratch/ci" checkout -q -b feature origin/feature
+    took "$scratch/ci-feature.log" run_in "$scratch/ci" "$prepush" --publish-verification origin --signing-key "$scratch/ci_key" --no-color
+    echo "   CI publishes feature: ${seconds} s (exit $status)"
+    grep -h "published" "$scratch/ci-main.log" "$scratch/ci-feature.log" | sed 's/^/   /'
+    touch "$scratch/published"
+fi
 
 clone dev
 (cd "$scratch/dev" && "$prepush" install >/dev/null 2>&1 && git fetch -q origin)
@@ -87,13 +98,23 @@ git -C "$scratch/dev" checkout -q -b mine
 git -C "$scratch/dev" merge -q --squash origin/feature
 git -C "$scratch/dev" commit -qm "feature, squashed"
 times=()
+zero=0000000000000000000000000000000000000000
 for i in $(seq 1 "$runs"); do
-    took "$scratch/verified-$i.log" git -C "$scratch/dev" push -q origin "HEAD:refs/heads/verified-$i"
+    # A new commit each time (same tree): one the remote does not have yet, so the hook checks it.
+    git -C "$scratch/dev" commit -q --amend -m "feature, squashed ($i)"
+    printf 'refs/heads/mine %s refs/heads/verified-%s %s\n' "$(git -C "$scratch/dev" rev-parse HEAD)" "$i" "$zero" \
+        >"$scratch/hook-input"
+    took "$scratch/verified-$i.log" run_in "$scratch/dev" sh -c '"$0" hook origin "$1" <"$2"' "$prepush" "$remote" \
+        "$scratch/hook-input"
     times+=("$seconds")
 done
 verified=$(printf '%s\n' "${times[@]}" | sort -n | sed -n "$(((runs + 1) / 2))p")
-echo "2. the verified push from a fresh clone (git push, hook included), $runs runs: ${times[*]} s; median ${verified} s"
+echo "2. the hook on a push of the tree CI verified, from a fresh clone (prepush hook with git's input), $runs runs:"
+echo "   ${times[*]} s; median ${verified} s"
 grep -h "verified by" "$scratch/verified-1.log" | sed 's/^/   /'
+git -C "$scratch/dev" commit -q --amend -m "feature, squashed"
+took "$scratch/push.log" git -C "$scratch/dev" push -q origin "HEAD:refs/heads/verified"
+echo "   the same through git push (git's own work included): ${seconds} s (exit $status)"
 
 clone fresh
 (cd "$scratch/fresh" && "$prepush" install >/dev/null 2>&1 && git fetch -q origin)

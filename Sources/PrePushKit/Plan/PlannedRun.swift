@@ -25,34 +25,28 @@ struct PlannedRun: Sendable {
             options: options, errorlintExecutable: errorlintExecutable, environment: environment,
             layout: LayoutRequest(place: push.place, directory: push.directory, flags: flags))
         var shared = SharedRecords()
+        var plan: CheckPlan
         if let signers = options.trustedVerifiers, options.usesCache {
-            shared = try await sharedRecords(
-                push, facts: facts, signersPath: signers, errorlintExecutable: errorlintExecutable,
-                environment: environment)
+            // The pushed trees' records first: a push of a tree a trusted signer verified costs no
+            // more. Only when something is checked anyway are the records below it on the remote
+            // verified too (the test baseline, and packages whose content is the remote's).
+            let reader = try await SharedRecordReader(
+                push, signersPath: signers, errorlintExecutable: errorlintExecutable, environment: environment)
+            shared = try await reader.load(trees: facts.commits.map(\.tree), belowOnRemote: false)
             facts.verifiedBy = shared.verified
+            plan = CheckPlan.make(facts)
+            if !plan.checks.isEmpty {
+                shared.add(try await reader.load(trees: [], belowOnRemote: true))
+                facts.verifiedBy = shared.verified
+                plan = CheckPlan.make(facts)
+            }
+        } else {
+            plan = CheckPlan.make(facts)
         }
-        var plan = CheckPlan.make(facts)
         // What was found and why each record is or is not used: always in a dry run, and by hand.
         if flags.dryRun || !push.isHook { plan.notes += shared.lines.map { "shared verification: " + $0 } }
         var planned = PlannedRun(plan: plan, errorlintExecutable: errorlintExecutable)
         planned.sharedTests = shared.tests
         return planned
-    }
-
-    /// The trusted shared records of the pushed trees and of what the remote has below them.
-    static func sharedRecords(
-        _ push: DecidedPush, facts: PlanFacts, signersPath: String, errorlintExecutable: String?,
-        environment: [String: String]
-    ) async throws -> SharedRecords {
-        let repository = push.repository
-        let bases = try await SharedRecords.bases(
-            of: push.commits, remote: push.isHook ? .pushedTo(push.request?.remoteName) : .byHand, in: repository)
-        let scratch = push.place.gitDirectory + "/preflight"
-        try? FileManager.default.createDirectory(atPath: scratch, withIntermediateDirectories: true)
-        let identity = push.options.settingsIdentity(
-            errorlintExecutable: errorlintExecutable, environment: environment, directory: push.place.root)
-        return try await SharedRecords.load(
-            repository: repository, trees: facts.commits.map(\.tree), bases: bases, signersPath: signersPath,
-            identity: identity, environment: environment, scratch: scratch)
     }
 }

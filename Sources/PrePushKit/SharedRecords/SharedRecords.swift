@@ -20,6 +20,13 @@ struct SharedRecords: Sendable {
     /// One line per record found: where, by whom, and whether and why it is trusted.
     var lines: [String] = []
 
+    /// Adds what `other` found (a second reading, of the records below on the remote).
+    mutating func add(_ other: SharedRecords) {
+        verified.merge(other.verified) { first, _ in first }
+        tests.merge(other.tests) { first, _ in first }
+        lines += other.lines.filter { !lines.contains($0) }
+    }
+
     /// Which remote the bases are on: the one a hook's push goes to, or by hand the current
     /// branch's push remote and upstream.
     enum BaseRemote {
@@ -54,17 +61,18 @@ struct SharedRecords: Sendable {
         return bases
     }
 
-    /// The records of the notes on `trees` (the pushed commits' trees) and on the trees of `bases`
-    /// (the commits the remote has, whose records are the baseline of test selection), trusted
+    /// The records of the notes on `trees` (the pushed commits' trees) and, with `belowOnRemote`, on
+    /// the trees of `bases` (the commits the remote has, whose records are the baseline of test
+    /// selection), trusted
     /// against the allowed-signers file at `signersPath` in the first base that has it. `identity`
     /// is this run's settings, to say when a trusted record was made with others.
     static func load(
-        repository: GitRepository, trees: [String], bases: [String], signersPath: String,
-        identity: SettingsIdentity?, environment: [String: String], scratch: String
+        repository: GitRepository, trees: [String], bases: [String], belowOnRemote: Bool = true,
+        signersPath: String, identity: SettingsIdentity?, environment: [String: String], scratch: String
     ) async throws -> SharedRecords {
         var records = SharedRecords()
         let baseTrees =
-            bases.isEmpty
+            bases.isEmpty || !belowOnRemote
             ? []
             : try await repository.output(["rev-parse"] + bases.map { $0 + "^{tree}" }).split(separator: "\n").map(
                 String.init)
@@ -76,7 +84,11 @@ struct SharedRecords: Sendable {
         let blobs = try await repository.blobs(names)
         let notes = blobs.prefix(looked.count)
         guard notes.contains(where: { $0 != nil }) else {
-            records.lines.append("no shared record in \(SharedNotes.ref) for the trees checked (git fetch brings them)")
+            let scope =
+                trees.isEmpty
+                ? "below them on the remote"
+                : belowOnRemote ? "for the trees checked or below them" : "for the trees checked"
+            records.lines.append("no shared record in \(SharedNotes.ref) \(scope) (git fetch brings them)")
             return records
         }
         let signers = blobs.dropFirst(looked.count).lazy.compactMap { $0 }.first
