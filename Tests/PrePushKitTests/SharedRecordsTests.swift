@@ -32,7 +32,8 @@ struct SharedRecordsTests {
         #expect(SharedRecord.decode(Data("{\"format\":\"other\"}".utf8)) == nil)
     }
 
-    @Test("The signer's principal is read from a plain allowed-signers line; patterns and options are left to ssh-keygen")
+    @Test(
+        "The signer's principal is read from a plain allowed-signers line; patterns and options are left to ssh-keygen")
     func principal() async throws {
         let folder = NSTemporaryDirectory() + "signers-" + UUID().uuidString
         try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
