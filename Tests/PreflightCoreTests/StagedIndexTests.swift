@@ -34,8 +34,11 @@ struct StagedIndexTests {
         // Every file listed: the changed files count whole (errorlint's findings in them).
         #expect(index.added == AddedLines(newFiles: [a, new]))
         // Only the changed files: their added lines, from git's diff of the contents (todoscan's).
-        let changed = try StagedIndex.read(in: repository.root, allFiles: false)
+        var changed = try StagedIndex.read(in: repository.root, allFiles: false)
         #expect(changed.changedFiles == [a, new])
+        // A changed file's lines are known once it is loaded (its HEAD blob read beside it).
+        #expect(changed.added.lines[a] == nil)
+        changed = try changed.loading(changed.changedFiles)
         #expect(changed.added.lines[a] == [2...2])
         #expect(changed.added.newFiles.contains(new))  // the link too, but it is no file to read
 
@@ -68,5 +71,54 @@ struct StagedIndexTests {
         let outside = try GitRepositoryFixture(initialize: false)
         defer { outside.remove() }
         #expect(throws: GitError.self) { try StagedIndex.read(in: outside.root, allFiles: false) }
+    }
+
+    @Test("Added lines as git's diff finds them: renames, binary files, attributes, type and mode changes")
+    func addedLinesLikeGit() throws {
+        let repository = try GitRepositoryFixture()
+        defer { repository.remove() }
+        let body = GitRepositoryFixture.numberedLines(30)
+        try repository.write("old name.swift", body)
+        try repository.write("binary.swift", "a\u{0}b\nsame\n")
+        try repository.write("forced text.swift", "a\u{0}b\nsame\n")
+        try repository.write("no diff.swift", "one\n")
+        try repository.write("driver.swift", "one\n")
+        try repository.write("mode.swift", "one\n")
+        try FileManager.default.createSymbolicLink(atPath: repository.path("link.swift"), withDestinationPath: "x")
+        try repository.write(
+            ".gitattributes", "forced*.swift diff\nno*.swift -diff\ndriver.swift diff=generated\n")
+        try repository.git("config", "diff.generated.binary", "true")
+        try repository.commitAll("initial")
+
+        try FileManager.default.removeItem(atPath: repository.path("old name.swift"))
+        try repository.write("Sources/new name.swift", body.replacingOccurrences(of: "line7\n", with: "line7\nadded\n"))
+        try repository.write("binary.swift", "a\u{0}b\nsame\nmore\n")
+        try repository.write("forced text.swift", "a\u{0}b\nsame\nmore\n")
+        try repository.write("no diff.swift", "one\ntwo\n")
+        try repository.write("driver.swift", "one\ntwo\n")
+        try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: repository.path("mode.swift"))
+        try FileManager.default.removeItem(atPath: repository.path("link.swift"))
+        try repository.write("link.swift", "now a file\n")
+        try repository.git("add", "-A")
+        // Read from a subfolder: everything is still named from the root.
+        try FileManager.default.createDirectory(
+            atPath: repository.path("Sources/deeper"), withIntermediateDirectories: true)
+        let index = try StagedIndex.read(in: repository.path("Sources/deeper"), allFiles: false)
+        let loaded = try index.loading(index.changedFiles)
+
+        let expected = try AddedLines.parse(
+            diff: repository.git("diff", "--cached", "-U0", "--find-renames"), repositoryRoot: repository.root)
+        #expect(loaded.added == expected)
+        #expect(loaded.added.lines[repository.path("Sources/new name.swift")] == [8...8])
+        #expect(loaded.added.lines[repository.path("forced text.swift")] == [3...3])
+        #expect(loaded.added.newFiles == [repository.path("link.swift")])
+        #expect(loaded.changedFiles.contains(repository.path("mode.swift")))
+        for unseen in ["binary.swift", "no diff.swift", "driver.swift", "mode.swift"] {
+            #expect(loaded.added.lines[repository.path(unseen)] == nil, "\(unseen)")
+        }
+
+        let every = try StagedIndex.read(in: repository.path("Sources"), allFiles: true)
+        #expect(every.files.contains(repository.path("binary.swift")))
+        #expect(every.files.contains(repository.path("Sources/new name.swift")))
     }
 }
