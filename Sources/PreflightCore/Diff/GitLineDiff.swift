@@ -108,10 +108,6 @@ struct DiffSide {
         }
         lineStarts.append(bytes.count)
     }
-
-    func line(_ index: Int) -> UnsafeBufferPointer<UInt8> {
-        UnsafeBufferPointer(rebasing: bytes[lineStarts[index]..<lineStarts[index + 1]])
-    }
 }
 
 /// The two sides, classified, trimmed and cleaned up as xdiff prepares them, then diffed.
@@ -150,43 +146,13 @@ struct LinePair {
 
     /// Gives each line its class: equal bytes, equal class.
     private mutating func classify() {
-        var firstByHash: [UInt64: Int] = [:]
-        firstByHash.reserveCapacity(old.count + new.count)
-        var nextWithHash: [Int] = []
-        var representative: [UnsafeBufferPointer<UInt8>] = []
-        func classOf(_ line: UnsafeBufferPointer<UInt8>) -> Int {
-            let hash = Self.hash(line)
-            var candidate = firstByHash[hash] ?? -1
-            while candidate >= 0 {
-                let known = representative[candidate]
-                if known.count == line.count,
-                    line.count == 0 || memcmp(known.baseAddress!, line.baseAddress!, line.count) == 0
-                {
-                    return candidate
-                }
-                candidate = nextWithHash[candidate]
-            }
-            let created = representative.count
-            representative.append(line)
-            nextWithHash.append(firstByHash[hash] ?? -1)
-            firstByHash[hash] = created
-            return created
-        }
-        old.classes = (0..<(old.lineStarts.count - 1)).map { classOf(old.line($0)) }
-        new.classes = (0..<(new.lineStarts.count - 1)).map { classOf(new.line($0)) }
-        oldCounts = Array(repeating: 0, count: representative.count)
+        var classifier = LineClassifier(lineCapacity: old.lineStarts.count + new.lineStarts.count)
+        old.classes = classifier.classes(of: old.bytes, lineStarts: old.lineStarts)
+        new.classes = classifier.classes(of: new.bytes, lineStarts: new.lineStarts)
+        oldCounts = Array(repeating: 0, count: classifier.count)
         newCounts = oldCounts
         for line in old.classes { oldCounts[line] += 1 }
         for line in new.classes { newCounts[line] += 1 }
-    }
-
-    /// FNV-1a over the line's bytes.
-    private static func hash(_ line: UnsafeBufferPointer<UInt8>) -> UInt64 {
-        var hash: UInt64 = 0xcbf2_9ce4_8422_2325
-        for byte in line {
-            hash = (hash ^ UInt64(byte)) &* 0x100_0000_01b3
-        }
-        return hash
     }
 
     /// The lines both sides start and end with (xdiff's trim of the ends): the first line that

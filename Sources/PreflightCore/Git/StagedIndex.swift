@@ -59,29 +59,17 @@ package struct StagedIndex: Sendable {
         var here = GitRepository(root: directory)
         here.indexFile = indexFile.map { StandardPath.absolute($0, relativeTo: directory) }
         let reader = here
-        let changes = Locked<Result<[String: StagedChange], GitError>?>(nil)
-        let entries = Locked<Result<[String: String], GitError>?>(nil)
-        let group = DispatchGroup()
-        DispatchQueue.global().async(group: group) {
-            let result = Result { () throws(GitError) in try reader.stagedChanges() }
-            changes.withLock { $0 = result }
-        }
-        if allFiles {
-            DispatchQueue.global().async(group: group) {
-                let result = Result { () throws(GitError) in try reader.indexEntries() }
-                entries.withLock { $0 = result }
-            }
-        }
+        let changes = BackgroundCall { Result { () throws(GitError) in try reader.stagedChanges() } }
+        let entries = allFiles ? BackgroundCall { Result { () throws(GitError) in try reader.indexEntries() } } : nil
         let repository = Result { () throws(GitError) in try GitRepository(containing: directory) }
-        group.wait()
         let root = try repository.get().root
         var staged: [String: StagedChange] = [:]
-        for (path, change) in try changes.withLock({ $0! }).get() {
+        for (path, change) in try changes.value().get() {
             staged[StandardPath.absolute(path, relativeTo: root)] = change
         }
         var blobs: [String: String] = [:]
         if allFiles {
-            for (path, object) in try entries.withLock({ $0! }).get() {
+            for (path, object) in try entries!.value().get() {
                 blobs[StandardPath.absolute(path, relativeTo: root)] = object
             }
         } else {
@@ -118,24 +106,12 @@ package struct StagedIndex: Sendable {
         let diffed = wanted.filter { diffBases[$0] != nil }
         // Which of them git's diff takes as binary, or as text, by their attributes: asked while
         // the blobs are read.
-        let attributes = Locked<Result<[String: Bool], GitError>?>(.success([:]))
-        let group = DispatchGroup()
-        if !diffed.isEmpty {
-            DispatchQueue.global().async(group: group) {
-                let result = Result { () throws(GitError) in try repository.diffsAsBinary(diffed) }
-                attributes.withLock { $0 = result }
-            }
-        }
-        let read: [[UInt8]]
-        do throws(GitError) {
-            read = try repository.blobContents(wanted.map { blobs[$0]! } + diffed.map { diffBases[$0]! })
-        } catch {
-            group.wait()
-            throw error
-        }
-        group.wait()
+        let attributes =
+            diffed.isEmpty
+            ? nil : BackgroundCall { Result { () throws(GitError) in try repository.diffsAsBinary(diffed) } }
+        let read = try repository.blobContents(wanted.map { blobs[$0]! } + diffed.map { diffBases[$0]! })
+        let binary = try attributes?.value().get() ?? [:]
         for (path, bytes) in zip(wanted, read) { copy.contents[path] = bytes }
-        let binary = try attributes.withLock { $0! }.get()
         let pairs = zip(diffed, read[wanted.count...]).map { path, old in
             (old: old, new: copy.contents[path]!, binary: binary[path])
         }
@@ -299,8 +275,22 @@ extension GitRepository {
         return output.bytes.split(separator: 0)
     }
 
-    /// The bytes of each blob in `objects`, in order, from one `git cat-file --batch`.
+    /// The bytes of each blob in `objects`, in order, from `git cat-file --batch`: two at once,
+    /// each reading half, past a few dozen objects (inflating loose objects is most of git's
+    /// work there, and it takes one core each).
     func blobContents(_ objects: [String]) throws(GitError) -> [[UInt8]] {
+        guard objects.count >= 32 else { return try blobBatch(objects) }
+        let half = objects.count / 2
+        let repository = self
+        let second = BackgroundCall {
+            Result { () throws(GitError) in try repository.blobBatch(Array(objects[half...])) }
+        }
+        let first = try blobBatch(Array(objects[..<half]))
+        return first + (try second.value().get())
+    }
+
+    /// The bytes of each blob in `objects`, in order, from one `git cat-file --batch`.
+    private func blobBatch(_ objects: [String]) throws(GitError) -> [[UInt8]] {
         let arguments = ["cat-file", "--batch"]
         var command = Self.command(arguments, in: root)
         command.standardInput = .bytes(Array(objects.joined(separator: "\n").utf8) + [10])
