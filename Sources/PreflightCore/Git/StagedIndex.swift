@@ -94,25 +94,44 @@ package struct StagedIndex: Sendable {
     }
 
     /// This index with the bytes of `paths` (absolute; those not in the index are left out) read
-    /// from git's objects in one `git cat-file --batch`, and the added lines of those that are
-    /// changed (their `HEAD` blobs read in the same call).
+    /// from git's objects with `git cat-file --batch`, and the added lines of those that are
+    /// changed (their `HEAD` blobs read beside them).
     ///
     /// - Throws: ``GitError`` when git fails or its output cannot be read.
     package func loading(_ paths: [String]) throws(GitError) -> StagedIndex {
+        try loading(paths, meanwhile: { _ in () }).index
+    }
+
+    /// ``loading(_:)``, calling `work` with the staged contents as soon as they are read, while the
+    /// `HEAD` blobs of the changed files are still being read and diffed: todoscan scans
+    /// meanwhile. The index `work` gets has the contents but not yet the new added lines.
+    ///
+    /// - Throws: ``GitError`` when git fails or its output cannot be read (`work` is not called
+    ///   when the staged contents could not be read).
+    package func loading<Value>(
+        _ paths: [String], meanwhile work: (StagedIndex) -> Value
+    ) throws(GitError) -> (index: StagedIndex, result: Value) {
         let wanted = paths.filter { blobs[$0] != nil && contents[$0] == nil }
-        guard !wanted.isEmpty else { return self }
+        guard !wanted.isEmpty else { return (self, work(self)) }
         var copy = self
         let repository = GitRepository(root: root)
         let diffed = wanted.filter { diffBases[$0] != nil }
-        // Which of them git's diff takes as binary, or as text, by their attributes: asked while
-        // the blobs are read.
+        // The HEAD blobs, and which files git's diff takes as binary, or as text, by their
+        // attributes: asked while the staged blobs are read and used.
+        let bases = diffed.map { diffBases[$0]! }
+        let baseContents =
+            diffed.isEmpty
+            ? nil : BackgroundCall { Result { () throws(GitError) in try repository.blobContents(bases) } }
         let attributes =
             diffed.isEmpty
             ? nil : BackgroundCall { Result { () throws(GitError) in try repository.diffsAsBinary(diffed) } }
-        let read = try repository.blobContents(wanted.map { blobs[$0]! } + diffed.map { diffBases[$0]! })
-        let binary = try attributes?.value().get() ?? [:]
+        let read = try repository.blobContents(wanted.map { blobs[$0]! })
         for (path, bytes) in zip(wanted, read) { copy.contents[path] = bytes }
-        let pairs = zip(diffed, read[wanted.count...]).map { path, old in
+        let result = work(copy)
+        guard let baseContents, let attributes else { return (copy, result) }
+        let old = try baseContents.value().get()
+        let binary = try attributes.value().get()
+        let pairs = zip(diffed, old).map { path, old in
             (old: old, new: copy.contents[path]!, binary: binary[path])
         }
         let lines = pairs.parallelMap(chunkSize: 4) { pair -> [ClosedRange<Int>] in
@@ -125,7 +144,7 @@ package struct StagedIndex: Sendable {
             copy.diffBases[path] = nil
             if !ranges.isEmpty { copy.added.lines[path] = ranges }
         }
-        return copy
+        return (copy, result)
     }
 
     /// Whether git's diff takes these bytes as binary: a NUL in the first 8,000.
@@ -275,23 +294,10 @@ extension GitRepository {
         return output.bytes.split(separator: 0)
     }
 
-    /// The bytes of each blob in `objects`, in order, from `git cat-file --batch`: two at once,
-    /// each reading half, past a few dozen objects (inflating loose objects is most of git's
-    /// work there, and it takes one core each).
-    func blobContents(_ objects: [String]) throws(GitError) -> [[UInt8]] {
-        guard objects.count >= 32 else { return try blobBatch(objects) }
-        let half = objects.count / 2
-        let repository = self
-        let second = BackgroundCall {
-            Result { () throws(GitError) in try repository.blobBatch(Array(objects[half...])) }
-        }
-        let first = try blobBatch(Array(objects[..<half]))
-        return first + (try second.value().get())
-    }
-
     /// The bytes of each blob in `objects`, in order, from one `git cat-file --batch`.
-    private func blobBatch(_ objects: [String]) throws(GitError) -> [[UInt8]] {
-        let arguments = ["cat-file", "--batch"]
+    func blobContents(_ objects: [String]) throws(GitError) -> [[UInt8]] {
+        // --buffer: one write at the end, not one per object.
+        let arguments = ["cat-file", "--batch", "--buffer"]
         var command = Self.command(arguments, in: root)
         command.standardInput = .bytes(Array(objects.joined(separator: "\n").utf8) + [10])
         command.standardOutput = .capture(limit: 4 << 30)

@@ -96,9 +96,10 @@ package enum TodoScanRun {
                 SourceLanguage(path: $0) != nil
             }
             do {
-                let loaded = try staged.loading(files)
-                introduced = loaded.added
-                tree = scanner.scan(files, from: .index(loaded))
+                // The scan runs while the HEAD blobs the added lines need are read.
+                let loaded = try staged.loading(files) { scanner.scan(files, from: .index($0)) }
+                introduced = loaded.index.added
+                tree = loaded.result
             } catch {
                 return (
                     TreeScan(discoveryProblems: []), [ErrorReport.render(error, tool: "todoscan")], true,
