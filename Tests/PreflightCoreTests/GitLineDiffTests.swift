@@ -112,7 +112,7 @@ struct GitLineDiffTests {
 
     /// This package's own Swift sources and tests, and the files under the folder
     /// `PREFLIGHT_LINE_DIFF_CORPUS` names when set (another checkout, such as Yams).
-    private static func corpus() -> [String] {
+    static func corpus() -> [String] {
         let package = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
             .deletingLastPathComponent().path
         var folders = [package + "/Sources", package + "/Tests"]
@@ -134,7 +134,7 @@ struct GitLineDiffTests {
     /// lines elsewhere in the file), removed, duplicated, moved, blank lines and whole functions
     /// inserted, lines changed, the final newline added or dropped. `heavy`: a third of the lines
     /// changed.
-    private static func edited(_ bytes: [UInt8], heavy: Bool, random: inout SeededRandom) -> [UInt8] {
+    static func edited(_ bytes: [UInt8], heavy: Bool, random: inout SeededRandom) -> [UInt8] {
         var lines = bytes.split(separator: 10, omittingEmptySubsequences: false).map { Array($0) + [10] }
         if bytes.last == 10 { lines.removeLast() } else if !lines.isEmpty { lines[lines.count - 1].removeLast() }
         func position() -> Int { Int(random.next(below: UInt64(lines.count + 1))) }

@@ -127,4 +127,53 @@ struct StagedIndexTests {
         #expect(every.files.contains(repository.path("binary.swift")))
         #expect(every.files.contains(repository.path("Sources/new name.swift")))
     }
+
+    @Test("A commit of real files: edits, renames, new and deleted files add the lines git diff --cached -U0 adds")
+    func realCommit() throws {
+        let repository = try GitRepositoryFixture()
+        defer { repository.remove() }
+        let package = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent().path
+        let files = GitLineDiffTests.corpus().filter { $0.hasPrefix(package + "/Sources/") }.prefix(150)
+        var random = SeededRandom(seed: 7)
+        var contents: [(String, [UInt8])] = []
+        for file in files {
+            guard let bytes = FileManager.default.contents(atPath: file).map(Array.init) else { continue }
+            let relative = String(file.dropFirst(package.count + 1))
+            contents.append((relative, bytes))
+            try repository.write(relative, String(decoding: bytes, as: UTF8.self))
+        }
+        try repository.commitAll("initial")
+        try FileManager.default.createDirectory(atPath: repository.path("moved"), withIntermediateDirectories: true)
+        for (index, (relative, bytes)) in contents.enumerated() {
+            let edited = GitLineDiffTests.edited(bytes, heavy: false, random: &random)
+            switch index % 12 {
+            case 0:
+                // Renamed with a few edits (found as a rename), or deleted.
+                try FileManager.default.removeItem(atPath: repository.path(relative))
+                if index % 24 == 0 {
+                    try Data(edited).write(to: URL(fileURLWithPath: repository.path("moved/\(index).swift")))
+                }
+            case 1, 2, 3, 4, 5, 6:
+                try Data(edited).write(to: URL(fileURLWithPath: repository.path(relative)))
+            default:
+                break
+            }
+        }
+        try repository.write("moved/new.swift", "// TODO: a new file\n")
+        try repository.git("add", "-A")
+        // The work tree moves on: none of it counts.
+        try repository.write(contents[1].0, "// TODO: only in the work tree\n")
+
+        let index = try StagedIndex.read(in: repository.root, allFiles: false)
+        let loaded = try index.loading(index.changedFiles)
+        let expected = try AddedLines.parse(
+            diff: repository.git("diff", "--cached", "-U0", "--find-renames", "--no-color"),
+            repositoryRoot: repository.root)
+        let statuses = try repository.git("diff", "--cached", "--name-status", "--find-renames")
+            .split(separator: "\n").map { $0.prefix(1) }
+        #expect(Set(statuses) == ["A", "D", "M", "R"])
+        #expect(!expected.lines.isEmpty)
+        #expect(loaded.added == expected)
+    }
 }
