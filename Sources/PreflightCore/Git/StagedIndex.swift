@@ -31,6 +31,8 @@ package struct StagedIndex: Sendable {
     private let changed: [String]
     /// The files' bytes, for those ``loading(_:)`` read.
     private var contents: [String: [UInt8]] = [:]
+    /// The index file read when it is not the repository's own (absolute).
+    private let indexFile: String?
 
     /// Every regular file in the index, by absolute path, sorted.
     package var files: [String] { blobs.keys.sorted() }
@@ -90,7 +92,7 @@ package struct StagedIndex: Sendable {
         }
         return StagedIndex(
             root: root, added: AddedLines(newFiles: newFiles), blobs: blobs, diffBases: diffBases,
-            changed: changed)
+            changed: changed, indexFile: here.indexFile)
     }
 
     /// This index with the bytes of `paths` (absolute; those not in the index are left out) read
@@ -114,7 +116,9 @@ package struct StagedIndex: Sendable {
         let wanted = paths.filter { blobs[$0] != nil && contents[$0] == nil }
         guard !wanted.isEmpty else { return (self, work(self)) }
         var copy = self
-        let repository = GitRepository(root: root)
+        var reader = GitRepository(root: root)
+        reader.indexFile = indexFile
+        let repository = reader
         let diffed = wanted.filter { diffBases[$0] != nil }
         // The HEAD blobs, and which files git's diff takes as binary, or as text, by their
         // attributes: asked while the staged blobs are read and used.
@@ -166,13 +170,15 @@ package struct StagedIndex: Sendable {
     }
 
     private init(
-        root: String, added: AddedLines, blobs: [String: String], diffBases: [String: String], changed: [String]
+        root: String, added: AddedLines, blobs: [String: String], diffBases: [String: String], changed: [String],
+        indexFile: String?
     ) {
         self.root = root
         self.added = added
         self.blobs = blobs
         self.diffBases = diffBases
         self.changed = changed
+        self.indexFile = indexFile
     }
 }
 
@@ -246,7 +252,8 @@ extension GitRepository {
     /// are decided by their contents.
     func diffsAsBinary(_ paths: [String]) throws(GitError) -> [String: Bool] {
         let arguments = ["check-attr", "-z", "--stdin", "diff"]
-        var command = Self.command(arguments, in: root)
+        // The index is where git looks for a .gitattributes the work tree does not have.
+        var command = indexCommand(arguments)
         let relative = paths.map { StandardPath.relative($0, to: root) }
         command.standardInput = .bytes(Array(relative.joined(separator: "\u{0}").utf8) + [0])
         let result = try Self.runChecked(command, arguments)
