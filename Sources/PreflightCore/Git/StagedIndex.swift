@@ -277,7 +277,7 @@ extension GitRepository {
         }
         guard !drivers.isEmpty else { return answers }
         // A driver's `binary` setting (the default: decided by the contents).
-        let configArguments = ["config", "-z", "--type=bool", "--get-regexp", "^diff\\..*\\.binary$"]
+        let configArguments = ["config", "-z", "--bool", "--get-regexp", "^diff\\..*\\.binary$"]
         let config = try Self.run(configArguments, in: root)
         for entry in config.standardOutput?.bytes.split(separator: 0) ?? [] {
             guard let newline = entry.firstIndex(of: 10) else { continue }
