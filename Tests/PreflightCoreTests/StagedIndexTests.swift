@@ -34,8 +34,17 @@ struct StagedIndexTests {
         // Every file listed: the changed files count whole (errorlint's findings in them).
         #expect(index.added == AddedLines(newFiles: [a, new]))
         // Only the changed files: their added lines, from git's diff of the contents (todoscan's).
-        let changed = try StagedIndex.read(in: repository.root, allFiles: false)
+        var changed = try StagedIndex.read(in: repository.root, allFiles: false)
         #expect(changed.changedFiles == [a, new])
+        // A changed file's lines are known once it is loaded (its HEAD blob read beside it).
+        #expect(changed.added.lines[a] == nil)
+        // The staged bytes are there for `meanwhile` (todoscan's scan) before the lines are known.
+        let (withLines, seen) = try changed.loading(changed.changedFiles) { index in
+            (try? index.contents(of: a, limit: 100), index.added.lines[a])
+        }
+        #expect(seen.0 == Array("one\nstaged\ntwo\n".utf8))
+        #expect(seen.1 == nil)
+        changed = withLines
         #expect(changed.added.lines[a] == [2...2])
         #expect(changed.added.newFiles.contains(new))  // the link too, but it is no file to read
 
@@ -68,5 +77,103 @@ struct StagedIndexTests {
         let outside = try GitRepositoryFixture(initialize: false)
         defer { outside.remove() }
         #expect(throws: GitError.self) { try StagedIndex.read(in: outside.root, allFiles: false) }
+    }
+
+    @Test("Added lines as git's diff finds them: renames, binary files, attributes, type and mode changes")
+    func addedLinesLikeGit() throws {
+        let repository = try GitRepositoryFixture()
+        defer { repository.remove() }
+        let body = GitRepositoryFixture.numberedLines(30)
+        try repository.write("old name.swift", body)
+        try repository.write("binary.swift", "a\u{0}b\nsame\n")
+        try repository.write("forced text.swift", "a\u{0}b\nsame\n")
+        try repository.write("no diff.swift", "one\n")
+        try repository.write("driver.swift", "one\n")
+        try repository.write("mode.swift", "one\n")
+        try FileManager.default.createSymbolicLink(atPath: repository.path("link.swift"), withDestinationPath: "x")
+        try repository.write(
+            ".gitattributes", "forced*.swift diff\nno*.swift -diff\ndriver.swift diff=generated\n")
+        try repository.git("config", "diff.generated.binary", "true")
+        try repository.commitAll("initial")
+
+        try FileManager.default.removeItem(atPath: repository.path("old name.swift"))
+        try repository.write("Sources/new name.swift", body.replacingOccurrences(of: "line7\n", with: "line7\nadded\n"))
+        try repository.write("binary.swift", "a\u{0}b\nsame\nmore\n")
+        try repository.write("forced text.swift", "a\u{0}b\nsame\nmore\n")
+        try repository.write("no diff.swift", "one\ntwo\n")
+        try repository.write("driver.swift", "one\ntwo\n")
+        try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: repository.path("mode.swift"))
+        try FileManager.default.removeItem(atPath: repository.path("link.swift"))
+        try repository.write("link.swift", "now a file\n")
+        try repository.git("add", "-A")
+        // Read from a subfolder: everything is still named from the root.
+        try FileManager.default.createDirectory(
+            atPath: repository.path("Sources/deeper"), withIntermediateDirectories: true)
+        let index = try StagedIndex.read(in: repository.path("Sources/deeper"), allFiles: false)
+        let loaded = try index.loading(index.changedFiles)
+
+        let expected = try AddedLines.parse(
+            diff: repository.git("diff", "--cached", "-U0", "--find-renames"), repositoryRoot: repository.root)
+        #expect(loaded.added == expected)
+        #expect(loaded.added.lines[repository.path("Sources/new name.swift")] == [8...8])
+        #expect(loaded.added.lines[repository.path("forced text.swift")] == [3...3])
+        #expect(loaded.added.newFiles == [repository.path("link.swift")])
+        #expect(loaded.changedFiles.contains(repository.path("mode.swift")))
+        for unseen in ["binary.swift", "no diff.swift", "driver.swift", "mode.swift"] {
+            #expect(loaded.added.lines[repository.path(unseen)] == nil, "\(unseen)")
+        }
+
+        let every = try StagedIndex.read(in: repository.path("Sources"), allFiles: true)
+        #expect(every.files.contains(repository.path("binary.swift")))
+        #expect(every.files.contains(repository.path("Sources/new name.swift")))
+    }
+
+    @Test("A commit of real files: edits, renames, new and deleted files add the lines git diff --cached -U0 adds")
+    func realCommit() throws {
+        let repository = try GitRepositoryFixture()
+        defer { repository.remove() }
+        let package = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent().path
+        let files = GitLineDiffTests.corpus().filter { $0.hasPrefix(package + "/Sources/") }.prefix(150)
+        var random = SeededRandom(seed: 7)
+        var contents: [(String, [UInt8])] = []
+        for file in files {
+            guard let bytes = FileManager.default.contents(atPath: file).map(Array.init) else { continue }
+            let relative = String(file.dropFirst(package.count + 1))
+            contents.append((relative, bytes))
+            try repository.write(relative, String(decoding: bytes, as: UTF8.self))
+        }
+        try repository.commitAll("initial")
+        try FileManager.default.createDirectory(atPath: repository.path("moved"), withIntermediateDirectories: true)
+        for (index, (relative, bytes)) in contents.enumerated() {
+            let edited = GitLineDiffTests.edited(bytes, heavy: false, random: &random)
+            switch index % 12 {
+            case 0:
+                // Renamed with a few edits (found as a rename), or deleted.
+                try FileManager.default.removeItem(atPath: repository.path(relative))
+                if index % 24 == 0 {
+                    try Data(edited).write(to: URL(fileURLWithPath: repository.path("moved/\(index).swift")))
+                }
+            case 1, 2, 3, 4, 5, 6:
+                try Data(edited).write(to: URL(fileURLWithPath: repository.path(relative)))
+            default:
+                break
+            }
+        }
+        try repository.write("moved/new.swift", "// TODO: a new file\n")
+        try repository.git("add", "-A")
+        // The work tree moves on: none of it counts.
+        try repository.write(contents[1].0, "// TODO: only in the work tree\n")
+
+        let index = try StagedIndex.read(in: repository.root, allFiles: false)
+        let loaded = try index.loading(index.changedFiles)
+        let expected = try AddedLines.parse(
+            diff: repository.git("diff", "--cached", "-U0", "--find-renames", "--no-color"),
+            repositoryRoot: repository.root)
+        let statuses = try repository.git("diff", "--cached", "--name-status", "--find-renames")
+            .split(separator: "\n").map { $0.prefix(1) }
+        #expect(Set(statuses) == ["A", "D", "M", "R"])
+        #expect(!expected.lines.isEmpty)
+        #expect(loaded.added == expected)
     }
 }

@@ -32,7 +32,10 @@ if [ -n "${BIN:-}" ]; then
     bin=$(cd "$BIN" && pwd)
 elif [ -z "${TODOSCAN:-}" ]; then
     echo "== building todoscan and errorlint (release)" >&2
-    (cd "$repo" && with_timeout 3600 swift build -c release --product todoscan --product errorlint >&2)
+    # One product per call: given twice, --product builds only the last one.
+    for product in todoscan errorlint; do
+        (cd "$repo" && with_timeout 3600 swift build -c release --product "$product" >&2)
+    done
     bin="$repo/.build/release"
 fi
 todoscan=${TODOSCAN:-$bin/todoscan}

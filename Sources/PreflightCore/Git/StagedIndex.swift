@@ -7,24 +7,38 @@ import ProcessKit
 /// Reading it changes nothing: no stash, no checkout, no index refresh (every git call runs with
 /// `--no-optional-locks`), so unstaged and untracked work is never touched. Paths are absolute,
 /// rooted at the repository root git reports.
+///
+/// The added lines of a changed file are worked out in the process (``GitLineDiff``) from its
+/// `HEAD` and staged blobs, read in the same `git cat-file --batch` as the staged content: a
+/// `git diff --cached` of the contents would read every changed blob twice over and stand
+/// before the scan.
 package struct StagedIndex: Sendable {
     /// The work tree's root, as git reports it.
     package let root: String
-    /// The lines the index adds over `HEAD` (every line of every file when there is no commit yet),
-    /// as `git diff --cached` finds them, renames detected; with `allFiles`, the changed files
-    /// whole (see ``read(in:allFiles:indexFile:)``).
-    package let added: AddedLines
+    /// The lines the index adds over `HEAD` (every line of a new file, and of every file when
+    /// there is no commit yet), as `git diff --cached` finds them, renames detected; with
+    /// `allFiles`, the changed files whole (see ``read(in:allFiles:indexFile:)``). A changed
+    /// file's lines are known once its contents are loaded (``loading(_:)``): before, it is in
+    /// neither ``AddedLines/newFiles`` nor ``AddedLines/files``.
+    package private(set) var added: AddedLines
     /// The object id of each regular file in the index (stage 0), by absolute path: symbolic links,
     /// submodules and conflicted entries hold no source to read.
     private let blobs: [String: String]
+    /// The files whose added lines are a diff (changed, not new), not yet loaded: the object
+    /// their staged content is compared with (`HEAD`'s, or the renamed file's).
+    private var diffBases: [String: String]
+    /// The changed files (new, or with a diff base), that the index holds.
+    private let changed: [String]
     /// The files' bytes, for those ``loading(_:)`` read.
     private var contents: [String: [UInt8]] = [:]
+    /// The index file read when it is not the repository's own (absolute).
+    private let indexFile: String?
 
     /// Every regular file in the index, by absolute path, sorted.
     package var files: [String] { blobs.keys.sorted() }
 
-    /// The files the index adds lines to (new, changed, or renamed with changes), that it holds.
-    package var changedFiles: [String] { added.files.filter { blobs[$0] != nil }.sorted() }
+    /// The files the index adds or changes (new, changed, or renamed with changes), that it holds.
+    package var changedFiles: [String] { changed }
 
     /// The index of the repository whose work tree contains `directory`. With `allFiles`, every
     /// file of the index is listed (errorlint reads the whole staged tree to know every error
@@ -40,48 +54,106 @@ package struct StagedIndex: Sendable {
     package static func read(
         in directory: String, allFiles: Bool, indexFile: String? = nil
     ) throws(GitError) -> StagedIndex {
-        var repository = try GitRepository(containing: directory)
-        repository.indexFile = indexFile.map { StandardPath.absolute($0, relativeTo: directory) }
-        let repositoryCopy = repository
-        // The added lines (todoscan's filter) come from git's diff of the contents, the slowest
-        // call: it runs while the changed files are listed. `git diff --cached` compares with HEAD,
-        // or with the empty tree before the first commit (everything staged is then new).
-        let lines = Locked<Result<AddedLines, GitError>?>(nil)
-        let group = DispatchGroup()
-        if !allFiles {
-            DispatchQueue.global().async(group: group) {
-                do throws(GitError) {
-                    let added = try repositoryCopy.addedLines(diffing: ["--cached"])
-                    lines.withLock { $0 = .success(added) }
-                } catch {
-                    lines.withLock { $0 = .failure(error) }
-                }
+        // The root, the changes and the index's entries come from three git calls at once: none
+        // needs another's answer, as the changes and entries are named from the root wherever
+        // git runs. `git diff --cached` compares with HEAD, or with the empty tree before the
+        // first commit (everything staged is then new).
+        var here = GitRepository(root: directory)
+        here.indexFile = indexFile.map { StandardPath.absolute($0, relativeTo: directory) }
+        let reader = here
+        let changes = BackgroundCall { Result { () throws(GitError) in try reader.stagedChanges() } }
+        let entries = allFiles ? BackgroundCall { Result { () throws(GitError) in try reader.indexEntries() } } : nil
+        let repository = Result { () throws(GitError) in try GitRepository(containing: directory) }
+        let root = try repository.get().root
+        var staged: [String: StagedChange] = [:]
+        for (path, change) in try changes.value().get() {
+            staged[StandardPath.absolute(path, relativeTo: root)] = change
+        }
+        var blobs: [String: String] = [:]
+        if allFiles {
+            for (path, object) in try entries!.value().get() {
+                blobs[StandardPath.absolute(path, relativeTo: root)] = object
+            }
+        } else {
+            blobs = staged.mapValues(\.object)
+        }
+        let changed = staged.keys.filter { blobs[$0] != nil }.sorted()
+        var diffBases: [String: String] = [:]
+        var newFiles: Set<String> = []
+        for path in changed {
+            if allFiles {
+                newFiles.insert(path)
+            } else if let base = staged[path]?.base {
+                // A mode change alone adds no line.
+                if base != staged[path]?.object { diffBases[path] = base }
+            } else {
+                newFiles.insert(path)
             }
         }
-        let changes: [String: String]
-        do throws(GitError) {
-            changes = try repository.stagedChanges()
-        } catch {
-            group.wait()
-            throw error
-        }
-        let blobs = allFiles ? try repository.indexEntries() : changes
-        group.wait()
-        let added = try lines.withLock { $0 }?.get() ?? AddedLines(newFiles: Set(changes.keys))
-        return StagedIndex(root: repository.root, added: added, blobs: blobs)
+        return StagedIndex(
+            root: root, added: AddedLines(newFiles: newFiles), blobs: blobs, diffBases: diffBases,
+            changed: changed, indexFile: here.indexFile)
     }
 
     /// This index with the bytes of `paths` (absolute; those not in the index are left out) read
-    /// from git's objects in one `git cat-file --batch`.
+    /// from git's objects with `git cat-file --batch`, and the added lines of those that are
+    /// changed (their `HEAD` blobs read beside them).
     ///
     /// - Throws: ``GitError`` when git fails or its output cannot be read.
     package func loading(_ paths: [String]) throws(GitError) -> StagedIndex {
+        try loading(paths, meanwhile: { _ in () }).index
+    }
+
+    /// ``loading(_:)``, calling `work` with the staged contents as soon as they are read, while the
+    /// `HEAD` blobs of the changed files are still being read and diffed: todoscan scans
+    /// meanwhile. The index `work` gets has the contents but not yet the new added lines.
+    ///
+    /// - Throws: ``GitError`` when git fails or its output cannot be read (`work` is not called
+    ///   when the staged contents could not be read).
+    package func loading<Value>(
+        _ paths: [String], meanwhile work: (StagedIndex) -> Value
+    ) throws(GitError) -> (index: StagedIndex, result: Value) {
         let wanted = paths.filter { blobs[$0] != nil && contents[$0] == nil }
-        guard !wanted.isEmpty else { return self }
+        guard !wanted.isEmpty else { return (self, work(self)) }
         var copy = self
-        let read = try GitRepository(root: root).blobContents(wanted.map { blobs[$0]! })
+        var reader = GitRepository(root: root)
+        reader.indexFile = indexFile
+        let repository = reader
+        let diffed = wanted.filter { diffBases[$0] != nil }
+        // The HEAD blobs, and which files git's diff takes as binary, or as text, by their
+        // attributes: asked while the staged blobs are read and used.
+        let bases = diffed.map { diffBases[$0]! }
+        let baseContents =
+            diffed.isEmpty
+            ? nil : BackgroundCall { Result { () throws(GitError) in try repository.blobContents(bases) } }
+        let attributes =
+            diffed.isEmpty
+            ? nil : BackgroundCall { Result { () throws(GitError) in try repository.diffsAsBinary(diffed) } }
+        let read = try repository.blobContents(wanted.map { blobs[$0]! })
         for (path, bytes) in zip(wanted, read) { copy.contents[path] = bytes }
-        return copy
+        let result = work(copy)
+        guard let baseContents, let attributes else { return (copy, result) }
+        let old = try baseContents.value().get()
+        let binary = try attributes.value().get()
+        let pairs = zip(diffed, old).map { path, old in
+            (old: old, new: copy.contents[path]!, binary: binary[path])
+        }
+        let lines = pairs.parallelMap(chunkSize: 4) { pair -> [ClosedRange<Int>] in
+            // git shows no lines of a binary file: one with a NUL in its first 8,000 bytes on
+            // either side, unless its attributes decide.
+            guard !(pair.binary ?? (Self.looksBinary(pair.old) || Self.looksBinary(pair.new))) else { return [] }
+            return GitLineDiff.addedLines(old: pair.old, new: pair.new)
+        }
+        for (path, ranges) in zip(diffed, lines) {
+            copy.diffBases[path] = nil
+            if !ranges.isEmpty { copy.added.lines[path] = ranges }
+        }
+        return (copy, result)
+    }
+
+    /// Whether git's diff takes these bytes as binary: a NUL in the first 8,000.
+    static func looksBinary(_ bytes: [UInt8]) -> Bool {
+        bytes.prefix(8000).contains(0)
     }
 
     /// The staged bytes of `path` (absolute), which must hold at most `limit` bytes: the index's
@@ -97,17 +169,32 @@ package struct StagedIndex: Sendable {
         return bytes
     }
 
-    private init(root: String, added: AddedLines, blobs: [String: String]) {
+    private init(
+        root: String, added: AddedLines, blobs: [String: String], diffBases: [String: String], changed: [String],
+        indexFile: String?
+    ) {
         self.root = root
         self.added = added
         self.blobs = blobs
+        self.diffBases = diffBases
+        self.changed = changed
+        self.indexFile = indexFile
     }
 }
 
+/// A regular file the index adds or changes over `HEAD`: its staged object, and the one it is
+/// compared with (`HEAD`'s, or the file it was renamed from) when it was a regular file before.
+struct StagedChange: Sendable, Equatable {
+    var object: String
+    var base: String?
+}
+
 extension GitRepository {
-    /// The regular files of the index at stage 0 (`git ls-files --stage`), absolute path → object id.
+    /// The regular files of the index at stage 0 (`git ls-files --stage`), path relative to the
+    /// root → object id, wherever in the work tree git runs.
     func indexEntries() throws(GitError) -> [String: String] {
-        let arguments = ["ls-files", "--stage", "-z"]
+        // Every entry (":/", the top), named from the root.
+        let arguments = ["ls-files", "--stage", "-z", "--full-name", "--", ":/"]
         var entries: [String: String] = [:]
         // "<mode> <object> <stage>\t<path>\0"
         for entry in try nulSeparated(arguments) {
@@ -116,20 +203,20 @@ extension GitRepository {
             guard fields.count == 3, fields[2].elementsEqual("0".utf8), Self.isRegularFile(mode: fields[0]) else {
                 continue
             }
-            let path = String(decoding: entry[(tab + 1)...], as: UTF8.self)
-            entries[StandardPath.absolute(path, relativeTo: root)] = String(decoding: fields[1], as: UTF8.self)
+            entries[String(decoding: entry[(tab + 1)...], as: UTF8.self)] = String(decoding: fields[1], as: UTF8.self)
         }
         return entries
     }
 
     /// The regular files the index adds or changes over HEAD (`git diff --cached --raw`: no
-    /// contents compared), absolute path → object id. A file moved or copied unchanged is no change.
-    func stagedChanges() throws(GitError) -> [String: String] {
+    /// contents compared), by path relative to the root, wherever in the work tree git runs. A
+    /// file moved or copied unchanged is no change.
+    func stagedChanges() throws(GitError) -> [String: StagedChange] {
         let arguments = [
             "diff", "--cached", "--raw", "-z", "--no-abbrev", "--find-renames", "--no-relative",
             "--ignore-submodules=all", "--no-ext-diff", "--",
         ]
-        var changes: [String: String] = [:]
+        var changes: [String: StagedChange] = [:]
         // ":<old mode> <new mode> <old object> <new object> <status>\0<path>\0", and a second
         // path for a rename or copy (R100: moved unchanged).
         var fields: [ArraySlice<UInt8>] = []
@@ -145,8 +232,11 @@ extension GitRepository {
             guard pathsLeft == 0, Self.isRegularFile(mode: fields[1]), fields[4].first != UInt8(ascii: "D"),
                 !fields[4].elementsEqual("R100".utf8), !fields[4].elementsEqual("C100".utf8)
             else { continue }
-            let path = String(decoding: entry, as: UTF8.self)
-            changes[StandardPath.absolute(path, relativeTo: root)] = String(decoding: fields[3], as: UTF8.self)
+            // Compared with what it was when that was a regular file (not added, not a link
+            // turned into a file: git shows those whole).
+            changes[String(decoding: entry, as: UTF8.self)] = StagedChange(
+                object: String(decoding: fields[3], as: UTF8.self),
+                base: Self.isRegularFile(mode: fields[0]) ? String(decoding: fields[2], as: UTF8.self) : nil)
         }
         return changes
     }
@@ -156,9 +246,55 @@ extension GitRepository {
         mode.elementsEqual("100644".utf8) || mode.elementsEqual("100755".utf8)
     }
 
+    /// How git's diff takes `paths` (absolute) by their `diff` attribute (`git check-attr`, read
+    /// as `git diff` reads them): `true` binary (`-diff`, `binary`, or a driver configured
+    /// `binary`), `false` text (`diff` set, or a driver configured not binary); paths left out
+    /// are decided by their contents.
+    func diffsAsBinary(_ paths: [String]) throws(GitError) -> [String: Bool] {
+        let arguments = ["check-attr", "-z", "--stdin", "diff"]
+        // The index is where git looks for a .gitattributes the work tree does not have.
+        var command = indexCommand(arguments)
+        let relative = paths.map { StandardPath.relative($0, to: root) }
+        command.standardInput = .bytes(Array(relative.joined(separator: "\u{0}").utf8) + [0])
+        let result = try Self.runChecked(command, arguments)
+        guard let output = result.standardOutput, !output.isTruncated, output.isComplete else {
+            throw .failed(command: Self.display(arguments), detail: "Its output was too long or incomplete to read.")
+        }
+        // "<path>\0diff\0<unspecified|set|unset|driver>\0" per path.
+        let fields = output.bytes.split(separator: 0, omittingEmptySubsequences: false)
+        var answers: [String: Bool] = [:]
+        var drivers: [String: [String]] = [:]
+        var index = 0
+        while index + 2 < fields.count {
+            let path = StandardPath.absolute(String(decoding: fields[index], as: UTF8.self), relativeTo: root)
+            switch String(decoding: fields[index + 2], as: UTF8.self) {
+            case "unspecified": break
+            case "set": answers[path] = false
+            case "unset": answers[path] = true
+            case let driver: drivers[driver, default: []].append(path)
+            }
+            index += 3
+        }
+        guard !drivers.isEmpty else { return answers }
+        // A driver's `binary` setting (the default: decided by the contents).
+        let configArguments = ["config", "-z", "--bool", "--get-regexp", "^diff\\..*\\.binary$"]
+        let config = try Self.run(configArguments, in: root)
+        for entry in config.standardOutput?.bytes.split(separator: 0) ?? [] {
+            guard let newline = entry.firstIndex(of: 10) else { continue }
+            let key = String(decoding: entry[..<newline], as: UTF8.self)
+            let driver = String(key.dropFirst("diff.".count).dropLast(".binary".count))
+            let value = String(decoding: entry[(newline + 1)...], as: UTF8.self) == "true"
+            for path in drivers[driver] ?? [] { answers[path] = value }
+        }
+        return answers
+    }
+
     /// The NUL-separated entries of a git call that must succeed, run on ``indexFile``.
     private func nulSeparated(_ arguments: [String]) throws(GitError) -> [ArraySlice<UInt8>] {
-        let result = try Self.runChecked(indexCommand(arguments), arguments)
+        var command = indexCommand(arguments)
+        // ":/" is a pathspec's magic, not a literal name, whatever the hook inherited.
+        command.environment = command.environment.removing(["GIT_LITERAL_PATHSPECS"])
+        let result = try Self.runChecked(command, arguments)
         guard let output = result.standardOutput, !output.isTruncated, output.isComplete else {
             throw .failed(command: Self.display(arguments), detail: "Its output was too long or incomplete to read.")
         }
@@ -167,7 +303,8 @@ extension GitRepository {
 
     /// The bytes of each blob in `objects`, in order, from one `git cat-file --batch`.
     func blobContents(_ objects: [String]) throws(GitError) -> [[UInt8]] {
-        let arguments = ["cat-file", "--batch"]
+        // --buffer: one write at the end, not one per object.
+        let arguments = ["cat-file", "--batch", "--buffer"]
         var command = Self.command(arguments, in: root)
         command.standardInput = .bytes(Array(objects.joined(separator: "\n").utf8) + [10])
         command.standardOutput = .capture(limit: 4 << 30)

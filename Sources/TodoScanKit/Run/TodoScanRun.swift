@@ -41,7 +41,7 @@ package enum TodoScanRun {
                 problems: [ErrorReport.render(error, tool: "todoscan")], inputFailed: true)
         }
         let (options, root) = (staging.options, staging.root)
-        var (tree, problems, inputFailed, display) = scanTree(options, in: root, staged: staging.index)
+        var (tree, problems, inputFailed, display, introduced) = scanTree(options, in: root, staged: staging.index)
 
         var diagnostics: [Diagnostic] = []
         // Each file's tags are let go of as they become findings: the two are not held at once.
@@ -61,7 +61,7 @@ package enum TodoScanRun {
         do {
             let outcome = try GradualAdoption.apply(
                 diagnostics, settings: options.adoption, suppressions: suppressions(tree, options: options),
-                tool: "todoscan", root: root, display: display, introduced: staging.index?.added)
+                tool: "todoscan", root: root, display: display, introduced: introduced)
             diagnostics = outcome.diagnostics
             report.acceptedByBaseline = outcome.acceptedByBaseline
             report.suppressedInline = outcome.suppressedInline
@@ -79,27 +79,31 @@ package enum TodoScanRun {
     }
 
     /// Discovers and scans the files: the tree's findings, the problems to print (unreadable files,
-    /// names that are not UTF-8, the files skipped for their size), whether an input failed, and
-    /// how paths are shown.
+    /// names that are not UTF-8, the files skipped for their size), whether an input failed, how
+    /// paths are shown, and with `staged` the lines the commit adds (known for the files read).
     private static func scanTree(
         _ options: TodoScanOptions, in root: String, staged: StagedIndex?
-    ) -> (tree: TreeScan, problems: [String], inputFailed: Bool, display: PathDisplay) {
+    ) -> (tree: TreeScan, problems: [String], inputFailed: Bool, display: PathDisplay, introduced: AddedLines?) {
         let discovery = FileDiscovery(
             includes: options.includes.map(Glob.init), excludes: options.excludes.map(Glob.init))
         let scanner = TodoScanner(syntax: options.syntax, maximumFileSize: options.maximumFileSize)
         let roots = options.paths.map { StandardPath.absolute($0, relativeTo: root) }
         let tree: TreeScan
+        var introduced: AddedLines?
         if let staged {
             // Only the files the commit changes can hold a tag it introduces.
             let files = discovery.files(staged: staged.changedFiles, under: roots).files.filter {
                 SourceLanguage(path: $0) != nil
             }
             do {
-                tree = scanner.scan(files, from: .index(try staged.loading(files)))
+                // The scan runs while the HEAD blobs the added lines need are read.
+                let loaded = try staged.loading(files) { scanner.scan(files, from: .index($0)) }
+                introduced = loaded.index.added
+                tree = loaded.result
             } catch {
                 return (
                     TreeScan(discoveryProblems: []), [ErrorReport.render(error, tool: "todoscan")], true,
-                    PathDisplay(absolute: options.usesAbsolutePaths, relativeTo: root)
+                    PathDisplay(absolute: options.usesAbsolutePaths, relativeTo: root), staged.added
                 )
             }
         } else {
@@ -130,7 +134,7 @@ package enum TodoScanRun {
             problems.append(line)
         }
 
-        return (tree, problems, inputFailed, display)
+        return (tree, problems, inputFailed, display, introduced)
     }
 
     /// Each file's suppression comments, read against the rules the run knows.
@@ -183,13 +187,13 @@ package enum TodoScanRun {
             return .usageOrInputError
         }
         let (options, root) = (staging.options, staging.root)
-        var (tree, problems, inputFailed, display) = scanTree(options, in: root, staged: staging.index)
+        var (tree, problems, inputFailed, display, introduced) = scanTree(options, in: root, staged: staging.index)
         for problem in problems { errorOutput(problem) }
         var filter: AdoptionFilter
         do {
             filter = try AdoptionFilter(
                 settings: options.adoption, suppressions: suppressions(tree, options: options), tool: "todoscan",
-                root: root, introduced: staging.index?.added)
+                root: root, introduced: introduced)
         } catch {
             errorOutput(ErrorReport.render(error, tool: "todoscan"))
             return .usageOrInputError
