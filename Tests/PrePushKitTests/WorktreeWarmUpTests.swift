@@ -1,5 +1,6 @@
 import Foundation
 import PreflightCore
+import ProcessKit
 import Testing
 
 @testable import PrePushKit
@@ -73,5 +74,33 @@ struct WorktreeWarmUpTests {
         plan.commit = String(repeating: "d", count: 40)
         try plan.save(gitDirectory: folder)
         #expect(WorktreeWarmUp.load(gitDirectory: folder)?.commit == plan.commit)
+    }
+
+    @Test("A run that waits for the worktree's lock is told what holds it: a check, or the background build")
+    func lockHolder() async throws {
+        let folder = NSTemporaryDirectory() + "warm-up-lock-" + UUID().uuidString
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        var first: WorktreeLock? = try WorktreeLock(gitDirectory: folder, holder: "the worktree's background build") {
+            _ in Issue.record("nothing held the lock yet")
+        }
+        let said = Locked<String?>(nil)
+        let taken = Locked(false)
+        // flock blocks its thread: a thread of its own, not one of Swift concurrency's.
+        let waiter = Thread {
+            let second = try? WorktreeLock(gitDirectory: folder, holder: "a check (pid 1)") { holder in
+                said.withLock { $0 = holder }
+            }
+            taken.withLock { $0 = second != nil }
+        }
+        waiter.start()
+        for _ in 0..<400 where said.current == nil { try await Task.sleep(for: .milliseconds(10)) }
+        #expect(said.current == "the worktree's background build")
+        #expect(!taken.current)
+        withExtendedLifetime(first) {}
+        first = nil
+        for _ in 0..<400 where !taken.current { try await Task.sleep(for: .milliseconds(10)) }
+        #expect(taken.current)
+        let recorded = try String(contentsOfFile: folder + "/preflight/worktree.lock", encoding: .utf8)
+        #expect(recorded == "a check (pid 1)\n")
     }
 }

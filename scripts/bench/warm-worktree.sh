@@ -8,9 +8,11 @@
 #
 #   cold   "warmWorktree": false: the behaviour before the warm-up; the worktree's scratch folder
 #          (.build/prepush-isolated) starts empty
-#   seed   "warmWorktree": false, and just before the dirty push the in-place build folder is
+#   copy   "warmWorktree": false, and just before the dirty push the in-place build folder is
 #          copied into the worktree's scratch folder (cp -a, --reflink=auto where cp has it): does
 #          SwiftPM take the copy as up to date from the worktree's path?
+#   seed   the same copy without the clang module caches (`ModuleCache` folders), which name the
+#          folder they were built in and fail a build from another one
 #   warm   "warmWorktree": true (the default): the hook builds the worktree at the commit it
 #          checked in place, in the background; the script waits for that build and prints its time
 #
@@ -19,7 +21,7 @@
 # in another file and push 2 "dirty" (a one-line commit). Prints each push's wall time, the number
 # of "Compiling" lines its build printed, and dirty/clean.
 #
-#   scripts/bench/warm-worktree.sh                        # Yams, every way
+#   scripts/bench/warm-worktree.sh                        # Yams, every way (cold copy seed warm)
 #   WAYS="cold warm" REPO=apple/swift-collections scripts/bench/warm-worktree.sh
 #   PREPUSH=/path/to/prepush KEEP=1 scripts/bench/warm-worktree.sh   # KEEP: leave the copies
 set -euo pipefail
@@ -27,7 +29,7 @@ source "$(dirname "$0")/../lib/portable.sh"
 
 repo=$(cd "$(dirname "$0")/../.." && pwd)
 package=${REPO:-jpsim/Yams}
-ways=${WAYS:-cold seed warm}
+ways=${WAYS:-cold copy seed warm}
 prepush=${PREPUSH:-$repo/.build/debug/prepush}
 [ -x "$prepush" ] || { echo "no prepush at $prepush (swift build first, or set PREPUSH)" >&2; exit 2; }
 work=$(mktemp -d "${TMPDIR:-/tmp}/warm-worktree-bench.XXXXXX")
@@ -40,10 +42,11 @@ unset CI PREPUSH_WARM_WORKTREE PREPUSH_SKIP
 # package's first target folder.
 pick_files() {
     local first
-    first=$(git ls-files 'Sources/*.swift' | head -1)
+    # awk reads to the end: head would close the pipe early, and pipefail would end the script.
+    first=$(git ls-files 'Sources/*.swift' | awk 'NR == 1')
     changed=$first
-    edited=$(git ls-files "$(dirname "$first")/*.swift" | tail -1)
-    [ "$edited" != "$changed" ] || edited=$(git ls-files 'Sources/*.swift' | sed -n 2p)
+    edited=$(git ls-files "$(dirname "$first")/*.swift" | awk 'END { print }')
+    [ "$edited" != "$changed" ] || edited=$(git ls-files 'Sources/*.swift' | awk 'NR == 2')
 }
 
 # push NAME: a one-line commit to $changed, pushed; sets seconds and compiles.
@@ -59,7 +62,13 @@ push() {
     end=$(now_seconds)
     seconds=$(echo "$end - $start" | bc)
     compiles=$(grep -c 'Compiling' "$log" || true)
-    [ "$status" = 0 ] || { echo "== $way $name: the push failed ($status); $log:" >&2; tail -30 "$log" >&2; exit 1; }
+    failed=
+    if [ "$status" != 0 ]; then
+        echo "== $way $name: the push failed ($status); $log:" >&2
+        grep -m 3 'error:' "$log" >&2 || tail -5 "$log" >&2
+        [ "$name" = dirty ] || exit 1
+        failed=" failed:$(grep -o '[a-z]* failed; the push is stopped' "$log" | head -1)"
+    fi
     echo "== $way $name: ${seconds} s, $compiles Compiling lines ($(grep -o 'in its own worktree' "$log" | head -1 || true))" >&2
 }
 
@@ -95,7 +104,7 @@ for way in $ways; do
     wait_warm clean
     warm_after_clean=$warm_seconds
     printf '// an uncommitted edit\n' >>"$edited"
-    if [ "$way" = seed ]; then
+    if [ "$way" = copy ] || [ "$way" = seed ]; then
         mkdir -p .build/prepush-isolated
         seed_start=$(now_seconds)
         # Everything of the in-place build but prepush's own folders.
@@ -104,11 +113,12 @@ for way in $ways; do
             case $(basename "$entry") in prepush-*) continue ;; esac
             cp -a --reflink=auto "$entry" .build/prepush-isolated/ 2>/dev/null || cp -a "$entry" .build/prepush-isolated/
         done
-        echo "== seed: copied in $(echo "$(now_seconds) - $seed_start" | bc) s" >&2
+        [ "$way" = copy ] || find .build/prepush-isolated -type d -name ModuleCache -prune -exec rm -rf {} +
+        echo "== $way: copied in $(echo "$(now_seconds) - $seed_start" | bc) s" >&2
     fi
     push dirty
-    rows+=("$(printf '| %s | %.1f s (%s) | %.1f s (%s) | %.2fx | %s |' "$way" "$clean" "$clean_compiles" \
-        "$seconds" "$compiles" "$(echo "$seconds / $clean" | bc -l)" "${warm_after_clean:--}")")
+    rows+=("$(printf '| %s | %.1f s (%s) | %.1f s (%s)%s | %.2fx | %s |' "$way" "$clean" "$clean_compiles" \
+        "$seconds" "$compiles" "$failed" "$(echo "$seconds / $clean" | bc -l)" "${warm_after_clean:--}")")
     git checkout -q -- "$edited"
     cd "$work"
 done

@@ -23,9 +23,11 @@ import Darwin
 /// It changes nothing a check trusts: the check in the worktree still moves the worktree to the
 /// pushed commit and builds it, and SwiftPM rebuilds what differs from what the warm-up built (git
 /// rewrites each file that differs between the two commits, so its time stamp is new). Only
-/// prepush's own folders are written. Why not a copy of the in-place build folder instead: SwiftPM
-/// and swift-driver key their records by absolute path, so a copy used from the worktree's path
-/// rebuilt every file (BENCHMARKS.md).
+/// prepush's own folders are written. Why not a copy of the in-place build folder instead: its clang
+/// module cache names the folder it was built in, so a build from the copy failed ("precompiled
+/// file … was compiled with module cache path …"), and without that cache SwiftPM and
+/// swift-driver, which key their records by absolute path, compiled every file again
+/// (scripts/bench/warm-worktree.sh, BENCHMARKS.md).
 package struct WorktreeWarmUp: Codable, Sendable, Equatable {
     /// The root of the user's work tree (the worktree is ``IsolatedWorktree`` of it).
     var repositoryRoot: String
