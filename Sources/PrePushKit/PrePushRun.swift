@@ -105,7 +105,9 @@ package struct PrePushRun: Sendable {
         let gitDirectory = push.place.gitDirectory
         do {
             try warmUp.save(gitDirectory: gitDirectory)
-            try WarmUpLaunch.start(executable: executable, gitDirectory: gitDirectory, directory: push.place.root)
+            try WarmUpLaunch.start(
+                executable: executable, gitDirectory: gitDirectory, directory: push.place.root,
+                searchPath: environment["PATH"])
             output.message(
                 "prepush: building .build/prepush-worktree at \(warmUp.commit.prefix(12)) in the background, so a push "
                     + "checked there is incremental (\"warmWorktree\": false turns this off)\n")

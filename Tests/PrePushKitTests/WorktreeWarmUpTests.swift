@@ -76,7 +76,7 @@ struct WorktreeWarmUpTests {
         #expect(WorktreeWarmUp.load(gitDirectory: folder)?.commit == plan.commit)
     }
 
-    @Test("A run that waits for the worktree's lock is told what holds it: a check, or the background build")
+    @Test("A run that waits for the worktree's lock is told what holds it")
     func lockHolder() async throws {
         let folder = NSTemporaryDirectory() + "warm-up-lock-" + UUID().uuidString
         defer { try? FileManager.default.removeItem(atPath: folder) }
@@ -100,7 +100,27 @@ struct WorktreeWarmUpTests {
         first = nil
         for _ in 0..<400 where !taken.current { try await Task.sleep(for: .milliseconds(10)) }
         #expect(taken.current)
+        // The line goes with its holder: a waiter never reads the name of a run that has ended.
         let recorded = try String(contentsOfFile: folder + "/preflight/worktree.lock", encoding: .utf8)
-        #expect(recorded == "a check (pid 1)\n")
+        #expect(recorded == "")
+    }
+
+    @Test("A check stops a warm-up that holds the worktree, and only a warm-up")
+    func stopsAWarmUp() throws {
+        // A process that takes SIGTERM as the warm-up does (detach() unblocks every signal; a child
+        // started from a Swift concurrency thread inherits them blocked).
+        let sleeper = Process()
+        sleeper.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        sleeper.arguments = [
+            "perl", "-MPOSIX", "-e", "sigprocmask(SIG_SETMASK, POSIX::SigSet->new); $SIG{TERM} = 'DEFAULT'; sleep 30",
+        ]
+        try sleeper.run()
+        let pid = sleeper.processIdentifier
+        #expect(WorktreeWarmUp.stopIfHolding("a check (pid \(pid))") == nil)
+        #expect(WorktreeWarmUp.stopIfHolding("") == nil)
+        #expect(sleeper.isRunning)
+        #expect(WorktreeWarmUp.stopIfHolding(WorktreeWarmUp.holder(pid: pid)) == pid)
+        sleeper.waitUntilExit()
+        #expect(sleeper.terminationReason == .uncaughtSignal && sleeper.terminationStatus == SIGTERM)
     }
 }

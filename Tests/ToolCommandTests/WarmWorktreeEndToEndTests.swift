@@ -117,6 +117,23 @@ struct WarmWorktreeEndToEndTests {
         #expect(
             try String(contentsOfFile: repository.work + "/Sources/Calc/Notes.swift", encoding: .utf8)
                 == "// notes, edited and not committed\n")
+
+        // 4. A clean push starts a warm-up; a broken commit pushed from a dirty tree right after it
+        // does not wait for it (it is stopped if still running) and still fails.
+        try await repository.commit("notes edited")
+        let again = try await repository.run("git", ["push", "origin", "main"], environment: Self.asUsers)
+        #expect(again.succeeded, "\(again.errorText)")
+        #expect(again.errorText.contains("in the background"))
+        try repository.write("Sources/Calc/Notes.swift", "// notes, edited again\n")
+        try repository.write(
+            "Sources/Calc/Calc.swift",
+            "public func add(_ a: Int, _ b: Int) -> Int { a * b }\npublic func triple(_ a: Int) -> Int { a * 3 }\n")
+        try await repository.run("git", ["commit", "-q", "-m", "broken again", "--", "Sources/Calc/Calc.swift"])
+            .checked()
+        let brokenAgain = try await repository.run("git", ["push", "origin", "main"], environment: Self.asUsers)
+        #expect(!brokenAgain.succeeded, "\(brokenAgain.errorText)")
+        #expect(brokenAgain.errorText.contains("prepush: test failed; the push is stopped"), "\(brokenAgain.errorText)")
+        #expect(!brokenAgain.errorText.contains("waiting for"))
     }
 
     @Test("No warm-up under CI, with PREPUSH_WARM_WORKTREE=0, or with \"warmWorktree\": false")

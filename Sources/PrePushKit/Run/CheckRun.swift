@@ -144,7 +144,14 @@ struct CheckRun: Sendable {
         defer { withExtendedLifetime(worktreeLock) {} }
         if check.place == .worktree, let commit = check.commit {
             let worktree = IsolatedWorktree(repositoryRoot: repository.root)
-            worktreeLock = try WorktreeLock(gitDirectory: gitDirectory, holder: "a check (pid \(getpid()))") { holder in
+            worktreeLock = try WorktreeLock(gitDirectory: gitDirectory, holder: WorktreeLock.check(pid: getpid())) {
+                holder in
+                // A push does not wait for a background build of another commit: what it built stays.
+                if let pid = WorktreeWarmUp.stopIfHolding(holder) {
+                    output.message(
+                        "prepush: stopping the worktree's background build (pid \(pid)); what it built is kept\n")
+                    return
+                }
                 let who = holder.isEmpty ? "another prepush run" : holder
                 output.message("prepush: waiting for \(who) to finish with the worktree\n")
             }

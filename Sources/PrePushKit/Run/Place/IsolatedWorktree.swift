@@ -75,10 +75,16 @@ struct IsolatedWorktree: Sendable {
 /// An exclusive lock on prepush's worktree (`<git dir>/preflight/worktree.lock`), held from the
 /// checkout to the end of a check, or through a warm-up's build (``WorktreeWarmUp``), so two runs
 /// at once (two pushes, a push and a run by hand, a push and a warm-up) never build in it
-/// together; the second waits. The holder writes what it is into the file, for the waiting
-/// run's line.
+/// together; the second waits (a check stops a warm-up instead). The holder writes what it is into
+/// the file while it holds the lock, for the waiting run.
 final class WorktreeLock: Sendable {
     private let descriptor: Int32
+
+    /// How a check's line begins (``check(pid:)``).
+    static let checkPrefix = "a check (pid "
+
+    /// What a check writes while it holds the lock.
+    static func check(pid: Int32) -> String { checkPrefix + "\(pid))" }
 
     /// Takes the lock as `holder` (a few words: "a check", "the background build of …"), waiting
     /// while another run holds it; `waiting` is called once first, with what that run said it is.
@@ -103,6 +109,8 @@ final class WorktreeLock: Sendable {
     }
 
     deinit {
+        // Emptied first: a line left behind would name a run that has ended.
+        _ = ftruncate(descriptor, 0)
         _ = flock(descriptor, LOCK_UN)
         close(descriptor)
     }

@@ -14,7 +14,7 @@ import Darwin
 ///
 /// After a hook run whose in-place check passed, the hook writes this plan to
 /// `<git dir>/preflight/warm-worktree.json` and starts `prepush warm-worktree` detached
-/// (``WarmUpLaunch``): at low priority, in a session of its own, its output in
+/// (``WarmUpLaunch``): at low priority, out of the terminal's process group, its output in
 /// `<git dir>/preflight/warm-worktree.log`, so git and the terminal do not wait for it. It takes
 /// the worktree's lock, moves the worktree to the commit (``IsolatedWorktree/checkOut(_:)``) and
 /// runs the same `swift build` the check in the worktree runs, with the same scratch folders
@@ -120,13 +120,18 @@ package struct WorktreeWarmUp: Codable, Sendable, Equatable {
             return .clean
         }
         waitForExit(of: first.requestedBy)
-        let holder =
-            "the worktree's background build (pid \(getpid()); it follows the last in-place pass; "
-            + "\"warmWorktree\": false turns it off)"
-        let lock = try WorktreeLock(gitDirectory: gitDirectory, holder: holder) { holder in
+        var waitedForCheck = false
+        let lock = try WorktreeLock(gitDirectory: gitDirectory, holder: holder(pid: getpid())) { holder in
+            waitedForCheck = holder.hasPrefix(WorktreeLock.checkPrefix)
             log("prepush: waiting for \(holder.isEmpty ? "another prepush run" : holder) to finish with the worktree\n")
         }
         defer { withExtendedLifetime(lock) {} }
+        // A check that ran meanwhile built a newer push there: the worktree is as warm as it gets,
+        // and moving it back would make the next check build the difference again.
+        if waitedForCheck {
+            log("prepush: a check used the worktree meanwhile; it is warm already\n")
+            return .clean
+        }
         // A newer request made while this one waited is the one to build.
         let plan = load(gitDirectory: gitDirectory) ?? first
         let worktree = IsolatedWorktree(repositoryRoot: plan.repositoryRoot)
@@ -150,6 +155,23 @@ package struct WorktreeWarmUp: Codable, Sendable, Equatable {
         }
         log("prepush: the worktree is warm at \(plan.commit.prefix(12)) (\(String(format: "%.1f", clock.seconds)) s)\n")
         return .clean
+    }
+
+    /// What the warm-up writes into the worktree's lock while it holds it: a check that needs the
+    /// worktree stops it (``stopIfHolding(_:)``) rather than wait for a build of another commit.
+    static func holder(pid: Int32) -> String { holderPrefix + "\(pid))" }
+
+    private static let holderPrefix = "the worktree's background build (pid "
+
+    /// Stops the warm-up whose line `holder` is (SIGTERM: it stops its build, as Ctrl-C would, and
+    /// lets the lock go); `nil` when `holder` is not a warm-up's, else its process id. What it
+    /// built so far stays and counts for the check's build.
+    static func stopIfHolding(_ holder: String) -> Int32? {
+        guard holder.hasPrefix(holderPrefix),
+            let pid = Int32(holder.dropFirst(holderPrefix.count).prefix { $0.isNumber }),
+            pid > 1
+        else { return nil }
+        return kill(pid, SIGTERM) == 0 ? pid : nil
     }
 
     /// Waits (up to a minute) while `pid`, the run that asked for the warm-up, is still this
