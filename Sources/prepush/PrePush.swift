@@ -40,7 +40,7 @@ struct PrePush: AsyncParsableCommand {
             Settings: the "prepush" section of .preflight.json (minCoverage: a number or {"total", \
             target names, file globs}, minDiffCoverage, coverageExclude, coverageReports, testReport, \
             retryFailedTests, flakyTests, report, since, relevantPaths, testArguments, configuration, \
-            todoscan, errorlint, isolated, steps: [{"name", "run": [argv], "timeout": seconds (default \
+            todoscan, errorlint, isolated, warmWorktree, steps: [{"name", "run": [argv], "timeout": seconds (default \
             30 minutes)}], stepTimeout (built-in steps; none by default), \
             backend, and for xcodebuild workspace, project, scheme, destination, testPlan, \
             onlyTesting, skipTesting); flags override it; --print-config shows the result. See docs/configuration.md.
@@ -58,7 +58,7 @@ struct PrePush: AsyncParsableCommand {
             subcommand) are listed below, and by prepush help check.
             """,
         version: PreflightVersion.current,
-        subcommands: [Check.self, Hook.self, Install.self, Uninstall.self],
+        subcommands: [Check.self, Hook.self, Install.self, Uninstall.self, WarmWorktree.self],
         defaultSubcommand: Check.self
     )
 
@@ -347,8 +347,9 @@ extension CheckOptions {
             ToolOutput.standardOutput(try await PrePushConfigurationReport.render(flags: flags, directory: directory))
             return
         }
-        let run = PrePushRun(
+        var run = PrePushRun(
             flags: flags, style: style, environment: ProcessInfo.processInfo.environment, log: ToolOutput.standardError)
+        run.warmUpExecutable = ExecutablePath.current()
         PrePushRun.handleInterrupts()
         let status = try await run.run(mode(), in: directory)
         if status != .clean { throw ExitCode(status.rawValue) }
@@ -397,6 +398,26 @@ extension PrePush {
                     arguments: [remote, url],
                     input: String(decoding: FileHandle.standardInput.readDataToEndOfFile(), as: UTF8.self))
             }
+        }
+    }
+
+    /// What a hook starts in the background after an in-place pass (docs/prepush.md): not for people.
+    struct WarmWorktree: AsyncParsableCommand {
+        static let configuration = CommandConfiguration(
+            commandName: "warm-worktree",
+            abstract:
+                "Build prepush's worktree at the commit the last hook run checked in place (started by the hook).",
+            shouldDisplay: false)
+
+        @Argument(help: "The repository's git directory, which holds the warm-up's plan.") var gitDirectory: String
+
+        func run() async throws {
+            WarmUpLaunch.detach()
+            PrePushRun.handleInterrupts()
+            let status = try await WorktreeWarmUp.run(
+                gitDirectory: gitDirectory, environment: ProcessInfo.processInfo.environment,
+                log: ToolOutput.standardError)
+            if status != .clean { throw ExitCode(status.rawValue) }
         }
     }
 

@@ -26,6 +26,9 @@ struct PrePushEndToEndTests {
                 [
                     "GIT_AUTHOR_NAME": "Test", "GIT_AUTHOR_EMAIL": "t@example.com", "GIT_COMMITTER_NAME": "Test",
                     "GIT_COMMITTER_EMAIL": "t@example.com",
+                    // No background build of the worktree after each in-place pass: WarmWorktreeEndToEndTests
+                    // asks for it; in the other suites it would only compete for the machine's cores.
+                    "PREPUSH_WARM_WORKTREE": "0",
                 ].merging(environment) { $1 })
             command.timeout = .seconds(600)
             // Awaited, not blocking: these builds take many seconds, and a blocked cooperative

@@ -16,7 +16,7 @@ package enum ExecutablePath {
     /// The absolute path of the running executable, symbolic links resolved. In order: what the
     /// system reports (`_NSGetExecutablePath` on Darwin, `/proc/self/exe` where it exists), then
     /// `Bundle.main.executablePath`, and only when both are unavailable `argv[0]`.
-    static func current() -> String {
+    package static func current() -> String {
         let reported = [SystemExecutablePath.reported(), procSelfExecutable(), Bundle.main.executablePath]
         for case let path? in reported {
             if let real = realPath(path) { return real }

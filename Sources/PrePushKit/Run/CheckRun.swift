@@ -79,6 +79,9 @@ struct CheckRun: Sendable {
         /// The names of the steps the unit's check would run, in order (those after a failed one did
         /// not).
         var plannedSteps: [String] = []
+        /// The configuration (`-c`) of its `swift build`, when SwiftPM built it: what the
+        /// worktree's warm-up builds (``WorktreeWarmUp``).
+        var swiftBuildConfiguration: String?
     }
 
     /// Runs the checks in order; stops at the first that fails (unless `--keep-going`).
@@ -146,8 +149,16 @@ struct CheckRun: Sendable {
         defer { withExtendedLifetime(worktreeLock) {} }
         if check.place == .worktree, let commit = check.commit {
             let worktree = IsolatedWorktree(repositoryRoot: repository.root)
-            worktreeLock = try WorktreeLock(gitDirectory: gitDirectory) {
-                output.message("prepush: waiting for another prepush run to finish with the worktree\n")
+            worktreeLock = try WorktreeLock(gitDirectory: gitDirectory, holder: WorktreeLock.check(pid: getpid())) {
+                holder in
+                // A push does not wait for a background build of another commit: what it built stays.
+                if let pid = WorktreeWarmUp.stopIfHolding(holder) {
+                    output.message(
+                        "prepush: stopping the worktree's background build (pid \(pid)); what it built is kept\n")
+                    return
+                }
+                let who = holder.isEmpty ? "another prepush run" : holder
+                output.message("prepush: waiting for \(who) to finish with the worktree\n")
             }
             for note in try await worktree.checkOut(commit) { output.message("prepush: \(note)\n") }
             root = worktree.path
@@ -272,6 +283,7 @@ struct CheckRun: Sendable {
         result.settings = identity
         result.tests = outcomes.compactMap(\.selection).last
         result.plannedSteps = steps.map(\.name)
+        result.swiftBuildConfiguration = steps.contains { $0 is SwiftBuildStep } ? options.configuration : nil
         return result
     }
 

@@ -83,6 +83,7 @@ extension PrePushOptions {
         .optional("packages", \.packages, strings),
         .field("excludePackages", \.excludedPackages, strings),
         .field("keepGoing", \.keepsGoing, bool),
+        .field("warmWorktree", \.warmsWorktree, bool),
         PrePushSetting(
             "affectedTests",
             read: { (section, options) throws(ConfigurationError) in

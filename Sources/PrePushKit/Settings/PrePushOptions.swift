@@ -97,6 +97,9 @@ package struct PrePushOptions: ToolSettings {
     /// `--keep-going`: after a package fails, the others are still checked and every failure is
     /// reported (the push is stopped all the same).
     package var keepsGoing = false
+    /// `warmWorktree`: after a hook's in-place check passes, build prepush's worktree at that commit
+    /// in the background, so the next check there is incremental (``WorktreeWarmUp``).
+    package var warmsWorktree = true
     /// `affectedTests`: run only the test targets a change can affect (each on its own, coverage
     /// merged with the recorded profiles of the others). Unset (`nil`), it is on in hook runs, where
     /// the pushed commits are checked exactly and passes are recorded, and off in checks by hand,

@@ -73,13 +73,22 @@ struct IsolatedWorktree: Sendable {
 }
 
 /// An exclusive lock on prepush's worktree (`<git dir>/preflight/worktree.lock`), held from the
-/// checkout to the end of a check, so two runs at once (two pushes, or a push and a run by hand)
-/// never build in it together; the second waits.
+/// checkout to the end of a check, or through a warm-up's build (``WorktreeWarmUp``), so two runs
+/// at once (two pushes, a push and a run by hand, a push and a warm-up) never build in it
+/// together; the second waits (a check stops a warm-up instead). The holder writes what it is into
+/// the file while it holds the lock, for the waiting run.
 final class WorktreeLock: Sendable {
     private let descriptor: Int32
 
-    /// Takes the lock, waiting (with `waiting` said once) while another run holds it.
-    init(gitDirectory: String, waiting: () -> Void) throws {
+    /// How a check's line begins (``check(pid:)``).
+    static let checkPrefix = "a check (pid "
+
+    /// What a check writes while it holds the lock.
+    static func check(pid: Int32) -> String { checkPrefix + "\(pid))" }
+
+    /// Takes the lock as `holder` (a few words: "a check", "the background build of …"), waiting
+    /// while another run holds it; `waiting` is called once first, with what that run said it is.
+    init(gitDirectory: String, holder: String, waiting: (_ holder: String) -> Void) throws {
         let folder = gitDirectory + "/preflight"
         try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
         let descriptor = open(folder + "/worktree.lock", O_RDWR | O_CREAT | O_CLOEXEC, 0o644)
@@ -87,13 +96,21 @@ final class WorktreeLock: Sendable {
             throw PrePushError.worktreeOccupied(folder + "/worktree.lock")
         }
         if flock(descriptor, LOCK_EX | LOCK_NB) != 0 {
-            waiting()
+            var bytes = [UInt8](repeating: 0, count: 512)
+            let count = pread(descriptor, &bytes, bytes.count, 0)
+            let said = count > 0 ? String(decoding: bytes.prefix(count), as: UTF8.self) : ""
+            waiting(said.trimmingCharacters(in: .whitespacesAndNewlines))
             _ = flock(descriptor, LOCK_EX)
         }
+        let text = Array((holder + "\n").utf8)
+        _ = ftruncate(descriptor, 0)
+        _ = text.withUnsafeBytes { pwrite(descriptor, $0.baseAddress, $0.count, 0) }
         self.descriptor = descriptor
     }
 
     deinit {
+        // Emptied first: a line left behind would name a run that has ended.
+        _ = ftruncate(descriptor, 0)
         _ = flock(descriptor, LOCK_UN)
         close(descriptor)
     }
