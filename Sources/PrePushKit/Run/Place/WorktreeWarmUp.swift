@@ -18,7 +18,9 @@ import Darwin
 /// `<git dir>/preflight/warm-worktree.log`, so git and the terminal do not wait for it. It takes
 /// the worktree's lock, moves the worktree to the commit (``IsolatedWorktree/checkOut(_:)``) and
 /// runs the same `swift build` the check in the worktree runs, with the same scratch folders
-/// (``SharedScratchPaths``). A check that needs the worktree meanwhile waits for the lock.
+/// (``SharedScratchPaths``). A check that needs the worktree meanwhile stops it rather than wait
+/// (``stopIfHolding(_:)``); a warm-up that had to wait for a check leaves the worktree as the check
+/// left it.
 ///
 /// It changes nothing a check trusts: the check in the worktree still moves the worktree to the
 /// pushed commit and builds it, and SwiftPM rebuilds what differs from what the warm-up built (git
