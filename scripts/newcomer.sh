@@ -16,7 +16,18 @@ set -eu
 
 source_repository=$(cd "$(dirname "$0")/.." && pwd)
 work=$(mktemp -d "${TMPDIR:-/tmp}/preflight-newcomer.XXXXXX")
-trap 'rm -rf "$work"' EXIT
+# A push that passed in place leaves prepush's worktree warming up in the background (docs/prepush.md,
+# "A warm worktree"): it is stopped, and gone, before its folder is removed.
+cleanup() {
+    pkill -f "warm-worktree $work" 2>/dev/null || true
+    tries=0
+    while pgrep -f "warm-worktree $work" >/dev/null 2>&1 && [ "$tries" -lt 100 ]; do
+        sleep 0.2
+        tries=$((tries + 1))
+    done
+    rm -rf "$work"
+}
+trap cleanup EXIT
 
 # Nothing from this machine's user: a fresh HOME (no ~/.gitconfig, no SwiftPM caches), a git
 # identity of our own, no git variables from a calling hook, no prepush bypass.
