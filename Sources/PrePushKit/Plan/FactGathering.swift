@@ -13,8 +13,9 @@ extension PlanFacts {
         let trees = try await repository.output(["rev-parse"] + names.map { $0 + "^{tree}" })
             .split(separator: "\n").map(String.init)
         let headTree = status.head == nil ? nil : trees.last
-        let fingerprint = options.verificationFingerprint(
+        let identity = options.settingsIdentity(
             errorlintExecutable: errorlintExecutable, environment: environment, directory: layout.root)
+        let fingerprint = identity.fingerprint
         let verified = options.usesCache ? VerificationCache(gitDirectory: gitDirectory).keys() : nil
         var isVerified: (@Sendable (String) -> Bool)?
         if let verified { isVerified = { verified.contains($0) } }
@@ -23,6 +24,7 @@ extension PlanFacts {
             isHook: isHook, commits: pairs,
             workTree: WorkTreeState(head: status.head, tree: headTree ?? "", isClean: status.isClean),
             content: options.checkedContent, fingerprint: fingerprint, isVerified: isVerified)
+        facts.identity = identity
         facts.keyIncludesBase = options.minimumDiffCoverage != nil
         // A clean work tree's content is HEAD's tree: no snapshot to write.
         if !status.isClean || headTree == nil {

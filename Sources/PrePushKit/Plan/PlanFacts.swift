@@ -16,6 +16,9 @@ struct PlanFacts: Sendable {
     var content: CheckedContent = .pushed
     /// The part of the cache key besides the tree: toolchain and options.
     var fingerprint = ""
+    /// What ``fingerprint`` is made of (`nil` in plans built by hand in tests): said of a shared
+    /// record made with other settings.
+    var identity: SettingsIdentity?
     /// A pass depends on the base the added lines are measured against (a diff-coverage gate): the
     /// cache key then holds the remote's commit, and a push with none records nothing.
     var keyIncludesBase = false

@@ -31,7 +31,7 @@ struct PlannedRun: Sendable {
             // more. Only when something is checked anyway are the records below it on the remote
             // verified too (the test baseline, and packages whose content is the remote's).
             let reader = try await SharedRecordReader(
-                push, signersPath: signers, errorlintExecutable: errorlintExecutable, environment: environment)
+                push, signersPath: signers, identity: facts.identity, environment: environment)
             shared = try await reader.load(trees: facts.commits.map(\.tree), belowOnRemote: false)
             facts.verifiedBy = shared.verified
             plan = CheckPlan.make(facts)

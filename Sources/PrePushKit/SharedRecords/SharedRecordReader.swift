@@ -8,20 +8,19 @@ struct SharedRecordReader: Sendable {
     let repository: GitRepository
     let bases: [String]
     let signersPath: String
-    let identity: SettingsIdentity
+    let identity: SettingsIdentity?
     let environment: [String: String]
     /// Prepush's folder under the git directory, for the files ssh-keygen reads.
     let scratch: String
 
     init(
-        _ push: DecidedPush, signersPath: String, errorlintExecutable: String?, environment: [String: String]
+        _ push: DecidedPush, signersPath: String, identity: SettingsIdentity?, environment: [String: String]
     ) async throws {
         repository = push.repository
         bases = try await SharedRecords.bases(
             of: push.commits, remote: push.isHook ? .pushedTo(push.request?.remoteName) : .byHand, in: repository)
         self.signersPath = signersPath
-        identity = push.options.settingsIdentity(
-            errorlintExecutable: errorlintExecutable, environment: environment, directory: push.place.root)
+        self.identity = identity
         self.environment = environment
         scratch = push.place.gitDirectory + "/preflight"
         try? FileManager.default.createDirectory(atPath: scratch, withIntermediateDirectories: true)

@@ -33,6 +33,8 @@ struct VerificationPublisher {
                 guard let key = unit.cacheKey, let settings = unit.settings else { continue }
                 record.units.append(SharedRecord.Unit(path: unit.unit.unit.path, key: key, settings: settings))
                 guard let selection = unit.tests else { continue }
+                let tool = try await ToolchainTool.locate(
+                    "llvm-profdata", environment: environment, directory: selection.unit)
                 for pass in selection.reused + selection.pending {
                     // A fresh profile was moved into this machine's records by the verdict.
                     let recorded = testRecords.lookup(pass.key)
@@ -41,9 +43,7 @@ struct VerificationPublisher {
                     guard let profile else { continue }
                     let text = try await PortableProfile.text(
                         ofProfile: profile, root: selection.root,
-                        llvmProfdata: try await ToolchainTool.locate(
-                            "llvm-profdata", environment: environment, directory: selection.unit),
-                        scratch: scratch)
+                        llvmProfdata: tool, scratch: scratch)
                     let blob = try await notes.write([text])[0]
                     profiles.insert(blob)
                     record.tests.append(

@@ -57,8 +57,11 @@ enum AffectedTests {
         let root = context.checkRoot
         var result = TestSelectionResult(profiles: [], unit: context.packageRoot, shared: content.shared)
         result.root = root
+        // llvm-profdata is looked for once, and only when a recorded profile is rewritten.
+        var tool: String?
         for skipped in plan.skipped {
-            let profile = try await usableProfile(skipped.record, key: skipped.key, input: input, in: context)
+            let profile = try await usableProfile(
+                skipped.record, key: skipped.key, input: input, tool: &tool, in: context)
             result.profiles.append(profile)
             result.reused.append(
                 .init(key: skipped.key, profile: profile, tests: skipped.record.tests, root: root, target: skipped.name)
@@ -71,7 +74,8 @@ enum AffectedTests {
     /// recorded at this root; else (another root, or a shared record's portable text) with this
     /// root in its private functions' names (``PortableProfile``).
     static func usableProfile(
-        _ record: TestRecords.Record, key: String, input: TestSelectionInput, in context: StepContext
+        _ record: TestRecords.Record, key: String, input: TestSelectionInput, tool: inout String?,
+        in context: StepContext
     ) async throws -> String {
         let root = context.checkRoot
         let target = context.scratchFolder + "/recorded-\(key).proftext"
@@ -81,10 +85,13 @@ enum AffectedTests {
             return target
         }
         guard let recordedRoot = record.root, recordedRoot != root else { return record.profile }
-        let tool = try await ToolchainTool.locate(
-            "llvm-profdata", environment: context.runEnvironment, directory: context.packageRoot)
+        if tool == nil {
+            tool = try await ToolchainTool.locate(
+                "llvm-profdata", environment: context.runEnvironment, directory: context.packageRoot)
+        }
+        guard let located = tool else { return record.profile }
         let text = try await PortableProfile.text(
-            ofProfile: record.profile, root: recordedRoot, llvmProfdata: tool, scratch: context.scratchFolder)
+            ofProfile: record.profile, root: recordedRoot, llvmProfdata: located, scratch: context.scratchFolder)
         try PortableProfile.realize(text, root: root, into: target)
         return target
     }
