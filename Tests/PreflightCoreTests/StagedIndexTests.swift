@@ -64,6 +64,37 @@ struct StagedIndexTests {
         #expect(discovery.files(staged: index.files, under: [new]).files == [new])
     }
 
+    @Test("Work-tree bytes stand for a staged blob only when they hash to it: line-ending conversion, unstaged edits")
+    func workTreeCopies() throws {
+        let repository = try GitRepositoryFixture()
+        defer { repository.remove() }
+        try repository.write(".gitattributes", "crlf.swift text eol=crlf\n")
+        try repository.write("crlf.swift", "one\n")
+        try repository.write("edited.swift", "one\n")
+        try repository.write("same.swift", "one\n")
+        try repository.commitAll("initial")
+        // The work tree holds CRLF where the blob holds LF; an edit after staging; one file as staged.
+        try repository.write("crlf.swift", "one\r\ntwo\r\n")
+        try repository.write("edited.swift", "one\nstaged\n")
+        try repository.write("same.swift", "one\nsame\n")
+        try repository.git("add", "-A")
+        try repository.write("edited.swift", "one\nstaged\nunstaged\n")
+        #expect(FileManager.default.contents(atPath: repository.path("crlf.swift")) == Data("one\r\ntwo\r\n".utf8))
+
+        let index = try StagedIndex.read(in: repository.root, allFiles: false)
+        let loaded = try index.loading(index.changedFiles)
+        #expect(try loaded.contents(of: repository.path("crlf.swift"), limit: 100) == Array("one\ntwo\n".utf8))
+        #expect(try loaded.contents(of: repository.path("edited.swift"), limit: 100) == Array("one\nstaged\n".utf8))
+        #expect(try loaded.contents(of: repository.path("same.swift"), limit: 100) == Array("one\nsame\n".utf8))
+        for file in ["crlf.swift", "edited.swift", "same.swift"] {
+            #expect(loaded.added.lines[repository.path(file)] == [2...2], "\(file)")
+        }
+        let staged = try repository.git("ls-files", "-s", "same.swift").split(separator: " ")[1]
+        #expect(StagedIndex.workTreeCopy(of: String(staged), at: repository.path("same.swift")) != nil)
+        let edited = try repository.git("ls-files", "-s", "edited.swift").split(separator: " ")[1]
+        #expect(StagedIndex.workTreeCopy(of: String(edited), at: repository.path("edited.swift")) == nil)
+    }
+
     @Test("Without a commit, everything staged is new; outside a repository is an error")
     func noCommitYet() throws {
         let repository = try GitRepositoryFixture()

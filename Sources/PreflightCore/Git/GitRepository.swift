@@ -30,6 +30,12 @@ package struct GitRepository: Sendable {
 
     /// The repository whose work tree contains `directory`.
     init(containing directory: String) throws(GitError) {
+        if let root = WorkTreeDiscovery.root(
+            containing: StandardPath.absolute(directory), environment: ProcessInfo.processInfo.environment)
+        {
+            self.root = root
+            return
+        }
         let result = try Self.run(["rev-parse", "--show-toplevel"], in: directory)
         let root = result.outputText.trimmingCharacters(in: .newlines)
         guard result.succeeded, !root.isEmpty else {

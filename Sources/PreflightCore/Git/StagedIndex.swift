@@ -1,17 +1,23 @@
 import Foundation
 import ProcessKit
 
-/// What a commit made now would record: the files of git's index (the staged content, read from
-/// git's objects, never from the work tree) and the lines it adds over `HEAD`.
+/// What a commit made now would record: the files of git's index (the staged content: the bytes
+/// of each staged blob, whatever the work tree holds) and the lines it adds over `HEAD`.
 ///
 /// Reading it changes nothing: no stash, no checkout, no index refresh (every git call runs with
 /// `--no-optional-locks`), so unstaged and untracked work is never touched. Paths are absolute,
 /// rooted at the repository root git reports.
 ///
+/// A staged blob's bytes come from the work-tree file when that file's bytes hash to the blob's
+/// id (``GitBlobID``), as git's own diff reads a work-tree file in place of an object it would
+/// inflate, but proven by content rather than by file times; the others from git's objects. So a
+/// file edited after `git add`, or converted on checkout (line endings, filters), is read as
+/// staged.
+///
 /// The added lines of a changed file are worked out in the process (``GitLineDiff``) from its
-/// `HEAD` and staged blobs, read in the same `git cat-file --batch` as the staged content: a
-/// `git diff --cached` of the contents would read every changed blob twice over and stand
-/// before the scan.
+/// `HEAD` and staged blobs, read in one `git cat-file --batch` with the staged blobs the work tree
+/// does not hold: a `git diff --cached` of the contents would read every changed blob twice over
+/// and stand before the scan.
 package struct StagedIndex: Sendable {
     /// The work tree's root, as git reports it.
     package let root: String
@@ -120,20 +126,39 @@ package struct StagedIndex: Sendable {
         reader.indexFile = indexFile
         let repository = reader
         let diffed = wanted.filter { diffBases[$0] != nil }
-        // The HEAD blobs, and which files git's diff takes as binary, or as text, by their
-        // attributes: asked while the staged blobs are read and used.
-        let bases = diffed.map { diffBases[$0]! }
-        let baseContents =
-            diffed.isEmpty
-            ? nil : BackgroundCall { Result { () throws(GitError) in try repository.blobContents(bases) } }
+        // Which files git's diff takes as binary, or as text, by their attributes: asked while
+        // the contents are read and used.
         let attributes =
             diffed.isEmpty
             ? nil : BackgroundCall { Result { () throws(GitError) in try repository.diffsAsBinary(diffed) } }
-        let read = try repository.blobContents(wanted.map { blobs[$0]! })
-        for (path, bytes) in zip(wanted, read) { copy.contents[path] = bytes }
+        // A staged file is mostly what the work tree holds: its bytes there are the staged blob's
+        // when they hash to its id (as git's diff reads a work-tree file in place of an object).
+        let objects = wanted.map { blobs[$0]! }
+        let inPlace = zip(wanted, objects).map { ($0, $1) }.parallelMap(chunkSize: 4) { path, object in
+            Self.workTreeCopy(of: object, at: path)
+        }
+        // The others, then the HEAD blobs of the changed files, from one `git cat-file`: `work`
+        // runs once the staged ones are read, while git still prints the others.
+        let elsewhere = inPlace.indices.filter { inPlace[$0] == nil }
+        let asked = elsewhere.map { objects[$0] } + diffed.map { diffBases[$0]! }
+        let staged = Handoff<Result<[[UInt8]], GitError>>()
+        if elsewhere.isEmpty { staged.offer(.success([])) }
+        let reading =
+            asked.isEmpty
+            ? nil
+            : BackgroundCall { () -> Result<[[UInt8]], GitError> in
+                let read = Result { () throws(GitError) in
+                    try repository.blobContents(asked, firstCount: elsewhere.count) { staged.offer(.success($0)) }
+                }
+                // Given out already unless the read failed or asked for no staged blob.
+                staged.offer(read.map { Array($0.prefix(elsewhere.count)) })
+                return read
+            }
+        for (index, bytes) in inPlace.enumerated() { copy.contents[wanted[index]] = bytes }
+        for (index, bytes) in zip(elsewhere, try staged.value().get()) { copy.contents[wanted[index]] = bytes }
         let result = work(copy)
-        guard let baseContents, let attributes else { return (copy, result) }
-        let old = try baseContents.value().get()
+        guard let reading, let attributes else { return (copy, result) }
+        let old = try reading.value().get()[elsewhere.count...]
         let binary = try attributes.value().get()
         let pairs = zip(diffed, old).map { path, old in
             (old: old, new: copy.contents[path]!, binary: binary[path])
@@ -150,6 +175,19 @@ package struct StagedIndex: Sendable {
         }
         return (copy, result)
     }
+
+    /// The bytes of the work-tree file at `path` when they are exactly the blob `object` (SHA-1
+    /// repositories); `nil` when they differ, cannot be read, or the id is not SHA-1's.
+    static func workTreeCopy(of object: String, at path: String) -> [UInt8]? {
+        guard object.utf8.count == 40, let bytes = try? BoundedFile.read(path, limit: workTreeCopyLimit),
+            GitBlobID.sha1(of: bytes) == object
+        else { return nil }
+        return bytes
+    }
+
+    /// Larger files are read from git's objects: hashing a file that turns out to differ would
+    /// cost more than it saves.
+    static let workTreeCopyLimit = 16 << 20
 
     /// Whether git's diff takes these bytes as binary: a NUL in the first 8,000.
     static func looksBinary(_ bytes: [UInt8]) -> Bool {
@@ -301,16 +339,42 @@ extension GitRepository {
         return output.bytes.split(separator: 0)
     }
 
-    /// The bytes of each blob in `objects`, in order, from one `git cat-file --batch`.
-    func blobContents(_ objects: [String]) throws(GitError) -> [[UInt8]] {
-        // --buffer: one write at the end, not one per object.
+    /// The bytes of each blob in `objects`, in order, from one `git cat-file --batch`; the first
+    /// `firstCount` are also given to `firstRead` as soon as git has printed them (on the thread
+    /// reading git's output), while it goes on with the others.
+    func blobContents(
+        _ objects: [String], firstCount: Int = 0, firstRead: @escaping @Sendable ([[UInt8]]) -> Void = { _ in }
+    ) throws(GitError) -> [[UInt8]] {
+        // --buffer: no flush per object; git still writes each time its buffer fills.
         let arguments = ["cat-file", "--batch", "--buffer"]
+        let reading = Locked(BatchReading(parser: CatFileBatchParser(objects: objects)))
         var command = Self.command(arguments, in: root)
         command.standardInput = .bytes(Array(objects.joined(separator: "\n").utf8) + [10])
-        command.standardOutput = .capture(limit: 4 << 30)
-        let result = try Self.runChecked(command, arguments)
+        command.standardOutput = .chunks { chunk in
+            let first = reading.withLock { state -> [[UInt8]]? in
+                guard state.error == nil else { return nil }
+                do throws(GitError) {
+                    try state.parser.consume(chunk)
+                } catch {
+                    state.error = error
+                    return nil
+                }
+                guard firstCount > 0, !state.announced, state.parser.blobs.count >= firstCount else { return nil }
+                let part = state.parser.blobs.prefix(firstCount).compactMap { $0 }
+                guard part.count == firstCount else { return nil }
+                state.announced = true
+                return part
+            }
+            if let first { firstRead(first) }
+        }
+        _ = try Self.runChecked(command, arguments)
+        let state = reading.current
+        if let error = state.error { throw error }
+        if let object = state.parser.interruptedObject {
+            throw .failed(command: Self.display(arguments), detail: "Its output ended before \(object).")
+        }
         var blobs: [[UInt8]] = []
-        for (object, blob) in zip(objects, try Self.batchContents(result, objects)) {
+        for (object, blob) in zip(objects, state.parser.blobs) {
             guard let blob else {
                 throw .failed(command: Self.display(arguments), detail: "It printed 'missing' for \(object).")
             }
@@ -326,34 +390,19 @@ extension GitRepository {
         guard let output = result.standardOutput, !output.isTruncated, output.isComplete else {
             throw .failed(command: Self.display(arguments), detail: "Its output was too long or incomplete to read.")
         }
-        let bytes = output.bytes
-        var blobs: [[UInt8]?] = []
-        var index = bytes.startIndex
-        // Per object: "<object> blob <size>\n<bytes>\n", or "<object> missing\n".
-        for object in objects {
-            guard let newline = bytes[index...].firstIndex(of: 10) else {
-                throw .failed(command: Self.display(arguments), detail: "Its output ended before \(object).")
-            }
-            let header = bytes[index..<newline].split(separator: UInt8(ascii: " "))
-            if header.last?.elementsEqual("missing".utf8) == true
-                || header.last?.elementsEqual("ambiguous".utf8) == true
-            {
-                blobs.append(nil)
-                index = newline + 1
-                continue
-            }
-            guard header.count == 3, let size = Int(String(decoding: header[2], as: UTF8.self)),
-                newline + 1 + size <= bytes.endIndex
-            else {
-                throw .failed(
-                    command: Self.display(arguments),
-                    detail: "It printed '\(String(decoding: bytes[index..<newline], as: UTF8.self))' for \(object).")
-            }
-            // A tree or commit where a blob was asked for names no blob.
-            blobs.append(
-                header[1].elementsEqual("blob".utf8) ? Array(bytes[(newline + 1)..<(newline + 1 + size)]) : nil)
-            index = newline + 1 + size + 1
+        var parser = CatFileBatchParser(objects: objects)
+        try parser.consume(output.bytes)
+        if let object = parser.interruptedObject {
+            throw .failed(command: Self.display(arguments), detail: "Its output ended before \(object).")
         }
-        return blobs
+        return parser.blobs
     }
+}
+
+/// What the thread reading a `git cat-file --batch` has read.
+private struct BatchReading: Sendable {
+    var parser: CatFileBatchParser
+    var error: GitError?
+    /// Whether the first part was given out.
+    var announced = false
 }

@@ -1,0 +1,113 @@
+import Foundation
+
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// The work tree's root that `git rev-parse --show-toplevel` would print, found without running
+/// git when the layout is the plain one: a process spawned for it costs more than the rest of a
+/// one-file pre-commit scan's git calls together.
+///
+/// Only a layout whose answer is certain is answered; anything git decides by more than the
+/// nearest `.git` is left to git (`nil`):
+/// - variables that change discovery (`GIT_CEILING_DIRECTORIES`,
+///   `GIT_DISCOVERY_ACROSS_FILESYSTEM`; `GIT_DIR` and `GIT_WORK_TREE` are cleared for every git call
+///   the suite makes, so they cannot change its answer);
+/// - a directory inside a git directory (`.git`, a bare repository, `.git/modules/…`);
+/// - a configuration that names a work tree, a bare repository or an included file
+///   (`core.worktree`, `core.bare = true`, `[include]`), in the repository's or, for a `.git` file
+///   (a linked worktree, a submodule), in the git directory it points to and its common directory;
+/// - a `.git` that is neither a valid git directory nor a `gitdir:` file, or a link;
+/// - reaching another file system before any `.git`, or no `.git` up to `/`.
+enum WorkTreeDiscovery {
+    /// The root for a git command run in `directory` (absolute), or `nil` when git must be asked.
+    static func root(containing directory: String, environment: [String: String]) -> String? {
+        for name in ["GIT_CEILING_DIRECTORIES", "GIT_DISCOVERY_ACROSS_FILESYSTEM"]
+        where !(environment[name] ?? "").isEmpty {
+            return nil
+        }
+        guard var current = StandardPath.resolved(directory), let device = deviceID(current) else { return nil }
+        while true {
+            if current.hasSuffix("/.git") || current.contains("/.git/") || isGitDirectory(current) { return nil }
+            let dotGit = current == "/" ? "/.git" : current + "/.git"
+            var info = stat()
+            if lstat(dotGit, &info) == 0 {
+                switch info.st_mode & S_IFMT {
+                case S_IFDIR:
+                    return isGitDirectory(dotGit) && configsAllowPlainRoot([dotGit + "/config"]) ? current : nil
+                case S_IFREG:
+                    return linkedGitDirectoryAllowsPlainRoot(dotGit, in: current) ? current : nil
+                default:
+                    return nil
+                }
+            }
+            guard current != "/" else { return nil }
+            let parent = (current as NSString).deletingLastPathComponent
+            // Git stops at a file-system boundary unless told otherwise.
+            guard deviceID(parent) == device else { return nil }
+            current = parent
+        }
+    }
+
+    /// Whether `path` holds what git checks for in a git directory: `HEAD`, `objects/`, `refs/`.
+    private static func isGitDirectory(_ path: String) -> Bool {
+        var info = stat()
+        guard stat(path + "/HEAD", &info) == 0, info.st_mode & S_IFMT == S_IFREG else { return false }
+        for folder in ["/objects", "/refs"] {
+            guard stat(path + folder, &info) == 0, info.st_mode & S_IFMT == S_IFDIR else { return false }
+        }
+        return true
+    }
+
+    /// For a `.git` file (`gitdir: <path>`): whether the git directory it names, with its
+    /// per-worktree and common configuration, leaves the root where the file is.
+    private static func linkedGitDirectoryAllowsPlainRoot(_ file: String, in folder: String) -> Bool {
+        guard let text = try? String(contentsOfFile: file, encoding: .utf8), text.hasPrefix("gitdir: ") else {
+            return false
+        }
+        let named = text.dropFirst("gitdir: ".count).trimmingCharacters(in: .newlines)
+        guard !named.isEmpty else { return false }
+        let gitDirectory = StandardPath.absolute(named, relativeTo: folder)
+        guard isGitDirectoryOrLinked(gitDirectory) else { return false }
+        var configs = [gitDirectory + "/config", gitDirectory + "/config.worktree"]
+        if let common = try? String(contentsOfFile: gitDirectory + "/commondir", encoding: .utf8) {
+            let path = common.trimmingCharacters(in: .newlines)
+            configs.append(StandardPath.absolute(path, relativeTo: gitDirectory) + "/config")
+        }
+        return configsAllowPlainRoot(configs)
+    }
+
+    /// A linked worktree's git directory has `HEAD` but its `objects/` and `refs/` are in the
+    /// common directory.
+    private static func isGitDirectoryOrLinked(_ path: String) -> Bool {
+        var info = stat()
+        return stat(path + "/HEAD", &info) == 0 && info.st_mode & S_IFMT == S_IFREG
+    }
+
+    /// Whether none of `paths` (those that exist) names a work tree, makes the repository bare or
+    /// includes another file. Read loosely: a key anywhere named `worktree`, or `bare` set true,
+    /// or an `[include…]` section sends the question to git, whatever section it is in.
+    private static func configsAllowPlainRoot(_ paths: [String]) -> Bool {
+        for path in paths {
+            guard let data = FileManager.default.contents(atPath: path) else { continue }
+            for rawLine in String(decoding: data, as: UTF8.self).split(whereSeparator: \.isNewline) {
+                let line = rawLine.trimmingCharacters(in: .whitespaces).lowercased()
+                if line.hasPrefix("[include") { return false }
+                guard !line.hasPrefix("#"), !line.hasPrefix(";") else { continue }
+                let parts = line.split(separator: "=", maxSplits: 1).map { $0.trimmingCharacters(in: .whitespaces) }
+                guard let key = parts.first else { continue }
+                if key == "worktree" { return false }
+                if key == "bare", parts.count == 1 || !["false", "no", "off", "0"].contains(parts[1]) { return false }
+            }
+        }
+        return true
+    }
+
+    private static func deviceID(_ path: String) -> UInt64? {
+        var info = stat()
+        guard stat(path, &info) == 0 else { return nil }
+        return UInt64(info.st_dev)
+    }
+}
