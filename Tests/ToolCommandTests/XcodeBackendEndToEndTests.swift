@@ -455,9 +455,7 @@ struct XcodeBackendEndToEndTests {
 
     @Test("Parallel testing (no Executed line) with a retried test: counted from the bundle, the flaky test is named")
     func parallelTestingWithRetries() async throws {
-        let app = try await App(
-            settings: "xcodebuild-settings-macos.json", results: "xcresulttool-tests-retry-flaky.json",
-            testOutput: "xcodebuild-test-parallel.txt")
+        let app = try await Self.flakyApp()
         defer { app.remove() }
         let junit = app.folder + "/junit.xml"
         let result = try await app.prepush(["--ci", "--retry-failed-tests", "1", "--test-report", "junit=" + junit])
@@ -650,5 +648,34 @@ struct XcodeBackendEndToEndTests {
                     + "exactly: FlakyFixtureTests/FlakyFixtureTests/testStablePass()"), "\(result.errorText)")
         #expect(result.errorText.contains("1 test did not run again (coverage of passing runs)"))
         #expect(app.call(["xcrun", "xccov"]) == nil)
+    }
+
+    @Test(
+        "Flaky pass: a test plan that retries by itself passes the flaky test alone only after a retry: that run does not count"
+    )
+    func planRetriesTheRunAgain() async throws {
+        let app = try await Self.flakyApp()
+        defer { app.remove() }
+        // The retried run's own tests again: the flaky test failed, then passed on the plan's retry.
+        try app.reply(
+            "test-results.json",
+            try String(contentsOfFile: Self.fixtures + "/xcresulttool-tests-retry-flaky.json", encoding: .utf8),
+            bundle: "PrePush-flaky-1")
+        try app.reply(
+            "test-results.json", try XcodeRunFixtures.tests(["testFlaky()": "Passed"]), bundle: "PrePush-flaky-2")
+        try app.replyCoverage(covering: [6, 7, 8], bundle: "PrePush-flaky-2")
+        let result = try await app.prepush(["--retry-failed-tests", "2"])
+        #expect(result.termination == .exited(0), "\(result.errorText)")
+        let table = try #require(CoverageReportsEndToEndTests.tableTotal(result.errorText))
+        #expect(table.covered == 6 && table.lines == 9, "\(result.errorText)")
+        let runs = Self.testRuns(app).map { ($0.last ?? "", Self.value(of: "-resultBundlePath", in: $0) ?? "") }
+        #expect(
+            runs.map { ($0.1 as NSString).lastPathComponent } == [
+                "PrePush.xcresult", "PrePush-flaky-1.xcresult", "PrePush-flaky-2.xcresult", "PrePush-others.xcresult",
+            ])
+        let read = app.calls.filter { $0.prefix(2) == ["xcrun", "xccov"] }.map {
+            ($0.last! as NSString).lastPathComponent
+        }
+        #expect(Set(read) == ["PrePush-flaky-2.xcresult", "PrePush-others.xcresult"], "\(read)")
     }
 }

@@ -48,7 +48,9 @@ struct XcodePassingRuns {
             let label = retries == 1 ? "" : " \(attempt) of \(retries)"
             let ran = try await run(alone, bundle: bundle, name: "\(step.name) (flaky tests alone\(label))")
             seconds += ran.seconds
-            if ran.succeeded, let tests = ran.results, tests.testsRun > 0, tests.failures.isEmpty {
+            // A test plan that retries failed tests itself retries here too: a pass after a failed
+            // attempt is no passing run.
+            if ran.succeeded, let tests = ran.results, tests.testsRun > 0, tests.failures.isEmpty, tests.flaky.isEmpty {
                 passedAlone = (bundle, tests)
                 break
             }
@@ -75,13 +77,17 @@ struct XcodePassingRuns {
             let bundle = context.scratchFolder + "/PrePush-others.xcresult"
             let ran = try await run(rest, bundle: bundle, name: "\(step.name) (others without the flaky tests)")
             seconds += ran.seconds
-            guard ran.succeeded, let tests = ran.results, tests.failures.isEmpty else {
+            guard ran.succeeded, let tests = ran.results, tests.failures.isEmpty, tests.flaky.isEmpty else {
                 if let tests = ran.results { cases = Self.replacingFailed(cases, with: tests) }
-                return .failed(
-                    figure: ran.results == nil
-                        ? "the tests run again without the flaky ones could not be read"
-                        : "tests that had passed failed when run again without the flaky ones",
-                    cases: cases, seconds: seconds)
+                let figure =
+                    if ran.results == nil {
+                        "the tests run again without the flaky ones could not be read"
+                    } else if ran.succeeded, ran.results?.failures.isEmpty == true {
+                        "tests that had passed were flaky when run again without the flaky ones"
+                    } else {
+                        "tests that had passed failed when run again without the flaky ones"
+                    }
+                return .failed(figure: figure, cases: cases, seconds: seconds)
             }
             bundles.append(bundle)
             passing.merge(tests.identifiers.filter { $0.value != "Failed" && $0.value != "Skipped" }) { $1 }
@@ -119,7 +125,7 @@ struct XcodePassingRuns {
         let results =
             FileManager.default.fileExists(atPath: bundle)
             ? try await step.readResults(bundle: bundle, in: context) : nil
-        if let results, !results.failures.isEmpty { step.report(results, in: context) }
+        if let results, !results.failures.isEmpty || !results.flaky.isEmpty { step.report(results, in: context) }
         if outcome.status == .passed, results?.testsRun == 0 { context.output.warning("\(name): no tests ran") }
         return (outcome.status == .passed, results, outcome.seconds)
     }
