@@ -327,7 +327,9 @@ struct XcodeBackendToolOutputTests {
         #expect(
             results.flaky == [
                 .init(
-                    test: "FlakyFixtureTests/testFlaky()", failedRuns: 1, runs: 2,
+                    test: "FlakyFixtureTests/testFlaky()",
+                    identifier: "FlakyFixtureTests/FlakyFixtureTests/testFlaky()",
+                    failedRuns: 1, runs: 2,
                     message: "failed - Intentional first-attempt failure to produce a flaky/mixed retry result")
             ])
     }

@@ -108,6 +108,23 @@ struct XcodeBackendEndToEndTests {
             try text.write(toFile: path, atomically: true, encoding: .utf8)
         }
 
+        /// What the stand-ins reply for the result bundle `NAME.xcresult` (`nil`: for every bundle
+        /// without its own): `test-results.json`, `report.json`, `archive.json`, `test-status`,
+        /// `test-output.txt`.
+        func reply(_ file: String, _ text: String, bundle: String? = nil) throws {
+            let folder = bundle.map { replies + "/" + $0 } ?? replies
+            try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+            try write(folder + "/" + file, text)
+        }
+
+        /// The coverage the stand-in xccov replies for `bundle`: `App/Cart.swift`'s lines `covered`
+        /// executed, its other lines not (``XcodeRunFixtures/coverage(covering:root:)``).
+        func replyCoverage(covering covered: Set<Int>, bundle: String? = nil) throws {
+            let (report, archive) = try XcodeRunFixtures.coverage(covering: covered, root: repository)
+            try reply("report.json", report, bundle: bundle)
+            try reply("archive.json", archive, bundle: bundle)
+        }
+
         private func writeStandIns() throws {
             let record = """
                 printf '%s' "$(basename "$0")" >> '\(log)'
@@ -130,11 +147,14 @@ struct XcodeBackendEndToEndTests {
                   if [ "$previous" = -resultBundlePath ]; then bundle=$argument; fi
                   previous=$argument
                 done
+                # A bundle's own replies (replies/NAME/ for NAME.xcresult), else the common ones.
+                name=$(basename "$bundle" .xcresult)
+                reply() { if [ -f "\(replies)/$name/$1" ]; then cat "\(replies)/$name/$1"; else cat "\(replies)/$1"; fi; }
                 case $action in
                   build-for-testing) echo '** TEST BUILD SUCCEEDED **' ;;
                   test-without-building)
-                    mkdir -p "$bundle" && cat '\(replies)/test-output.txt'
-                    exit "$(cat '\(replies)/test-status')" ;;
+                    mkdir -p "$bundle" && reply test-output.txt
+                    exit "$(reply test-status)" ;;
                   *) echo "xcodebuild stand-in: unexpected arguments: $*" >&2; exit 64 ;;
                 esac
 
@@ -143,12 +163,18 @@ struct XcodeBackendEndToEndTests {
                 #!/bin/sh
                 # Stand-in xcrun: records its arguments, replays outputs of the documented shapes.
                 \(record)
+                # A bundle's own replies (replies/NAME/ for NAME.xcresult), else the common ones.
+                name=
+                for argument in "$@"; do
+                  case $argument in *.xcresult) name=$(basename "$argument" .xcresult) ;; esac
+                done
+                reply() { if [ -f "\(replies)/$name/$1" ]; then cat "\(replies)/$name/$1"; else cat "\(replies)/$1"; fi; }
                 case "$1 $2 $3" in
                   'simctl list --json') cat '\(replies)/simctl.json' ;;
-                  'xcresulttool get test-results') cat '\(replies)/test-results.json' ;;
-                  'xccov view --report') cat '\(replies)/report.json' ;;
+                  'xcresulttool get test-results') reply test-results.json ;;
+                  'xccov view --report') reply report.json ;;
                   'xccov view --archive')
-                    if [ "$4" = --json ]; then cat '\(replies)/archive.json'
+                    if [ "$4" = --json ]; then reply archive.json
                     else echo "xcrun stand-in: expected --json: $*" >&2; exit 64; fi ;;
                   *) echo "xcrun stand-in: unexpected arguments: $*" >&2; exit 64 ;;
                 esac
@@ -429,9 +455,7 @@ struct XcodeBackendEndToEndTests {
 
     @Test("Parallel testing (no Executed line) with a retried test: counted from the bundle, the flaky test is named")
     func parallelTestingWithRetries() async throws {
-        let app = try await App(
-            settings: "xcodebuild-settings-macos.json", results: "xcresulttool-tests-retry-flaky.json",
-            testOutput: "xcodebuild-test-parallel.txt")
+        let app = try await Self.flakyApp()
         defer { app.remove() }
         let junit = app.folder + "/junit.xml"
         let result = try await app.prepush(["--ci", "--retry-failed-tests", "1", "--test-report", "junit=" + junit])
@@ -486,5 +510,172 @@ struct XcodeBackendEndToEndTests {
         // Without a gate, nothing is claimed and the push passes.
         let ungated = try await app.prepush([])
         #expect(ungated.termination == .exited(0), "\(ungated.errorText)")
+    }
+
+    static let flakyID = "FlakyFixtureTests/FlakyFixtureTests/testFlaky()"
+
+    /// An app whose test run passes with `testFlaky()` flaky (failed, then passed on the retry),
+    /// the retried run's coverage including `discount()` (lines 14–16), which only its failed
+    /// attempt ran; the flaky test alone covers `total()` (6–8), the other test `isEmpty` (10–12).
+    static func flakyApp() async throws -> App {
+        let app = try await App(
+            settings: "xcodebuild-settings-macos.json", results: "xcresulttool-tests-retry-flaky.json",
+            testOutput: "xcodebuild-test-parallel.txt")
+        try app.replyCoverage(covering: [6, 7, 8, 10, 11, 12, 14, 15, 16])
+        try app.reply(
+            "test-results.json", try XcodeRunFixtures.tests(["testFlaky()": "Passed"]), bundle: "PrePush-flaky-1")
+        try app.replyCoverage(covering: [6, 7, 8], bundle: "PrePush-flaky-1")
+        try app.reply(
+            "test-results.json", try XcodeRunFixtures.tests(["testStablePass()": "Passed"]), bundle: "PrePush-others")
+        try app.replyCoverage(covering: [10, 11, 12], bundle: "PrePush-others")
+        return app
+    }
+
+    /// The stand-in xcodebuild's `test-without-building` calls, in order.
+    static func testRuns(_ app: App) -> [[String]] {
+        app.calls.filter { Array($0.prefix(2)) == ["xcodebuild", "test-without-building"] }
+    }
+
+    @Test(
+        "Flaky pass: coverage from passing runs only (the flaky test alone, then the others), not the failed attempt's lines"
+    )
+    func flakyCoverageFromPassingRuns() async throws {
+        let app = try await Self.flakyApp()
+        defer { app.remove() }
+        let out = app.folder + "/out"
+        let result = try await app.prepush([
+            "--retry-failed-tests", "1", "--only-testing", "FlakyFixtureTests", "--coverage-report",
+            "lcov=\(out)/lcov.info", "--test-report", "junit=\(out)/junit.xml",
+        ])
+        #expect(result.termination == .exited(0), "\(result.errorText)")
+        let text = result.errorText
+        #expect(text.contains("2 tests passed, 1 flaky"))
+        #expect(text.contains("flaky, passed on a retry (not recorded as verified): FlakyFixtureTests/testFlaky()"))
+        // The retried run's bundle says 9 of 9 lines (its failed attempt ran discount()); the passing
+        // runs together 6 of 9.
+        let table = try #require(CoverageReportsEndToEndTests.tableTotal(text))
+        #expect(table.covered == 6 && table.lines == 9 && table.percent == "66.67", "\(text)")
+        #expect(
+            try String(contentsOfFile: out + "/lcov.info", encoding: .utf8)
+                == "TN:\nSF:App/Cart.swift\nFNF:3\nFNH:2\nDA:6,1\nDA:7,1\nDA:8,1\nDA:10,1\nDA:11,1\nDA:12,1\nDA:14,0\n"
+                + "DA:15,0\nDA:16,0\nLF:9\nLH:6\nend_of_record\n")
+        // Three runs: the retried one; the flaky test alone; the others without it. The runs again
+        // keep the destination, configuration and arguments, and have no retry.
+        let runs = Self.testRuns(app)
+        #expect(runs.count == 3, "\(runs)")
+        guard runs.count == 3 else { return }
+        let first = runs[0]
+        let common = Array(first.prefix { $0 != "-resultBundlePath" })
+        #expect(
+            first.suffix(4) == ["-only-testing:FlakyFixtureTests", "-retry-tests-on-failure", "-test-iterations", "2"])
+        #expect(Array(runs[1].prefix(common.count)) == common)
+        #expect(Self.value(of: "-resultBundlePath", in: runs[1])?.hasSuffix("/PrePush-flaky-1.xcresult") == true)
+        #expect(runs[1].suffix(1) == ["-only-testing:" + Self.flakyID])
+        #expect(Array(runs[2].prefix(common.count)) == common)
+        #expect(Self.value(of: "-resultBundlePath", in: runs[2])?.hasSuffix("/PrePush-others.xcresult") == true)
+        #expect(runs[2].suffix(2) == ["-only-testing:FlakyFixtureTests", "-skip-testing:" + Self.flakyID])
+        #expect(
+            !runs.dropFirst().contains { $0.contains("-retry-tests-on-failure") || $0.contains("-test-iterations") })
+        // The coverage read: each passing run's report and archive; none of the retried run's bundle.
+        let coverage = app.calls.filter { $0.prefix(2) == ["xcrun", "xccov"] }
+        #expect(coverage.map { $0[3] } == ["--report", "--archive", "--report", "--archive"], "\(coverage)")
+        #expect(coverage.map { ($0.last! as NSString).lastPathComponent }.filter { $0 == "PrePush.xcresult" }.isEmpty)
+        #expect(text.contains("coverage of passing runs only"))
+        if let parsed = try JUnitParser.read(out + "/junit.xml") {
+            let cases = JUnitParser.cases(parsed)
+            #expect(
+                cases.filter { !($0["flaky"] as? [String] ?? []).isEmpty }.map { $0["name"] as? String } == [
+                    "testFlaky()"
+                ])
+        }
+    }
+
+    @Test("Flaky pass: the flaky test fails again when run alone, in each of N runs: the step fails, no coverage")
+    func flakyTestFailsAlone() async throws {
+        let app = try await Self.flakyApp()
+        defer { app.remove() }
+        for bundle in ["PrePush-flaky-1", "PrePush-flaky-2"] {
+            try app.reply("test-results.json", try XcodeRunFixtures.tests(["testFlaky()": "Failed"]), bundle: bundle)
+            try app.reply("test-status", "65\n", bundle: bundle)
+        }
+        let junit = app.folder + "/junit.xml"
+        let result = try await app.prepush(["--retry-failed-tests", "2", "--test-report", "junit=" + junit])
+        #expect(result.termination == .exited(1), "\(result.errorText)")
+        let text = result.errorText
+        #expect(text.contains("1 flaky test failed again when run alone (2 runs, coverage of passing runs)"), "\(text)")
+        #expect(text.contains("FlakyFixtureTests.swift:33: error: FlakyFixtureTests/testFlaky(): failed - Intentional"))
+        let runs = Self.testRuns(app)
+        #expect(runs.count == 3 && runs.dropFirst().allSatisfy { $0.last == "-only-testing:" + Self.flakyID })
+        #expect(app.call(["xcrun", "xccov"]) == nil)
+        if let parsed = try JUnitParser.read(junit) {
+            let flaky = JUnitParser.cases(parsed).first { $0["name"] as? String == "testFlaky()" }
+            #expect(flaky?["result"] as? String == "failure", "\(String(describing: flaky))")
+        }
+    }
+
+    @Test("Flaky pass: alone it passes on its second run, then a test that had passed fails: the step fails")
+    func otherTestFailsAgain() async throws {
+        let app = try await Self.flakyApp()
+        defer { app.remove() }
+        try app.reply(
+            "test-results.json", try XcodeRunFixtures.tests(["testFlaky()": "Failed"]), bundle: "PrePush-flaky-1")
+        try app.reply("test-status", "65\n", bundle: "PrePush-flaky-1")
+        try app.reply(
+            "test-results.json", try XcodeRunFixtures.tests(["testFlaky()": "Passed"]), bundle: "PrePush-flaky-2")
+        try app.reply(
+            "test-results.json", try XcodeRunFixtures.tests(["testStablePass()": "Failed"]), bundle: "PrePush-others")
+        try app.reply("test-status", "65\n", bundle: "PrePush-others")
+        let result = try await app.prepush(["--retry-failed-tests", "2"])
+        #expect(result.termination == .exited(1), "\(result.errorText)")
+        #expect(result.errorText.contains("tests that had passed failed when run again without the flaky ones"))
+        #expect(Self.testRuns(app).count == 4)
+        #expect(app.call(["xcrun", "xccov"]) == nil)
+    }
+
+    @Test(
+        "Flaky pass: a test that ran at first runs in neither run again (an identifier xcodebuild ignored): the step fails"
+    )
+    func testMissingFromRunsAgain() async throws {
+        let app = try await Self.flakyApp()
+        defer { app.remove() }
+        // What xcresulttool lists for a run that ran no test (an empty tree), as xcodebuild exits 0.
+        try app.reply("test-results.json", #"{"devices" : [], "testNodes" : []}"# + "\n", bundle: "PrePush-others")
+        let result = try await app.prepush(["--retry-failed-tests", "1"])
+        #expect(result.termination == .exited(1), "\(result.errorText)")
+        #expect(
+            result.errorText.contains(
+                "1 test that ran at first did not run again for the coverage of passing runs, so it cannot be measured "
+                    + "exactly: FlakyFixtureTests/FlakyFixtureTests/testStablePass()"), "\(result.errorText)")
+        #expect(result.errorText.contains("1 test did not run again (coverage of passing runs)"))
+        #expect(app.call(["xcrun", "xccov"]) == nil)
+    }
+
+    @Test(
+        "Flaky pass: a test plan that retries by itself passes the flaky test alone only after a retry: that run does not count"
+    )
+    func planRetriesTheRunAgain() async throws {
+        let app = try await Self.flakyApp()
+        defer { app.remove() }
+        // The retried run's own tests again: the flaky test failed, then passed on the plan's retry.
+        try app.reply(
+            "test-results.json",
+            try String(contentsOfFile: Self.fixtures + "/xcresulttool-tests-retry-flaky.json", encoding: .utf8),
+            bundle: "PrePush-flaky-1")
+        try app.reply(
+            "test-results.json", try XcodeRunFixtures.tests(["testFlaky()": "Passed"]), bundle: "PrePush-flaky-2")
+        try app.replyCoverage(covering: [6, 7, 8], bundle: "PrePush-flaky-2")
+        let result = try await app.prepush(["--retry-failed-tests", "2"])
+        #expect(result.termination == .exited(0), "\(result.errorText)")
+        let table = try #require(CoverageReportsEndToEndTests.tableTotal(result.errorText))
+        #expect(table.covered == 6 && table.lines == 9, "\(result.errorText)")
+        let runs = Self.testRuns(app).map { ($0.last ?? "", Self.value(of: "-resultBundlePath", in: $0) ?? "") }
+        #expect(
+            runs.map { ($0.1 as NSString).lastPathComponent } == [
+                "PrePush.xcresult", "PrePush-flaky-1.xcresult", "PrePush-flaky-2.xcresult", "PrePush-others.xcresult",
+            ])
+        let read = app.calls.filter { $0.prefix(2) == ["xcrun", "xccov"] }.map {
+            ($0.last! as NSString).lastPathComponent
+        }
+        #expect(Set(read) == ["PrePush-flaky-2.xcresult", "PrePush-others.xcresult"], "\(read)")
     }
 }

@@ -10,7 +10,28 @@ import PreflightCore
 /// test bundles (`*.xctest`) are left out; so are files outside the project (dependencies checked
 /// out in DerivedData) and in hidden folders, as for SwiftPM.
 enum XccovReport {
+    /// One of the project's files in the report, with its functions (what merging several reports
+    /// needs, ``XccovMerge``).
+    struct File: Sendable, Equatable {
+        /// The report's absolute path, and the path relative to the project root.
+        var absolutePath: String
+        var coverage: FileCoverage
+        /// Each function's name, first line and execution count.
+        var functions: [Function]
+    }
+
+    struct Function: Sendable, Hashable {
+        var name: String
+        var line: Int
+        var executionCount: Int
+    }
+
     static func parse(reportJSON data: Data, projectRoot: String) throws(XcodeBackendError) -> CoverageSummary {
+        CoverageSummary(files: try files(reportJSON: data, projectRoot: projectRoot).map(\.coverage))
+    }
+
+    /// The project's files of the report's non-test targets.
+    static func files(reportJSON data: Data, projectRoot: String) throws(XcodeBackendError) -> [File] {
         let document: Any
         do {
             document = try JSONSerialization.jsonObject(with: data)
@@ -21,7 +42,7 @@ enum XccovReport {
             throw .malformedReport(detail: "no \"targets\" array at the top level")
         }
         let physicalRoot = PhysicalRoot(projectRoot)
-        var files: [FileCoverage] = []
+        var files: [File] = []
         for target in targets {
             guard let name = target["name"] as? String else {
                 throw .malformedReport(detail: "a target has no \"name\"")
@@ -32,19 +53,25 @@ enum XccovReport {
                 if relative.split(separator: "/").contains(where: { $0.hasPrefix(".") || $0 == "DerivedData" }) {
                     continue
                 }
-                let functions = file["functions"] as? [[String: Any]] ?? []
+                let functions = (file["functions"] as? [[String: Any]] ?? []).map {
+                    Function(
+                        name: $0["name"] as? String ?? "", line: integer($0["lineNumber"]),
+                        executionCount: integer($0["executionCount"]))
+                }
                 files.append(
-                    FileCoverage(
-                        path: relative, target: name,
-                        lines: CoverageCount(
-                            count: integer(file["executableLines"]), covered: integer(file["coveredLines"])),
-                        functions: CoverageCount(
-                            count: functions.count,
-                            covered: functions.filter { integer($0["executionCount"]) > 0 }.count),
-                        regions: CoverageCount(count: 0, covered: 0)))
+                    File(
+                        absolutePath: path,
+                        coverage: FileCoverage(
+                            path: relative, target: name,
+                            lines: CoverageCount(
+                                count: integer(file["executableLines"]), covered: integer(file["coveredLines"])),
+                            functions: CoverageCount(
+                                count: functions.count, covered: functions.filter { $0.executionCount > 0 }.count),
+                            regions: CoverageCount(count: 0, covered: 0)),
+                        functions: functions))
             }
         }
-        return CoverageSummary(files: files)
+        return files
     }
 
     /// xccov names targets after their products: `App.app`, `Core.framework`, `AppTests.xctest`.

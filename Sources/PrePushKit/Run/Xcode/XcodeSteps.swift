@@ -9,9 +9,11 @@ import ProcessKit
 enum XcodeSteps {
     static func steps(_ plan: XcodeBuildPlan) -> [any Step] {
         let destinations = XcodeDestinationResolver(plan: plan)
+        let passingRuns = Locked<[String]?>(nil)
         return [
             XcodeBuildStep(plan: plan, destinations: destinations),
-            XcodeTestStep(plan: plan, destinations: destinations), XcodeCoverageStep(),
+            XcodeTestStep(plan: plan, destinations: destinations, passingRuns: passingRuns),
+            XcodeCoverageStep(passingRuns: passingRuns),
         ]
     }
 
@@ -74,14 +76,20 @@ struct XcodeBuildStep: Step {
 /// (``XcodeTestFailures``): the failing ones with their files, lines and messages, the flaky ones
 /// as warnings, and how many ran. xcodebuild exits 0 when a test plan or `-only-testing` filter
 /// matches no test, and with parallel testing prints no `Executed N tests` line, so the count
-/// comes from the bundle, and none run is a failure.
+/// comes from the bundle, and none run is a failure. After a pass with flaky tests, the tests run
+/// again without retries for coverage of passing runs only (``XcodePassingRuns``), whose bundles
+/// the coverage step then reads (`passingRuns`).
 struct XcodeTestStep: Step {
     let plan: XcodeBuildPlan
     let destinations: XcodeDestinationResolver
+    /// The result bundles of the runs again after a flaky pass, for the coverage step; `nil` when
+    /// the test run's own bundle holds the coverage.
+    let passingRuns: Locked<[String]?>
     let name = "test"
 
     func run(in context: StepContext) async throws -> StepOutcome {
         let clock = StepClock()
+        passingRuns.withLock { $0 = nil }
         let bundle = XcodeSteps.resultBundle(in: context)
         // xcodebuild refuses a result bundle path that already exists.
         try? FileManager.default.removeItem(atPath: bundle)
@@ -168,12 +176,27 @@ struct XcodeTestStep: Step {
         outcome.testResults = results?.cases
         // A pass with a flaky test is never recorded as verified.
         outcome.flakyTests = results?.flaky.map(\.test) ?? []
+        if status == .passed, let results, !results.flaky.isEmpty {
+            let again = XcodePassingRuns(step: self, plan: plan, destination: destination, context: context)
+            switch try await again.run(after: results) {
+            case .passed(let bundles, let seconds):
+                outcome.seconds += seconds
+                passingRuns.withLock { $0 = bundles }
+            case .failed(let figure, let cases, let seconds):
+                outcome.seconds += seconds
+                outcome.status = .failed
+                outcome.figure = figure
+                outcome.testsRun = nil
+                outcome.testResults = cases
+                context.output.annotation(.error, title: name, message: figure)
+            }
+        }
         return outcome
     }
 
     /// The bundle's tests, or `nil` when they could not be read (Xcode before 16 has no
     /// `xcresulttool get test-results`); a warning says so.
-    private func readResults(bundle: String, in context: StepContext) async throws -> XcodeTestFailures? {
+    func readResults(bundle: String, in context: StepContext) async throws -> XcodeTestFailures? {
         do {
             return try XcodeTestFailures.parse(
                 try await XcodeTools.capture(XcodeBuildPlan.testResults(resultBundle: bundle), in: context))
@@ -187,7 +210,7 @@ struct XcodeTestStep: Step {
 
     /// Lists the failing tests as compiler-style errors and the flaky ones as warnings (and
     /// annotations in CI mode). A message's further lines are indented under its first.
-    private func report(_ results: XcodeTestFailures, in context: StepContext) {
+    func report(_ results: XcodeTestFailures, in context: StepContext) {
         let output = context.output
         let located = results.diagnostics(files: XcodeTestFailures.projectFiles(in: context.packageRoot))
         var text = ""
@@ -215,28 +238,42 @@ struct XcodeTestStep: Step {
 
 /// Coverage read from the result bundle with `xcrun xccov view --report --json`; for diff
 /// coverage and the line-level exports, every file's line counts from one `xccov view --archive
-/// --json`. Under a coverage gate, a report that measures no line of the project fails: a gate
-/// that passes on nothing proves nothing.
+/// --json`. After a flaky pass, the bundles of the runs again in which every test passed
+/// (``XcodePassingRuns``) are read instead, each's report and archive, and merged line by line
+/// (``XccovMerge``). Under a coverage gate, a report that measures no line of the project fails: a
+/// gate that passes on nothing proves nothing.
 struct XcodeCoverageStep: Step {
+    /// The test step's bundles of passing runs, when it made them.
+    let passingRuns: Locked<[String]?>
     let name = "coverage"
 
     func run(in context: StepContext) async throws -> StepOutcome {
-        let bundle = XcodeSteps.resultBundle(in: context)
-        let argv = XcodeBuildPlan.coverageReport(resultBundle: bundle)
+        let bundles = passingRuns.current ?? [XcodeSteps.resultBundle(in: context)]
+        let argv = XcodeBuildPlan.coverageReport(resultBundle: bundles[0])
         let output = context.output
-        output.beginStep("==> coverage: \(Command(argv[0], Array(argv.dropFirst())).commandLine)")
+        output.beginStep(
+            "==> coverage: \(Command(argv[0], Array(argv.dropFirst())).commandLine)"
+                + (bundles.count > 1
+                    ? " (and \(bundles.count - 1) more bundle\(bundles.count == 2 ? "" : "s"), "
+                        + "merged line by line: the runs in which every test passed)" : ""))
         let clock = StepClock()
         func outcome(_ status: StepOutcome.Status, _ figure: String, line: String? = nil) -> StepOutcome {
             output.endStep(passed: status == .passed, line: line)
             return StepOutcome(name: name, status: status, seconds: clock.seconds, figure: figure)
         }
-        let summary: CoverageSummary
+        var summary: CoverageSummary
         var lineCoverage: LineCoverage?
         let options = context.options
         do {
-            summary = try XccovReport.parse(
-                reportJSON: try await XcodeTools.capture(argv, in: context), projectRoot: context.packageRoot
-            ).excluding(options.coverageExclusion)
+            if bundles.count == 1 {
+                summary = try XccovReport.parse(
+                    reportJSON: try await XcodeTools.capture(argv, in: context), projectRoot: context.packageRoot)
+            } else {
+                let merged = try await merge(bundles, in: context)
+                summary = merged.summary
+                lineCoverage = merged.lines
+            }
+            summary = summary.excluding(options.coverageExclusion)
             let gated = !options.coverageMinimums.isEmpty || options.minimumDiffCoverage != nil
             if gated, summary.total.count == 0 {
                 context.log(summary.table(includingFiles: options.showsCoverageFiles))
@@ -250,7 +287,17 @@ struct XcodeCoverageStep: Step {
                 return outcome(.failed, "0 lines measured", line: "<== coverage: 0 lines measured")
             }
             if options.coverageReports.contains(where: { $0.format.needsLines }) || context.addedLines != nil {
-                lineCoverage = try await self.lineCoverage(of: summary, bundle: bundle, in: context)
+                let archive: LineCoverage
+                if let lineCoverage {
+                    archive = lineCoverage
+                } else {
+                    archive = try XccovArchive.parse(
+                        try await XcodeTools.capture(
+                            XcodeBuildPlan.lineCoverage(resultBundle: bundles[0]), in: context))
+                }
+                lineCoverage = Self.lines(of: summary, in: archive, root: context.packageRoot)
+            } else {
+                lineCoverage = nil
             }
         } catch let error as ProcessError {
             if case .interrupted = error { throw error }
@@ -264,16 +311,30 @@ struct XcodeCoverageStep: Step {
             summary, lineCoverage: lineCoverage, backend: "xcodebuild", context: context, clock: clock)
     }
 
-    /// Line counts of the report's files (the project's own files of non-test targets, as the
-    /// report was read), from one `xccov view --archive --json` for every file of the bundle
-    /// (Xcode 13 and later): one process, where one per file made pushes of real apps slow.
-    private func lineCoverage(
-        of summary: CoverageSummary, bundle: String, in context: StepContext
-    ) async throws -> LineCoverage {
-        let root = PhysicalRoot(context.packageRoot)
+    /// The bundles' coverage as one: each bundle's report and archive (two xccov calls each, the
+    /// archive holding every file's lines in one process), merged line by line.
+    private func merge(
+        _ bundles: [String], in context: StepContext
+    ) async throws -> (summary: CoverageSummary, lines: LineCoverage) {
+        var read: [XccovMerge.Bundle] = []
+        for bundle in bundles {
+            let report = try XccovReport.files(
+                reportJSON: try await XcodeTools.capture(
+                    XcodeBuildPlan.coverageReport(resultBundle: bundle), in: context),
+                projectRoot: context.packageRoot)
+            let archive = try XccovArchive.parse(
+                try await XcodeTools.capture(XcodeBuildPlan.lineCoverage(resultBundle: bundle), in: context))
+            read.append(XccovMerge.Bundle(report: report, archive: archive))
+        }
+        return try XccovMerge.merge(read, projectRoot: context.packageRoot)
+    }
+
+    /// The archive's line counts of the summary's files (the project's own files of non-test
+    /// targets, as the report was read): not the test bundles' nor the dependencies' the archive
+    /// also holds.
+    static func lines(of summary: CoverageSummary, in archive: LineCoverage, root: String) -> LineCoverage {
+        let root = PhysicalRoot(root)
         let wanted = Set(summary.files.map { root.absolute($0.path) })
-        let archive = try XccovArchive.parse(
-            try await XcodeTools.capture(XcodeBuildPlan.lineCoverage(resultBundle: bundle), in: context))
         return LineCoverage(
             counts: archive.counts.filter { path, _ in
                 root.relative(path).map { wanted.contains(root.absolute($0)) } ?? false

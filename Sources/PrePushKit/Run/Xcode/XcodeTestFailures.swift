@@ -37,6 +37,8 @@ struct XcodeTestFailures: Sendable, Equatable {
     /// A test that failed in some run, then passed (the bundle's result for it is `Passed`).
     struct Flaky: Sendable, Equatable {
         var test: String
+        /// Its xcodebuild identifier (``identifiers``), for `-only-testing:` and `-skip-testing:`.
+        var identifier: String
         /// Runs that failed, and all runs (`Repetition` nodes).
         var failedRuns: Int
         var runs: Int
@@ -52,6 +54,11 @@ struct XcodeTestFailures: Sendable, Equatable {
     var counts: [String: Int] = [:]
     /// Every test case's result, for the test report (an expected failure counts as passed).
     var cases: [TestCaseResult] = []
+    /// Each test case's result by its xcodebuild identifier, the form `-only-testing:` and
+    /// `-skip-testing:` take: the test bundle's name, then the node identifier
+    /// (`AppTests/CartTests/testTotal()`, `AppTests/LoginTests/logsIn()`), as the bundle lists it.
+    /// A test listed more than once (several test plan configurations) is `Failed` if it failed in any.
+    var identifiers: [String: String] = [:]
 
     /// How many distinct tests failed.
     var testCount: Int { Set(failures.map(\.test)).count }
@@ -74,22 +81,25 @@ struct XcodeTestFailures: Sendable, Equatable {
             throw .malformedOutput(command: command, detail: "no \"testNodes\" array at the top level")
         }
         var result = XcodeTestFailures(failures: [])
-        func visit(_ node: [String: Any], suite: String?) {
+        func visit(_ node: [String: Any], bundle: String?, suite: String?) {
             let type = node["nodeType"] as? String
             let name = node["name"] as? String ?? ""
             let children = node["children"] as? [[String: Any]] ?? []
             if type == "Test Case" {
                 let test = node["nodeIdentifier"] as? String ?? (suite.map { "\($0)/\(name)" } ?? name)
                 result.record(
-                    test: test, outcome: node["result"] as? String ?? "", children: children,
+                    test: test, identifier: bundle.map { "\($0)/\(test)" } ?? test,
+                    outcome: node["result"] as? String ?? "", children: children,
                     testCase: TestCaseResult(
                         suite: suite ?? "", name: name, status: .passed, seconds: node["durationInSeconds"] as? Double))
                 return
             }
-            let nextSuite = type == "Test Suite" ? name : suite
-            for child in children { visit(child, suite: nextSuite) }
+            let isBundle = type == "Unit test bundle" || type == "UI test bundle"
+            for child in children {
+                visit(child, bundle: isBundle ? name : bundle, suite: type == "Test Suite" ? name : suite)
+            }
         }
-        for node in nodes { visit(node, suite: nil) }
+        for node in nodes { visit(node, bundle: nil, suite: nil) }
         return result
     }
 
@@ -97,11 +107,12 @@ struct XcodeTestFailures: Sendable, Equatable {
     /// kept as flaky when it passed after a failed run; `testCase` (its suite, name and time) is
     /// completed and kept in ``cases``.
     private mutating func record(
-        test: String, outcome: String, children: [[String: Any]], testCase: TestCaseResult
+        test: String, identifier: String, outcome: String, children: [[String: Any]], testCase: TestCaseResult
     ) {
         var testCase = testCase
         defer { cases.append(testCase) }
         counts[outcome, default: 0] += 1
+        if identifiers[identifier] != "Failed" { identifiers[identifier] = outcome }
         var messages: [(arguments: String?, text: String)] = []
         var runs: [String] = []
         func collect(_ nodes: [[String: Any]], arguments: String?) {
@@ -142,7 +153,7 @@ struct XcodeTestFailures: Sendable, Equatable {
         case "Passed" where failedRuns > 0:
             flaky.append(
                 Flaky(
-                    test: test, failedRuns: failedRuns, runs: runs.count,
+                    test: test, identifier: identifier, failedRuns: failedRuns, runs: runs.count,
                     message: messages.first.map { Self.location(of: $0.text).2 }))
             let note = " (failed in \(failedRuns) of \(runs.count) runs, then passed)"
             testCase.flakyFailures = messages.map { arguments, message in
