@@ -53,10 +53,12 @@ struct ParallelTestRun: Sendable {
     }
 
     /// The XCTest results of the run: each test of the xUnit file, with what its console lines
-    /// (`console`, the tests read there, a crashed one included) say of it.
+    /// (`console`, the tests read there, a crashed one included) say of it; by class and name (the
+    /// file lists them as their processes ended, in a different order each run).
     static func merge(_ xunit: [SwiftPMXUnit.Case], console: [TestCaseResult]) -> [TestCaseResult] {
         var unused = console
-        return xunit.map { test in
+        let ordered = xunit.sorted { ($0.suite, $0.name) < ($1.suite, $1.name) }
+        return ordered.map { test in
             // XCTest on Linux prints the class without its module (`ClassicTests.testAdds`).
             let match = unused.firstIndex {
                 $0.name == test.name && ($0.suite == test.suite || test.suite.hasSuffix("." + $0.suite))
