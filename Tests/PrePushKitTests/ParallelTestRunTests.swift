@@ -108,6 +108,20 @@ struct ParallelTestRunTests {
         #expect(cases[2].failures.map(\.message) == ["crashed (its process ended before the test did)"])
     }
 
+    @Test("macOS's console names the test -[Module.Class test]: matched to the xUnit file's test as it is")
+    func macOSNames() {
+        var console = XCTestConsoleResults()
+        console.add("Test Case '-[CalcTests.ClassicTests testWrong]' started.")
+        console.add("/p/ClassicTests.swift:6: error: -[CalcTests.ClassicTests testWrong] : XCTAssertEqual failed")
+        console.add("Test Case '-[CalcTests.ClassicTests testWrong]' failed (0.002 seconds).")
+        let cases = ParallelTestRun.merge(
+            [.init(suite: "CalcTests.ClassicTests", name: "testWrong", seconds: 0.02, failed: true)],
+            console: console.cases)
+        #expect(cases.map(\.filterName) == ["CalcTests.ClassicTests/testWrong"])
+        #expect(cases.first?.failures.map(\.text) == ["/p/ClassicTests.swift:6: XCTAssertEqual failed"])
+        #expect(cases.first?.seconds == 0.002)
+    }
+
     @Test("--parallel adds -v and an xUnit file of the run's folder; the user's own file and verbosity are kept")
     func arguments() throws {
         func run(_ arguments: [String]) -> ParallelTestRun? {
