@@ -9,8 +9,8 @@ import ProcessKit
 struct TestResultCapture: Sendable {
     /// The event stream's file; `nil` when no results are read.
     let eventsPath: String?
-    /// The run's tests are run in parallel (`--parallel`); `nil` when they are not, or no results
-    /// are read.
+    /// How a run with `--parallel` is read (its xUnit file); `nil` without `--parallel`, or when no
+    /// results are read.
     let parallel: ParallelTestRun?
     private let console: Locked<XCTestConsoleResults>
     private let root: String
