@@ -30,7 +30,7 @@ struct SwiftTestStep: Step {
         let tally = Locked(TestCount.Tally())
         let capture = TestResultCapture(context, label: "all")
         var outcome = try await context.command(
-            name, Self.argv(context) + capture.swiftTestingArguments,
+            name, Self.argv(context) + capture.swiftTestArguments,
             watching: { line in
                 tally.withLock { $0.add(line) }
                 capture.add(line)
@@ -209,7 +209,7 @@ struct SwiftTestStep: Step {
         _ test: TestSelectionPlan.Target, binPath: String, keeping kept: String, in context: StepContext
     ) async throws -> (StepOutcome, cutShort: Bool) {
         let capture = TestResultCapture(context, label: test.key, module: test.module)
-        let argv = Self.argv(context) + ["--filter", "^\(test.module)\\."] + capture.swiftTestingArguments
+        let argv = Self.argv(context) + ["--filter", "^\(test.module)\\."] + capture.swiftTestArguments
         let tally = Locked(TestCount.Tally())
         var outcome = try await context.command(
             "\(name) \(test.name)", argv,
@@ -299,7 +299,8 @@ enum TestCount {
     ///
     /// - Swift Testing: `✔ Test run with 5 tests in 2 suites passed after …` (one per run).
     /// - XCTest: `Executed 12 tests, with 0 failures …`, once per suite, the largest being the
-    ///   grand total; with `--parallel`, which prints no such line, `[3/12] Testing Module.Class/test`.
+    ///   grand total; with `--parallel`, `[3/12] Testing Module.Class/test` (the lines it prints of a
+    ///   test, with `Executed 1 test`, are of that test alone).
     struct Tally: Sendable {
         private var swiftTesting: Int?
         private var executed: Int?
@@ -307,7 +308,7 @@ enum TestCount {
 
         /// The number of tests the lines so far say ran; `nil` when none said.
         var count: Int? {
-            let xctest = executed ?? parallel
+            let xctest = parallel ?? executed
             if swiftTesting == nil, xctest == nil { return nil }
             return (swiftTesting ?? 0) + (xctest ?? 0)
         }

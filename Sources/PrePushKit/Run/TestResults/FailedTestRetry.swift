@@ -81,7 +81,7 @@ struct FailedTestRetry {
                     + (failing.count == 1 ? "it" : "them") + " again (retry \(attempt) of \(retries)): "
                     + failing.map { results[$0].identifier }.joined(separator: ", ") + "\n")
             let outcome = try await context.command(
-                "\(name) (retry \(attempt))", SwiftTestStep.argv(context) + filters + capture.swiftTestingArguments,
+                "\(name) (retry \(attempt))", SwiftTestStep.argv(context) + filters + capture.swiftTestArguments,
                 watching: { capture.add($0) })
             seconds += outcome.seconds
             let retried = capture.results() ?? []
@@ -122,7 +122,7 @@ struct FailedTestRetry {
         let rest = try await context.command(
             "\(name) (coverage of passing runs)",
             SwiftTestStep.argv(context) + (scope.map { ["--filter", $0] } ?? []) + skips
-                + capture.swiftTestingArguments,
+                + capture.swiftTestArguments,
             watching: { capture.add($0) })
         seconds += rest.seconds
         // Tests the failed run never reached (it stopped at its first failing library) ran now.

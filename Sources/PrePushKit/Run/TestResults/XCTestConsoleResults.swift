@@ -6,8 +6,10 @@
 ///   `Test Case 'MathTests.testFails' failed (0.001 seconds)`.
 /// - macOS: the same with the test written `-[LibTests.MathTests testFails]`.
 ///
-/// Fed line by line (``add(_:)``), like ``TestCount/Tally``. With `--parallel` XCTest prints none
-/// of these lines, and nothing is read.
+/// Fed line by line (``add(_:)``), like ``TestCount/Tally``. With `--parallel` SwiftPM runs each
+/// test in a process of its own and prints its lines when it failed (all of them with `-v`), one
+/// test after another; a test whose process crashed has a `started` line and no end
+/// (``unfinished``). Such a run's tests are listed by SwiftPM's xUnit file (``ParallelTestRun``).
 struct XCTestConsoleResults: Sendable {
     /// The module to put before a class XCTest names without one (Linux prints `MathTests`), when
     /// the run covered one test target; `nil` leaves the names as printed.
@@ -33,6 +35,9 @@ struct XCTestConsoleResults: Sendable {
             let test = String(rest[..<quote])
             let after = rest[rest.index(after: quote)...]
             if after.hasPrefix(" started") {
+                // Another test starting while one runs: the one running crashed (with `--parallel`
+                // each test has its own process, and the next one's lines follow).
+                if let unfinished { cases.append(unfinished) }
                 pending = []
                 pendingSkip = nil
                 running = test
@@ -54,6 +59,10 @@ struct XCTestConsoleResults: Sendable {
             guard let separator = body.range(of: " : ") else { return }
             pending.append(
                 TestIssue(message: String(body[separator.upperBound...]), file: relative(file), line: number))
+        } else if rest.hasPrefix("Fatal error: "), running != nil {
+            // The runtime's last words in a test that crashed
+            // (`Swift/ContiguousArrayBuffer.swift:692: Fatal error: Index out of range`).
+            pending.append(TestIssue(message: String(rest), file: relative(file), line: number))
         } else if let separator = rest.range(of: " : Test skipped") {
             var message = rest[separator.upperBound...]
             if message.hasPrefix(" - ") { message = message.dropFirst(3) }
@@ -62,22 +71,37 @@ struct XCTestConsoleResults: Sendable {
     }
 
     private mutating func finish(_ test: String, status: TestCaseResult.Status, seconds: Double?) {
-        let (suite, name) = Self.split(test)
-        var result = TestCaseResult(
-            suite: module.map { suite.contains(".") ? suite : "\($0).\(suite)" } ?? suite, name: name,
-            status: status, seconds: seconds)
+        var result = named(test, status: status, seconds: seconds)
         result.failures = status == .failed ? (pending.isEmpty ? [TestIssue(message: "failed")] : pending) : []
         result.skipMessage = status == .skipped ? pendingSkip : nil
-        result.filterName = result.identifier
         cases.append(result)
         pending = []
         pendingSkip = nil
         running = nil
     }
 
+    /// The result of `test` as printed, its class named with ``module`` where it has none.
+    private func named(_ test: String, status: TestCaseResult.Status, seconds: Double?) -> TestCaseResult {
+        let (suite, name) = Self.split(test)
+        var result = TestCaseResult(
+            suite: module.map { suite.contains(".") ? suite : "\($0).\(suite)" } ?? suite, name: name,
+            status: status, seconds: seconds)
+        result.filterName = result.identifier
+        return result
+    }
+
     /// Whether a test started and never ended (the run crashed in it): then the failures read do
     /// not explain the run.
     var isCutShort: Bool { running != nil }
+
+    /// The test that started and never ended, as a failure: what its crash said, if anything.
+    var unfinished: TestCaseResult? {
+        guard let running else { return nil }
+        var result = named(running, status: .failed, seconds: nil)
+        result.failures =
+            pending.isEmpty ? [TestIssue(message: "crashed (its process ended before the test did)")] : pending
+        return result
+    }
 
     /// `MathTests.testFails` → (`MathTests`, `testFails`); `-[LibTests.MathTests testFails]` →
     /// (`LibTests.MathTests`, `testFails`).
