@@ -44,4 +44,55 @@ struct InputTests {
         #expect(result.outputText == "abcdefghij")
         #expect(error.recoverySuggestion != nil)
     }
+
+    @Test("A feed written after the spawn reaches the child in order; the child waits until it is finished")
+    func feedAfterSpawn() async throws {
+        let feed = InputFeed()
+        var command = Command("/bin/cat")
+        command.standardInput = .feed(feed)
+        command.timeout = .seconds(30)
+        let input = Support.pattern(count: 4 << 20, upper: false)
+        async let result = command.run()
+        // Written from another thread while the child runs, in pieces, with pauses.
+        let writer = Thread {
+            var offset = 0
+            for size in [1, 10, 1000, 1 << 20] {
+                feed.write(Array(input[offset..<(offset + size)]))
+                offset += size
+                usleep(20_000)
+            }
+            feed.write(Array(input[offset...]))
+            usleep(20_000)
+            feed.finish()
+            feed.write(Array("ignored".utf8))
+        }
+        writer.start()
+        let output = try await result.checked()
+        #expect(Support.same(output.standardOutput?.bytes ?? [], input))
+    }
+
+    @Test("A feed finished without bytes is end-of-file; a child that stops reading a feed is standardInputClosed")
+    func feedEnds() async throws {
+        let empty = InputFeed()
+        empty.finish()
+        var command = Command("/bin/cat")
+        command.standardInput = .feed(empty)
+        command.timeout = .seconds(10)
+        #expect(try await command.run().checked().outputText.isEmpty)
+
+        let feed = InputFeed()
+        var early = Command("/usr/bin/head", ["-c", "10"])
+        early.standardInput = .feed(feed)
+        early.timeout = .seconds(30)
+        feed.write(Support.pattern(count: 16 << 20, upper: false))
+        feed.finish()
+        let error = try await #require(throws: ProcessError.self) { try await early.run() }
+        guard case .standardInputClosed(_, let written, let total, let result) = error else {
+            Issue.record("unexpected \(error)")
+            return
+        }
+        #expect(written < total)
+        #expect(total == 16 << 20)
+        #expect(result.outputText == "abcdefghij")
+    }
 }

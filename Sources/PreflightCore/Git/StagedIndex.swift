@@ -126,8 +126,10 @@ package struct StagedIndex: Sendable {
         reader.indexFile = indexFile
         let repository = reader
         let diffed = wanted.filter { diffBases[$0] != nil }
-        // Which files git's diff takes as binary, or as text, by their attributes: asked while
-        // the contents are read and used.
+        // The HEAD blobs of the changed files will be read: git starts now, while the staged
+        // contents are looked for. Which files git's diff takes as binary, or as text, by their
+        // attributes is asked meanwhile.
+        var batch = diffed.isEmpty ? nil : CatFileBatch(in: repository)
         let attributes =
             diffed.isEmpty
             ? nil : BackgroundCall { Result { () throws(GitError) in try repository.diffsAsBinary(diffed) } }
@@ -137,28 +139,16 @@ package struct StagedIndex: Sendable {
         let inPlace = zip(wanted, objects).map { ($0, $1) }.parallelMap(chunkSize: 4) { path, object in
             Self.workTreeCopy(of: object, at: path)
         }
-        // The others, then the HEAD blobs of the changed files, from one `git cat-file`: `work`
-        // runs once the staged ones are read, while git still prints the others.
+        // The others, then the HEAD blobs, from the one `git cat-file`: `work` runs once the staged
+        // ones are read, while git still prints the others.
         let elsewhere = inPlace.indices.filter { inPlace[$0] == nil }
-        let asked = elsewhere.map { objects[$0] } + diffed.map { diffBases[$0]! }
-        let staged = Handoff<Result<[[UInt8]], GitError>>()
-        if elsewhere.isEmpty { staged.offer(.success([])) }
-        let reading =
-            asked.isEmpty
-            ? nil
-            : BackgroundCall { () -> Result<[[UInt8]], GitError> in
-                let read = Result { () throws(GitError) in
-                    try repository.blobContents(asked, firstCount: elsewhere.count) { staged.offer(.success($0)) }
-                }
-                // Given out already unless the read failed or asked for no staged blob.
-                staged.offer(read.map { Array($0.prefix(elsewhere.count)) })
-                return read
-            }
+        if !elsewhere.isEmpty, batch == nil { batch = CatFileBatch(in: repository) }
+        batch?.read(elsewhere.map { objects[$0] } + diffed.map { diffBases[$0]! }, firstCount: elsewhere.count)
         for (index, bytes) in inPlace.enumerated() { copy.contents[wanted[index]] = bytes }
-        for (index, bytes) in zip(elsewhere, try staged.value().get()) { copy.contents[wanted[index]] = bytes }
+        for (index, bytes) in zip(elsewhere, try batch?.firstBlobs() ?? []) { copy.contents[wanted[index]] = bytes }
         let result = work(copy)
-        guard let reading, let attributes else { return (copy, result) }
-        let old = try reading.value().get()[elsewhere.count...]
+        guard let batch, let attributes else { return (copy, result) }
+        let old = try batch.blobs()[elsewhere.count...]
         let binary = try attributes.value().get()
         let pairs = zip(diffed, old).map { path, old in
             (old: old, new: copy.contents[path]!, binary: binary[path])
@@ -339,50 +329,6 @@ extension GitRepository {
         return output.bytes.split(separator: 0)
     }
 
-    /// The bytes of each blob in `objects`, in order, from one `git cat-file --batch`; the first
-    /// `firstCount` are also given to `firstRead` as soon as git has printed them (on the thread
-    /// reading git's output), while it goes on with the others.
-    func blobContents(
-        _ objects: [String], firstCount: Int = 0, firstRead: @escaping @Sendable ([[UInt8]]) -> Void = { _ in }
-    ) throws(GitError) -> [[UInt8]] {
-        // --buffer: no flush per object; git still writes each time its buffer fills.
-        let arguments = ["cat-file", "--batch", "--buffer"]
-        let reading = Locked(BatchReading(parser: CatFileBatchParser(objects: objects)))
-        var command = Self.command(arguments, in: root)
-        command.standardInput = .bytes(Array(objects.joined(separator: "\n").utf8) + [10])
-        command.standardOutput = .chunks { chunk in
-            let first = reading.withLock { state -> [[UInt8]]? in
-                guard state.error == nil else { return nil }
-                do throws(GitError) {
-                    try state.parser.consume(chunk)
-                } catch {
-                    state.error = error
-                    return nil
-                }
-                guard firstCount > 0, !state.announced, state.parser.blobs.count >= firstCount else { return nil }
-                let part = state.parser.blobs.prefix(firstCount).compactMap { $0 }
-                guard part.count == firstCount else { return nil }
-                state.announced = true
-                return part
-            }
-            if let first { firstRead(first) }
-        }
-        _ = try Self.runChecked(command, arguments)
-        let state = reading.current
-        if let error = state.error { throw error }
-        if let object = state.parser.interruptedObject {
-            throw .failed(command: Self.display(arguments), detail: "Its output ended before \(object).")
-        }
-        var blobs: [[UInt8]] = []
-        for (object, blob) in zip(objects, state.parser.blobs) {
-            guard let blob else {
-                throw .failed(command: Self.display(arguments), detail: "It printed 'missing' for \(object).")
-            }
-            blobs.append(blob)
-        }
-        return blobs
-    }
-
     /// The blobs a `git cat-file --batch` of `objects` printed, in order; `nil` for one it said is
     /// missing.
     static func batchContents(_ result: ProcessResult, _ objects: [String]) throws(GitError) -> [[UInt8]?] {
@@ -397,12 +343,4 @@ extension GitRepository {
         }
         return parser.blobs
     }
-}
-
-/// What the thread reading a `git cat-file --batch` has read.
-private struct BatchReading: Sendable {
-    var parser: CatFileBatchParser
-    var error: GitError?
-    /// Whether the first part was given out.
-    var announced = false
 }

@@ -132,9 +132,16 @@ final class Execution: @unchecked Sendable {
                 childEnds.append(ends.read)
                 writer = PipeWriter(fd: ends.write, bytes: bytes)
                 process.standardInput = FileHandle(fileDescriptor: ends.read, closeOnDealloc: false)
+            case .feed(let feed):
+                let ends = try pipe()
+                POSIX.setNonBlocking(ends.write)
+                childEnds.append(ends.read)
+                writer = PipeWriter(fd: ends.write, feed: feed)
+                process.standardInput = FileHandle(fileDescriptor: ends.read, closeOnDealloc: false)
             }
 
             let shared = SharedState(wakeWrite: wake.write)
+            if case .feed(let feed) = command.standardInput { feed.attach { shared.wake() } }
             var start = ContinuousClock.now
             for attempt in 1... {
                 // Set before `run()`: a quick child can be reaped before `run()` returns.
@@ -253,7 +260,7 @@ final class Execution: @unchecked Sendable {
             for reader in outputs where reader.isOpen {
                 pollSet.append(pollfd(fd: reader.fd, events: Int16(POLLIN), revents: 0))
             }
-            let inputSlot = input?.isOpen == true ? pollSet.count : -1
+            let inputSlot = input?.wantsToWrite == true ? pollSet.count : -1
             if inputSlot >= 0, let input { pollSet.append(pollfd(fd: input.fd, events: Int16(POLLOUT), revents: 0)) }
 
             var wakeAt: ContinuousClock.Instant?
@@ -409,6 +416,11 @@ final class SharedState: Sendable {
             fields.foundationFinished = true
             Self.wakeLoop(fields.wakeWrite)
         }
+    }
+
+    /// Wakes the loop to look at its input again (an ``InputFeed`` was given bytes or finished).
+    func wake() {
+        fields.withLock { Self.wakeLoop($0.wakeWrite) }
     }
 
     func snapshot() -> (stop: StopReason?, urgent: Bool, reaped: Bool) {

@@ -8,6 +8,10 @@ public enum InputSource: Sendable {
     case bytes([UInt8])
     /// The caller's own standard input (a terminal stays a terminal).
     case inherit
+    /// Bytes written while the child runs, then end-of-file when the feed is finished. A child
+    /// that exits before reading them all makes the run throw
+    /// ``ProcessError/standardInputClosed(_:bytesWritten:bytesTotal:result:)``, as for ``bytes(_:)``.
+    case feed(InputFeed)
 
     /// The UTF-8 bytes of `text`, then end-of-file.
     public static func string(_ text: String) -> InputSource {
@@ -23,6 +27,7 @@ extension InputSource: CustomStringConvertible, CustomDebugStringConvertible, Cu
         case .none: "none"
         case .bytes(let bytes): "bytes(\(bytes.count) bytes)"
         case .inherit: "inherit"
+        case .feed: "feed"
         }
     }
 

@@ -52,27 +52,68 @@ final class PipeReader {
     }
 }
 
-/// The parent's end of the child's standard-input pipe, written without blocking.
+/// The parent's end of the child's standard-input pipe, written without blocking: fixed bytes,
+/// or those an ``InputFeed`` is given while the child runs.
 final class PipeWriter {
     private(set) var fd: Int32
-    private let bytes: [UInt8]
+    private var bytes: [UInt8]
     private var offset = 0
     private var failed = false
+    private let feed: InputFeed?
+    /// Whether no more bytes will come (fixed bytes; a finished feed).
+    private var complete: Bool
+    /// Bytes written before `bytes` (a feed's earlier batches).
+    private var earlier = 0
+    private var total: Int
 
     init(fd: Int32, bytes: [UInt8]) {
         self.fd = fd
         self.bytes = bytes
+        feed = nil
+        complete = true
+        total = bytes.count
         if bytes.isEmpty { close() }
+    }
+
+    init(fd: Int32, feed: InputFeed) {
+        self.fd = fd
+        bytes = []
+        self.feed = feed
+        complete = false
+        total = 0
     }
 
     var isOpen: Bool { fd >= 0 }
 
+    /// Whether the loop should wait for the pipe to take bytes: some are waiting, or the end is.
+    var wantsToWrite: Bool {
+        guard fd >= 0 else { return false }
+        refill()
+        return offset < bytes.count || complete
+    }
+
     /// `(written, total)` when the child stopped reading before the end; `nil` otherwise.
     var shortfall: (written: Int, total: Int)? {
-        failed || (fd < 0 && offset < bytes.count) ? (offset, bytes.count) : nil
+        refill()
+        let written = earlier + offset
+        return failed || (fd < 0 && written < total) ? (written, total) : nil
+    }
+
+    /// Takes what the feed was given since the last look.
+    private func refill() {
+        guard let feed, !complete else { return }
+        let (more, finished, total) = feed.take()
+        if !more.isEmpty {
+            earlier += offset
+            bytes = Array(bytes[offset...]) + more
+            offset = 0
+        }
+        complete = finished
+        self.total = total
     }
 
     func writeAvailable() {
+        refill()
         while fd >= 0, offset < bytes.count {
             let count = bytes.withUnsafeBytes { raw in
                 write(fd, raw.baseAddress! + offset, min(raw.count - offset, 1 << 20))
@@ -88,7 +129,7 @@ final class PipeWriter {
                 close()
             }
         }
-        if offset >= bytes.count { close() }
+        if offset >= bytes.count, complete { close() }
     }
 
     /// The child exited: whatever was not written never will be.
