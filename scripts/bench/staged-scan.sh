@@ -10,8 +10,9 @@
 #
 # The staged change: one line appended to one Swift file (one-file commit), or to 50 files (or
 # every Swift file when the repository has fewer; the count is printed). The work-tree run scans
-# the whole repository, as `todoscan` / `errorlint` with no path do at its root. EXPORT=FILE keeps
-# the Markdown table.
+# the whole repository, as `todoscan` / `errorlint` with no path do at its root. Both in the
+# repository as trial-repo lays it out (every object loose) and in a clone of it (HEAD's objects in
+# a pack, as a user who cloned the package has them). EXPORT=FILE keeps the Markdown tables.
 source "$(dirname "$0")/../lib/portable.sh"
 set -euo pipefail
 
@@ -91,7 +92,20 @@ run() {
     echo "Yams ($(git rev-parse --short HEAD)): $todoscan, ${errorlint:-no errorlint}; $(cpu_count) cores," \
         "load $(load_average | cut -d' ' -f1), hyperfine $runs runs"
     echo
+    echo "## As trial-repo lays it out: one commit, every object loose"
+    echo
     run one-file 1
     run fifty-files 50
+    git reset -q --hard
+    # A clone, as a user who cloned the package has it: HEAD's blobs in a pack (the staged ones
+    # are loose in both, as `git add` writes them).
+    git clone -q "$yams/remote.git" "$yams/clone"
+    cd "$yams/clone"
+    git config user.email bench@example.com
+    git config user.name bench
+    echo "## A clone of it: HEAD's objects packed ($(git count-objects -v | grep '^in-pack' | cut -d' ' -f2) objects in a pack)"
+    echo
+    run one-file 1
+    run fifty-files 50
+    git reset -q --hard
 } | tee "${EXPORT:-/dev/null}"
-git reset -q --hard

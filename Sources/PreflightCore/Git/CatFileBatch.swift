@@ -4,8 +4,9 @@ import ProcessKit
 /// (a process, git's own set-up) then runs while the caller works out what to ask, and the blobs
 /// come back as git prints them.
 ///
-/// Call ``read(_:firstCount:)`` exactly once (an empty list ends git at once); then
-/// ``firstBlobs()`` gives the first blobs as soon as they are read, ``blobs()`` all of them.
+/// Call ``read(_:firstCount:)`` once, by whoever ``claim()``s it first (an empty list ends git at
+/// once); then ``firstBlobs()`` gives the first blobs as soon as they are read, ``blobs()`` all of
+/// them. A batch never read ends git when it is released.
 final class CatFileBatch: Sendable {
     private static let arguments = ["cat-file", "--batch", "--buffer"]
 
@@ -17,6 +18,7 @@ final class CatFileBatch: Sendable {
     }
 
     private let feed = InputFeed()
+    private let claimed = Locked(false)
     private let reading = Locked(Reading())
     private let first = Handoff<Result<[[UInt8]], GitError>>()
     private let run: BackgroundCall<Result<[[UInt8]], GitError>>
@@ -51,6 +53,18 @@ final class CatFileBatch: Sendable {
             let count = reading.current.firstCount
             first.offer(result.map { Array($0.prefix(count)) })
             return result
+        }
+    }
+
+    deinit {
+        feed.finish()
+    }
+
+    /// Whether this call is the first: only its caller reads with this batch.
+    func claim() -> Bool {
+        claimed.withLock { taken in
+            defer { taken = true }
+            return !taken
         }
     }
 

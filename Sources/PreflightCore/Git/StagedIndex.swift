@@ -39,6 +39,9 @@ package struct StagedIndex: Sendable {
     private var contents: [String: [UInt8]] = [:]
     /// The index file read when it is not the repository's own (absolute).
     private let indexFile: String?
+    /// A `git cat-file --batch` started with the index's first git calls, for the first
+    /// ``loading(_:meanwhile:)``: by the time it knows what to ask, git is ready.
+    private let batch: CatFileBatch?
 
     /// Every regular file in the index, by absolute path, sorted.
     package var files: [String] { blobs.keys.sorted() }
@@ -67,6 +70,7 @@ package struct StagedIndex: Sendable {
         var here = GitRepository(root: directory)
         here.indexFile = indexFile.map { StandardPath.absolute($0, relativeTo: directory) }
         let reader = here
+        let batch = CatFileBatch(in: here)
         let changes = BackgroundCall { Result { () throws(GitError) in try reader.stagedChanges() } }
         let entries = allFiles ? BackgroundCall { Result { () throws(GitError) in try reader.indexEntries() } } : nil
         let repository = Result { () throws(GitError) in try GitRepository(containing: directory) }
@@ -98,7 +102,7 @@ package struct StagedIndex: Sendable {
         }
         return StagedIndex(
             root: root, added: AddedLines(newFiles: newFiles), blobs: blobs, diffBases: diffBases,
-            changed: changed, indexFile: here.indexFile)
+            changed: changed, indexFile: here.indexFile, batch: changed.isEmpty ? nil : batch)
     }
 
     /// This index with the bytes of `paths` (absolute; those not in the index are left out) read
@@ -126,10 +130,12 @@ package struct StagedIndex: Sendable {
         reader.indexFile = indexFile
         let repository = reader
         let diffed = wanted.filter { diffBases[$0] != nil }
-        // The HEAD blobs of the changed files will be read: git starts now, while the staged
-        // contents are looked for. Which files git's diff takes as binary, or as text, by their
-        // attributes is asked meanwhile.
-        var batch = diffed.isEmpty ? nil : CatFileBatch(in: repository)
+        // The HEAD blobs of the changed files are read by the `git cat-file` started with the
+        // index's first calls (or one started now), while the staged contents are looked for.
+        // Which files git's diff takes as binary, or as text, by their attributes is asked
+        // meanwhile.
+        var batch = self.batch.flatMap { $0.claim() ? $0 : nil }
+        if batch == nil, !diffed.isEmpty { batch = CatFileBatch(in: repository) }
         let attributes =
             diffed.isEmpty
             ? nil : BackgroundCall { Result { () throws(GitError) in try repository.diffsAsBinary(diffed) } }
@@ -199,7 +205,7 @@ package struct StagedIndex: Sendable {
 
     private init(
         root: String, added: AddedLines, blobs: [String: String], diffBases: [String: String], changed: [String],
-        indexFile: String?
+        indexFile: String?, batch: CatFileBatch?
     ) {
         self.root = root
         self.added = added
@@ -207,6 +213,7 @@ package struct StagedIndex: Sendable {
         self.diffBases = diffBases
         self.changed = changed
         self.indexFile = indexFile
+        self.batch = batch
     }
 }
 
