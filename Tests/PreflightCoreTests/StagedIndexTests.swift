@@ -77,8 +77,14 @@ struct StagedIndexTests {
         try repository.write("crlf.swift", "one\r\ntwo\r\n")
         try repository.write("edited.swift", "one\nstaged\n")
         try repository.write("same.swift", "one\nsame\n")
+        try repository.write("backdated.swift", "one\nstaged\n")
         try repository.git("add", "-A")
         try repository.write("edited.swift", "one\nstaged\nunstaged\n")
+        // Edited after staging, with an old time: read after the HEAD blobs, as git turns out to
+        // be needed for it.
+        try repository.write("backdated.swift", "one\nother\n")
+        try FileManager.default.setAttributes(
+            [.modificationDate: Date(timeIntervalSince1970: 946_684_800)], ofItemAtPath: repository.path("backdated.swift"))
         #expect(FileManager.default.contents(atPath: repository.path("crlf.swift")) == Data("one\r\ntwo\r\n".utf8))
 
         let index = try StagedIndex.read(in: repository.root, allFiles: false)
@@ -86,6 +92,8 @@ struct StagedIndexTests {
         #expect(try loaded.contents(of: repository.path("crlf.swift"), limit: 100) == Array("one\ntwo\n".utf8))
         #expect(try loaded.contents(of: repository.path("edited.swift"), limit: 100) == Array("one\nstaged\n".utf8))
         #expect(try loaded.contents(of: repository.path("same.swift"), limit: 100) == Array("one\nsame\n".utf8))
+        #expect(try loaded.contents(of: repository.path("backdated.swift"), limit: 100) == Array("one\nstaged\n".utf8))
+        #expect(loaded.added.newFiles.contains(repository.path("backdated.swift")))
         for file in ["crlf.swift", "edited.swift", "same.swift"] {
             #expect(loaded.added.lines[repository.path(file)] == [2...2], "\(file)")
         }

@@ -3,7 +3,7 @@
 /// objects can be used while git still prints the others.
 struct CatFileBatchParser: Sendable {
     /// The names asked for, in the order git answers.
-    let objects: [String]
+    private(set) var objects: [String]
     /// Each object's bytes as far as read, in order; `nil` for one git said is missing or that is
     /// not a blob (a tree or a commit where a blob was asked for names no blob).
     private(set) var blobs: [[UInt8]?] = []
@@ -13,6 +13,11 @@ struct CatFileBatchParser: Sendable {
 
     init(objects: [String]) {
         self.objects = objects
+    }
+
+    /// Expects `more` objects after those asked for before.
+    mutating func expect(_ more: [String]) {
+        objects += more
     }
 
     /// Whether every object asked for has been read.

@@ -130,41 +130,62 @@ package struct StagedIndex: Sendable {
         reader.indexFile = indexFile
         let repository = reader
         let diffed = wanted.filter { diffBases[$0] != nil }
-        // The HEAD blobs of the changed files are read by the `git cat-file` started with the
-        // index's first calls (or one started now), while the staged contents are looked for.
-        // Which files git's diff takes as binary, or as text, by their attributes is asked
-        // meanwhile.
+        let objects = wanted.map { blobs[$0]! }
+        // The `git cat-file` started with the index's first calls (or one started now) reads, in
+        // this order: the staged blobs of files edited since the index was written (likely not
+        // what the work tree holds), the HEAD blobs of the changed files, then any other staged
+        // blob the work tree turns out not to hold. Which files git's diff takes as binary, or as
+        // text, by their attributes is asked meanwhile.
         var batch = self.batch.flatMap { $0.claim() ? $0 : nil }
-        if batch == nil, !diffed.isEmpty { batch = CatFileBatch(in: repository) }
+        let indexTime = Self.indexPath(root: root, indexFile: indexFile).flatMap(FileTime.modified) ?? .min
+        let likelyEdited = wanted.indices.filter { (FileTime.modified(wanted[$0]) ?? .max) >= indexTime }
+        let first = likelyEdited.map { objects[$0] } + diffed.map { diffBases[$0]! }
+        if batch == nil, !first.isEmpty { batch = CatFileBatch(in: repository) }
+        batch?.ask(first)
         let attributes =
             diffed.isEmpty
             ? nil : BackgroundCall { Result { () throws(GitError) in try repository.diffsAsBinary(diffed) } }
         // A staged file is mostly what the work tree holds: its bytes there are the staged blob's
         // when they hash to its id (as git's diff reads a work-tree file in place of an object).
-        let objects = wanted.map { blobs[$0]! }
         let inPlace = zip(wanted, objects).map { ($0, $1) }.parallelMap(chunkSize: 4) { path, object in
             Self.workTreeCopy(of: object, at: path)
         }
-        // The others, then the HEAD blobs, from the one `git cat-file`: `work` runs once the staged
-        // ones are read, while git still prints the others.
-        let elsewhere = inPlace.indices.filter { inPlace[$0] == nil }
-        if !elsewhere.isEmpty, batch == nil { batch = CatFileBatch(in: repository) }
-        batch?.read(elsewhere.map { objects[$0] } + diffed.map { diffBases[$0]! }, firstCount: elsewhere.count)
+        let asked = Set(likelyEdited)
+        let unexpected = inPlace.indices.filter { inPlace[$0] == nil && !asked.contains($0) }
+        if batch == nil, !unexpected.isEmpty { batch = CatFileBatch(in: repository) }
+        batch?.ask(unexpected.map { objects[$0] })
+        batch?.finish()
+        let headPositions = likelyEdited.count..<(likelyEdited.count + diffed.count)
         for (index, bytes) in inPlace.enumerated() { copy.contents[wanted[index]] = bytes }
-        for (index, bytes) in zip(elsewhere, try batch?.firstBlobs() ?? []) { copy.contents[wanted[index]] = bytes }
+        let edited = likelyEdited.filter { inPlace[$0] == nil }
+        if !edited.isEmpty {
+            for (index, bytes) in zip(likelyEdited, try batch!.blobs(0..<likelyEdited.count))
+            where inPlace[index] == nil {
+                copy.contents[wanted[index]] = bytes
+            }
+        }
+        if !unexpected.isEmpty {
+            let after = headPositions.upperBound
+            for (index, bytes) in zip(unexpected, try batch!.blobs(after..<(after + unexpected.count))) {
+                copy.contents[wanted[index]] = bytes
+            }
+        }
         let result = work(copy)
         guard let batch, let attributes else { return (copy, result) }
-        let old = try batch.blobs()[elsewhere.count...]
         let binary = try attributes.value().get()
-        let pairs = zip(diffed, old).map { path, old in
-            (old: old, new: copy.contents[path]!, binary: binary[path])
-        }
-        let lines = pairs.parallelMap(chunkSize: 4) { pair -> [ClosedRange<Int>] in
-            // git shows no lines of a binary file: one with a NUL in its first 8,000 bytes on
-            // either side, unless its attributes decide.
-            guard !(pair.binary ?? (Self.looksBinary(pair.old) || Self.looksBinary(pair.new))) else { return [] }
-            return GitLineDiff.addedLines(old: pair.old, new: pair.new)
-        }
+        let stagedBytes = copy.contents
+        // Each file is diffed as soon as git has printed its HEAD blob, while it prints the next.
+        let lines = try diffed.indices.parallelMap(chunkSize: 4) { index -> Result<[ClosedRange<Int>], GitError> in
+            Result { () throws(GitError) in
+                let position = headPositions.lowerBound + index
+                let old = try batch.blobs(position..<(position + 1))[0]
+                let new = stagedBytes[diffed[index]]!
+                // git shows no lines of a binary file: one with a NUL in its first 8,000 bytes on
+                // either side, unless its attributes decide.
+                guard !(binary[diffed[index]] ?? (Self.looksBinary(old) || Self.looksBinary(new))) else { return [] }
+                return GitLineDiff.addedLines(old: old, new: new)
+            }
+        }.map { result throws(GitError) in try result.get() }
         for (path, ranges) in zip(diffed, lines) {
             copy.diffBases[path] = nil
             if !ranges.isEmpty { copy.added.lines[path] = ranges }
@@ -179,6 +200,22 @@ package struct StagedIndex: Sendable {
             GitBlobID.sha1(of: bytes) == object
         else { return nil }
         return bytes
+    }
+
+    /// The index file git reads for the repository at `root`: `indexFile` when given, else the
+    /// git directory's (`.git/index`, or that of the directory a `.git` file names); `nil` when
+    /// neither is found.
+    static func indexPath(root: String, indexFile: String?) -> String? {
+        if let indexFile { return indexFile }
+        let dotGit = root + "/.git"
+        var isDirectory: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: dotGit, isDirectory: &isDirectory) else { return nil }
+        if isDirectory.boolValue { return dotGit + "/index" }
+        guard let text = try? String(contentsOfFile: dotGit, encoding: .utf8), text.hasPrefix("gitdir: ") else {
+            return nil
+        }
+        let gitDirectory = text.dropFirst("gitdir: ".count).trimmingCharacters(in: .newlines)
+        return StandardPath.absolute(gitDirectory, relativeTo: root) + "/index"
     }
 
     /// Larger files are read from git's objects: hashing a file that turns out to differ would
