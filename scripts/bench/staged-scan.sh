@@ -12,12 +12,14 @@
 # every Swift file when the repository has fewer; the count is printed). The work-tree run scans
 # the whole repository, as `todoscan` / `errorlint` with no path do at its root. Both in the
 # repository as trial-repo lays it out (every object loose) and in a clone of it (HEAD's objects in
-# a pack, as a user who cloned the package has them). EXPORT=FILE keeps the Markdown tables.
+# a pack, as a user who cloned the package has them). Then each tool's pair again, run round-robin
+# (interleaved.py, INTERLEAVED_RUNS rounds, medians). EXPORT=FILE keeps the Markdown tables.
 source "$(dirname "$0")/../lib/portable.sh"
 set -euo pipefail
 
 repo=$(cd "$(dirname "$0")/../.." && pwd)
 runs=${RUNS:-20}
+interleaved_runs=${INTERLEAVED_RUNS:-200}
 warmup=${WARMUP:-3}
 work=$(mktemp -d "${TMPDIR:-/tmp}/staged-bench.XXXXXX")
 trap 'rm -rf "$work"' EXIT
@@ -85,6 +87,17 @@ run() {
         --export-markdown "$work/$label.md" "${commands[@]}" >&2
     echo "### $label ($staged_files files staged)"
     cat "$work/$label.md"
+    echo
+    # The same pairs run round-robin, medians: the machine's drift falls on both sides alike.
+    local pairs=("todoscan --staged=$todoscan --staged -q" "todoscan (work tree)=$todoscan -q")
+    echo "Interleaved, ${interleaved_runs} rounds:"
+    echo
+    python3 "$repo/scripts/bench/interleaved.py" "$interleaved_runs" "${pairs[@]}"
+    if [ -n "$errorlint" ]; then
+        echo
+        python3 "$repo/scripts/bench/interleaved.py" "$interleaved_runs" \
+            "errorlint --staged=$errorlint --staged -q" "errorlint (work tree)=$errorlint -q"
+    fi
     echo
 }
 
