@@ -121,23 +121,23 @@ final class Execution: @unchecked Sendable {
             process.standardError = try attach(command.standardError, stream: .standardError)
 
             var writer: PipeWriter?
+            /// A pipe whose read end is the child's standard input; the write end, not blocking.
+            func inputPipe() throws(ProcessError) -> Int32 {
+                let ends = try pipe()
+                POSIX.setNonBlocking(ends.write)
+                childEnds.append(ends.read)
+                process.standardInput = FileHandle(fileDescriptor: ends.read, closeOnDealloc: false)
+                return ends.write
+            }
             switch command.standardInput {
             case .none:
                 process.standardInput = FileHandle.nullDevice
             case .inherit:
                 process.standardInput = FileHandle.standardInput
             case .bytes(let bytes):
-                let ends = try pipe()
-                POSIX.setNonBlocking(ends.write)
-                childEnds.append(ends.read)
-                writer = PipeWriter(fd: ends.write, bytes: bytes)
-                process.standardInput = FileHandle(fileDescriptor: ends.read, closeOnDealloc: false)
+                writer = PipeWriter(fd: try inputPipe(), bytes: bytes)
             case .feed(let feed):
-                let ends = try pipe()
-                POSIX.setNonBlocking(ends.write)
-                childEnds.append(ends.read)
-                writer = PipeWriter(fd: ends.write, feed: feed)
-                process.standardInput = FileHandle(fileDescriptor: ends.read, closeOnDealloc: false)
+                writer = PipeWriter(fd: try inputPipe(), feed: feed)
             }
 
             let shared = SharedState(wakeWrite: wake.write)
