@@ -84,7 +84,8 @@ struct StagedIndexTests {
         // be needed for it.
         try repository.write("backdated.swift", "one\nother\n")
         try FileManager.default.setAttributes(
-            [.modificationDate: Date(timeIntervalSince1970: 946_684_800)], ofItemAtPath: repository.path("backdated.swift"))
+            [.modificationDate: Date(timeIntervalSince1970: 946_684_800)],
+            ofItemAtPath: repository.path("backdated.swift"))
         #expect(FileManager.default.contents(atPath: repository.path("crlf.swift")) == Data("one\r\ntwo\r\n".utf8))
 
         let index = try StagedIndex.read(in: repository.root, allFiles: false)

@@ -43,6 +43,8 @@ struct WorkTreeDiscoveryTests {
         try FileManager.default.createSymbolicLink(atPath: link, withDestinationPath: repository.path("Sources"))
         defer { try? FileManager.default.removeItem(atPath: link) }
         #expect(try discovered(link + "/A") == repository.root)
+        // `..` after a link is the link target's parent, as for git's working directory.
+        #expect(try discovered(link + "/..") == repository.root)
 
         // A repository inside another one's folder is its own.
         try FileManager.default.createDirectory(
@@ -86,9 +88,28 @@ struct WorkTreeDiscoveryTests {
         try repository.git("config", "core.worktree", elsewhere.root)
         #expect(try discovered(repository.root) == nil)
         try repository.git("config", "--unset", "core.worktree")
+        // The per-worktree configuration counts too.
+        try repository.git("config", "extensions.worktreeConfig", "true")
+        try repository.git("config", "--worktree", "core.worktree", elsewhere.root)
+        #expect(try discovered(repository.root) == nil)
+        try repository.git("config", "--worktree", "--unset", "core.worktree")
+        // A key on its section's line.
+        let config = repository.path(".git/config")
+        let plain = try String(contentsOfFile: config, encoding: .utf8)
+        try (plain + "[core] bare\n").write(toFile: config, atomically: true, encoding: .utf8)
+        #expect(try discovered(repository.root) == nil)
+        try plain.write(toFile: config, atomically: true, encoding: .utf8)
+        #expect(try discovered(repository.root) == repository.root)
         // An included file could set anything.
         try repository.git("config", "include.path", "extra.config")
         #expect(try discovered(repository.root) == nil)
+        try repository.git("config", "--unset", "include.path")
+        // Another user's repository: git's safe.directory decides (only root can hand it over).
+        if geteuid() == 0 {
+            try FileManager.default.setAttributes([.ownerAccountID: 54_321], ofItemAtPath: repository.root)
+            #expect(try discovered(repository.root) == nil)
+            try FileManager.default.setAttributes([.ownerAccountID: 0], ofItemAtPath: repository.root)
+        }
         // Outside any repository.
         let outside = NSTemporaryDirectory() + "preflight-outside-" + UUID().uuidString
         try FileManager.default.createDirectory(atPath: outside, withIntermediateDirectories: true)

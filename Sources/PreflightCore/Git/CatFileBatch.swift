@@ -6,7 +6,8 @@ import ProcessKit
 /// can be used as soon as git has printed it.
 ///
 /// Whoever ``claim()``s it first asks with ``ask(_:)`` (any number of times, in order), then
-/// ``finish()``es; ``blobs(_:)`` waits for the blobs of a range of what was asked. A batch never
+/// ``finish()``es; ``blobs(_:)`` waits for the blobs of a range of what was asked. Finish before
+/// waiting: git holds its output in a buffer until its input ends (`--buffer`). A batch never
 /// finished ends git when it is released.
 final class CatFileBatch: Sendable {
     private static let arguments = ["cat-file", "--batch", "--buffer"]
@@ -67,25 +68,33 @@ final class CatFileBatch: Sendable {
     /// - Throws: ``GitError`` when git fails or its output cannot be read before then, or one of
     ///   them is missing or no blob.
     func blobs(_ positions: Range<Int>) throws(GitError) -> [[UInt8]] {
-        let state = shared.wait(until: {
-            $0.parser.blobs.count >= positions.upperBound || $0.error != nil || $0.ended != nil
-        })
-        if let error = state.error { throw error }
-        if state.parser.blobs.count < positions.upperBound {
-            try state.ended?.get()
-            let object = state.parser.interruptedObject ?? "the objects asked for"
-            throw .failed(command: GitRepository.display(Self.arguments), detail: "Its output ended before \(object).")
-        }
-        var blobs: [[UInt8]] = []
-        for position in positions {
-            guard let blob = state.parser.blobs[position] else {
-                throw .failed(
-                    command: GitRepository.display(Self.arguments),
-                    detail: "It printed 'missing' for \(state.parser.objects[position]).")
-            }
-            blobs.append(blob)
-        }
-        return blobs
+        // The blobs are taken under the lock: a copy of the whole reading would share its
+        // buffer with the parser, and the parser's next chunk would copy it.
+        let answer = shared.wait(
+            until: { $0.parser.blobs.count >= positions.upperBound || $0.error != nil || $0.ended != nil },
+            then: { state -> Result<[[UInt8]], GitError> in
+                Result { () throws(GitError) in
+                    if let error = state.error { throw error }
+                    if state.parser.blobs.count < positions.upperBound {
+                        try state.ended?.get()
+                        let object = state.parser.interruptedObject ?? "the objects asked for"
+                        throw .failed(
+                            command: GitRepository.display(Self.arguments), detail: "Its output ended before \(object)."
+                        )
+                    }
+                    var blobs: [[UInt8]] = []
+                    for position in positions {
+                        guard let blob = state.parser.blobs[position] else {
+                            throw .failed(
+                                command: GitRepository.display(Self.arguments),
+                                detail: "It printed 'missing' for \(state.parser.objects[position]).")
+                        }
+                        blobs.append(blob)
+                    }
+                    return blobs
+                }
+            })
+        return try answer.get()
     }
 }
 
@@ -110,11 +119,11 @@ private final class BatchState: @unchecked Sendable {
         condition.unlock()
     }
 
-    /// The reading once `done` holds for it.
-    func wait(until done: (Reading) -> Bool) -> Reading {
+    /// `answer` of the reading once `done` holds for it, under the lock.
+    func wait<Answer>(until done: (Reading) -> Bool, then answer: (Reading) -> Answer) -> Answer {
         condition.lock()
         defer { condition.unlock() }
         while !done(reading) { condition.wait() }
-        return reading
+        return answer(reading)
     }
 }

@@ -30,9 +30,9 @@ package struct GitRepository: Sendable {
 
     /// The repository whose work tree contains `directory`.
     init(containing directory: String) throws(GitError) {
-        if let root = WorkTreeDiscovery.root(
-            containing: StandardPath.absolute(directory), environment: ProcessInfo.processInfo.environment)
-        {
+        // `..` resolved through links, as git's working directory would be: not lexically.
+        let unresolved = directory.hasPrefix("/") ? directory : StandardPath.currentDirectory + "/" + directory
+        if let root = WorkTreeDiscovery.root(containing: unresolved, environment: ProcessInfo.processInfo.environment) {
             self.root = root
             return
         }

@@ -16,8 +16,10 @@ import Darwin
 ///   `GIT_DISCOVERY_ACROSS_FILESYSTEM`; `GIT_DIR` and `GIT_WORK_TREE` are cleared for every git call
 ///   the suite makes, so they cannot change its answer);
 /// - a directory inside a git directory (`.git`, a bare repository, `.git/modules/…`);
+/// - a repository another user owns (git's `safe.directory` decides);
 /// - a configuration that names a work tree, a bare repository or an included file
-///   (`core.worktree`, `core.bare = true`, `[include]`), in the repository's or, for a `.git` file
+///   (`core.worktree`, `core.bare = true`, `[include]`), in the repository's (and its
+///   `config.worktree`) or, for a `.git` file
 ///   (a linked worktree, a submodule), in the git directory it points to and its common directory;
 /// - a `.git` that is neither a valid git directory nor a `gitdir:` file, or a link;
 /// - reaching another file system before any `.git`, or no `.git` up to `/`.
@@ -36,9 +38,12 @@ enum WorkTreeDiscovery {
             if lstat(dotGit, &info) == 0 {
                 switch info.st_mode & S_IFMT {
                 case S_IFDIR:
-                    return isGitDirectory(dotGit) && configsAllowPlainRoot([dotGit + "/config"]) ? current : nil
+                    let configs = [dotGit + "/config", dotGit + "/config.worktree"]
+                    return isGitDirectory(dotGit) && ownedByUs([current, dotGit]) && configsAllowPlainRoot(configs)
+                        ? current : nil
                 case S_IFREG:
-                    return linkedGitDirectoryAllowsPlainRoot(dotGit, in: current) ? current : nil
+                    return ownedByUs([current, dotGit]) && linkedGitDirectoryAllowsPlainRoot(dotGit, in: current)
+                        ? current : nil
                 default:
                     return nil
                 }
@@ -70,7 +75,7 @@ enum WorkTreeDiscovery {
         let named = text.dropFirst("gitdir: ".count).trimmingCharacters(in: .newlines)
         guard !named.isEmpty else { return false }
         let gitDirectory = StandardPath.absolute(named, relativeTo: folder)
-        guard isGitDirectoryOrLinked(gitDirectory) else { return false }
+        guard isGitDirectoryOrLinked(gitDirectory), ownedByUs([gitDirectory]) else { return false }
         var configs = [gitDirectory + "/config", gitDirectory + "/config.worktree"]
         if let common = try? String(contentsOfFile: gitDirectory + "/commondir", encoding: .utf8) {
             let path = common.trimmingCharacters(in: .newlines)
@@ -93,8 +98,12 @@ enum WorkTreeDiscovery {
         for path in paths {
             guard let data = FileManager.default.contents(atPath: path) else { continue }
             for rawLine in String(decoding: data, as: UTF8.self).split(whereSeparator: \.isNewline) {
-                let line = rawLine.trimmingCharacters(in: .whitespaces).lowercased()
+                var line = rawLine.trimmingCharacters(in: .whitespaces).lowercased()
                 if line.hasPrefix("[include") { return false }
+                // A key may follow its section's header on the same line (`[core] bare`).
+                if line.hasPrefix("["), let close = line.firstIndex(of: "]") {
+                    line = line[line.index(after: close)...].trimmingCharacters(in: .whitespaces)
+                }
                 guard !line.hasPrefix("#"), !line.hasPrefix(";") else { continue }
                 let parts = line.split(separator: "=", maxSplits: 1).map { $0.trimmingCharacters(in: .whitespaces) }
                 guard let key = parts.first else { continue }
@@ -103,6 +112,16 @@ enum WorkTreeDiscovery {
             }
         }
         return true
+    }
+
+    /// Whether every path is owned by the user running: git refuses a repository owned by
+    /// another (`safe.directory`), and only git can say whether this one is allowed.
+    private static func ownedByUs(_ paths: [String]) -> Bool {
+        let user = geteuid()
+        return paths.allSatisfy { path in
+            var info = stat()
+            return lstat(path, &info) == 0 && info.st_uid == user
+        }
     }
 
     private static func deviceID(_ path: String) -> UInt64? {

@@ -141,7 +141,6 @@ final class Execution: @unchecked Sendable {
             }
 
             let shared = SharedState(wakeWrite: wake.write)
-            if case .feed(let feed) = command.standardInput { feed.attach { shared.wake() } }
             var start = ContinuousClock.now
             for attempt in 1... {
                 // Set before `run()`: a quick child can be reaped before `run()` returns.
@@ -170,6 +169,9 @@ final class Execution: @unchecked Sendable {
                 }
             }
             for var fd in childEnds { POSIX.closeIfOpen(&fd) }
+            // Only now: a feed attached to a spawn that failed would write to a closed descriptor
+            // number, which may be reused. Bytes given before are taken at the loop's first turn.
+            if case .feed(let feed) = command.standardInput { feed.attach { shared.wake() } }
             let execution = Execution(
                 command: command, process: process, start: start, wakeRead: wake.read, shared: shared, outputs: readers,
                 input: writer)
