@@ -4,16 +4,23 @@ import Foundation
 /// on a child process (git), so several run at once. Dispatch's pool is only as wide as the
 /// cores, and a worker blocked on a child still holds its place: two git calls sent there, with
 /// the caller's own thread one of the pool's, ran one after the other.
-package final class BackgroundCall<Value: Sendable>: Sendable {
-    private let result = Handoff<Value>()
+package final class BackgroundCall<Value: Sendable>: @unchecked Sendable {
+    private let finished = DispatchSemaphore(value: 0)
+    /// Written once by the call's thread before `finished` is signalled; read after waiting.
+    private var result: Value?
 
     /// Starts `body` at once.
     package init(_ body: @escaping @Sendable () -> Value) {
-        Thread.detachNewThread { [result] in result.offer(body()) }
+        Thread.detachNewThread { [self] in
+            result = body()
+            finished.signal()
+        }
     }
 
     /// The call's value, once it has returned.
     package func value() -> Value {
-        result.value()
+        finished.wait()
+        finished.signal()
+        return result!
     }
 }

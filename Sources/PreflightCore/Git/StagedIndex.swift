@@ -211,11 +211,7 @@ package struct StagedIndex: Sendable {
         var isDirectory: ObjCBool = false
         guard FileManager.default.fileExists(atPath: dotGit, isDirectory: &isDirectory) else { return nil }
         if isDirectory.boolValue { return dotGit + "/index" }
-        guard let text = try? String(contentsOfFile: dotGit, encoding: .utf8), text.hasPrefix("gitdir: ") else {
-            return nil
-        }
-        let gitDirectory = text.dropFirst("gitdir: ".count).trimmingCharacters(in: .newlines)
-        return StandardPath.absolute(gitDirectory, relativeTo: root) + "/index"
+        return WorkTreeDiscovery.linkedGitDirectory(dotGit, in: root).map { $0 + "/index" }
     }
 
     /// Larger files are read from git's objects: hashing a file that turns out to differ would

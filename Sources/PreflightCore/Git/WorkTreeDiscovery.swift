@@ -69,19 +69,25 @@ enum WorkTreeDiscovery {
     /// For a `.git` file (`gitdir: <path>`): whether the git directory it names, with its
     /// per-worktree and common configuration, leaves the root where the file is.
     private static func linkedGitDirectoryAllowsPlainRoot(_ file: String, in folder: String) -> Bool {
-        guard let text = try? String(contentsOfFile: file, encoding: .utf8), text.hasPrefix("gitdir: ") else {
-            return false
-        }
-        let named = text.dropFirst("gitdir: ".count).trimmingCharacters(in: .newlines)
-        guard !named.isEmpty else { return false }
-        let gitDirectory = StandardPath.absolute(named, relativeTo: folder)
-        guard isGitDirectoryOrLinked(gitDirectory), ownedByUs([gitDirectory]) else { return false }
+        guard let gitDirectory = linkedGitDirectory(file, in: folder),
+            isGitDirectoryOrLinked(gitDirectory), ownedByUs([gitDirectory])
+        else { return false }
         var configs = [gitDirectory + "/config", gitDirectory + "/config.worktree"]
         if let common = try? String(contentsOfFile: gitDirectory + "/commondir", encoding: .utf8) {
             let path = common.trimmingCharacters(in: .newlines)
             configs.append(StandardPath.absolute(path, relativeTo: gitDirectory) + "/config")
         }
         return configsAllowPlainRoot(configs)
+    }
+
+    /// The git directory a `.git` file in `folder` names (`gitdir: <path>`, relative to `folder`
+    /// or absolute), `nil` when the file says nothing of the kind.
+    static func linkedGitDirectory(_ file: String, in folder: String) -> String? {
+        guard let text = try? String(contentsOfFile: file, encoding: .utf8), text.hasPrefix("gitdir: ") else {
+            return nil
+        }
+        let named = text.dropFirst("gitdir: ".count).trimmingCharacters(in: .newlines)
+        return named.isEmpty ? nil : StandardPath.absolute(named, relativeTo: folder)
     }
 
     /// A linked worktree's git directory has `HEAD` but its `objects/` and `refs/` are in the
