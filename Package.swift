@@ -28,7 +28,9 @@ let package = Package(
         .target(name: "ProcessKit", dependencies: ["CProcessKit"]),
 
         // MARK: Shared core: diagnostics, file discovery, configuration
-        .target(name: "PreflightCore", dependencies: ["ProcessKit"]),
+        // C for what Swift cannot reach: SHA-1 with the processor's SHA instructions.
+        .target(name: "CPreflightCore"),
+        .target(name: "PreflightCore", dependencies: ["ProcessKit", "CPreflightCore"]),
 
         // MARK: Tool libraries
         .target(

@@ -99,7 +99,7 @@ final class CatFileBatch: Sendable {
 }
 
 /// What the threads of a ``CatFileBatch`` have read, guarded by a condition: waiters are woken
-/// at each chunk and at the end.
+/// when a blob is complete and at the end.
 private final class BatchState: @unchecked Sendable {
     struct Reading {
         var parser = CatFileBatchParser(objects: [])
@@ -114,8 +114,12 @@ private final class BatchState: @unchecked Sendable {
 
     func update(_ change: (inout Reading) -> Void) {
         condition.lock()
+        let before = (reading.parser.blobs.count, reading.error == nil, reading.ended == nil)
         change(&reading)
-        condition.broadcast()
+        // Waiters wait for a whole blob or the end: a chunk that completes none wakes nobody.
+        if (reading.parser.blobs.count, reading.error == nil, reading.ended == nil) != before {
+            condition.broadcast()
+        }
         condition.unlock()
     }
 

@@ -1,3 +1,5 @@
+import CPreflightCore
+
 /// The object id git gives a blob: SHA-1 of `blob <size>\0` and the bytes, in hexadecimal
 /// (repositories with the SHA-1 object format, git's default). With it, bytes read elsewhere (a
 /// work-tree file) are known to be exactly a staged blob's, as git's own diff knows when it reads
@@ -13,8 +15,12 @@ enum GitBlobID {
 }
 
 /// SHA-1 (FIPS 180-4), for object ids only: git names objects by it (its collision-detecting
-/// variant gives the same digests for every input but crafted collisions).
+/// variant gives the same digests for every input but crafted collisions). Blocks are compressed
+/// with the processor's SHA instructions where it has them (x86-64's SHA extensions: several
+/// times the speed of the portable rounds below, which run elsewhere).
 struct SHA1 {
+    /// Whether blocks may be compressed with the processor's instructions (tests compare both).
+    var usesProcessorInstructions = true
     private var state: (UInt32, UInt32, UInt32, UInt32, UInt32) = (
         0x6745_2301, 0xEFCD_AB89, 0x98BA_DCFE, 0x1032_5476, 0xC3D2_E1F0
     )
@@ -60,6 +66,12 @@ struct SHA1 {
     }
 
     private mutating func process(blocksAt base: UnsafePointer<UInt8>, count: Int) {
+        if usesProcessorInstructions {
+            let done = withUnsafeMutableBytes(of: &state) { raw in
+                pf_sha1_blocks(raw.bindMemory(to: UInt32.self).baseAddress!, base, count) != 0
+            }
+            if done { return }
+        }
         var (h0, h1, h2, h3, h4) = state
         var w = (
             UInt32(0), UInt32(0), UInt32(0), UInt32(0), UInt32(0), UInt32(0), UInt32(0), UInt32(0),

@@ -220,7 +220,10 @@ package struct StagedIndex: Sendable {
 
     /// Whether git's diff takes these bytes as binary: a NUL in the first 8,000.
     static func looksBinary(_ bytes: [UInt8]) -> Bool {
-        bytes.prefix(8000).contains(0)
+        bytes.withUnsafeBufferPointer { buffer in
+            guard let start = buffer.baseAddress else { return false }
+            return memchr(start, 0, min(buffer.count, 8000)) != nil
+        }
     }
 
     /// The staged bytes of `path` (absolute), which must hold at most `limit` bytes: the index's

@@ -24,6 +24,7 @@ package enum StandardPath {
     /// An absolute path without `.` and empty components; `..` removes the component before it
     /// (and stops at `/`).
     static func standardized(_ absolutePath: String) -> String {
+        if isStandard(absolutePath) { return absolutePath }
         var components: [Substring] = []
         for component in absolutePath.split(separator: "/", omittingEmptySubsequences: true) {
             switch component {
@@ -33,6 +34,18 @@ package enum StandardPath {
             }
         }
         return "/" + components.joined(separator: "/")
+    }
+
+    /// Whether `standardized` would return `absolutePath` unchanged: no `//`, no component
+    /// starting with `.`, no trailing `/` (most paths, checked without splitting them).
+    private static func isStandard(_ absolutePath: String) -> Bool {
+        var previous: UInt8 = 0
+        for byte in absolutePath.utf8 {
+            if previous == UInt8(ascii: "/"), byte == UInt8(ascii: "/") || byte == UInt8(ascii: ".") { return false }
+            previous = byte
+        }
+        return absolutePath == "/"
+            || (previous != 0 && previous != UInt8(ascii: "/") && absolutePath.utf8.first == UInt8(ascii: "/"))
     }
 
     /// The absolute path with every symbolic link resolved (`realpath(3)`), or `nil` when the path
