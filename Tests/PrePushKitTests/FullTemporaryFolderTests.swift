@@ -37,7 +37,7 @@ struct FullTemporaryFolderTests {
     /// Fills the file system holding `folder` up to the last byte.
     private static func fill(_ folder: String) {
         let path = folder + "/filler"
-        FileManager.default.createFile(atPath: path, contents: nil)
+        #expect(FileManager.default.createFile(atPath: path, contents: nil))
         guard let handle = FileHandle(forWritingAtPath: path) else { return }
         let block = Data(count: 4096)
         while (try? handle.write(contentsOf: block)) != nil {}

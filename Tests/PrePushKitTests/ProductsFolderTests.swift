@@ -37,8 +37,9 @@ struct ProductsFolderTests {
 
         // Linux: one executable file.
         try FileManager.default.removeItem(atPath: bundle)
-        FileManager.default.createFile(
-            atPath: bundle, contents: Data("#!/bin/sh\n".utf8), attributes: [.posixPermissions: 0o755])
+        #expect(
+            FileManager.default.createFile(
+                atPath: bundle, contents: Data("#!/bin/sh\n".utf8), attributes: [.posixPermissions: 0o755]))
         #expect(collector.testBinary() == bundle)
     }
 }

@@ -46,9 +46,10 @@ struct TestExecutableTests {
             atPath: folder + "/ShopPackageTests.xctest/Contents/MacOS", withIntermediateDirectories: true)
         #expect(TestExecutable.find(in: folder) == nil)
         try FileManager.default.removeItem(atPath: folder + "/ShopPackageTests.xctest")
-        FileManager.default.createFile(
-            atPath: folder + "/ShopPackageTests.xctest", contents: Data("#!/bin/sh\n".utf8),
-            attributes: [.posixPermissions: 0o755])
+        #expect(
+            FileManager.default.createFile(
+                atPath: folder + "/ShopPackageTests.xctest", contents: Data("#!/bin/sh\n".utf8),
+                attributes: [.posixPermissions: 0o755]))
         #expect(TestExecutable.find(in: folder) == folder + "/ShopPackageTests.xctest")
     }
 }

@@ -116,12 +116,12 @@ struct OutputTests {
     @Test(
         "Captures around the 1 MiB switch to one reservation, and far past it, keep every byte of both streams",
         arguments: [(1 << 20) - 1, 1 << 20, (1 << 20) + 1, 100_000_000])
-    func captureSizes(size: Int) async throws {
+    func captureSizes(size: Int) throws {
         let stderrSize = size / 3 + 7  // the fixture writes both streams at once, from two threads
         var command = Command(Support.fixture, ["emit", String(size), String(stderrSize)])
         command.standardOutput = .capture(limit: 1 << 30)
         command.standardError = .capture(limit: 1 << 30)
-        let result = try await command.runBlocking().checked()
+        let result = try command.runBlocking().checked()
         let out = try #require(result.standardOutput)
         let err = try #require(result.standardError)
         #expect(out.totalByteCount == size && err.totalByteCount == stderrSize)

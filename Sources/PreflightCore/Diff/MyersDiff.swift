@@ -30,7 +30,7 @@ struct MyersDiff {
     mutating func run(_ mark: (Int, Int) -> Void) {
         // The boxes left to compare: (old start, old end, new start, new end, minimal).
         var boxes = [(0, old.count, 0, new.count, false)]
-        while var (oldStart, oldEnd, newStart, newEnd, minimal) = boxes.popLast() {
+        while case (var oldStart, var oldEnd, var newStart, var newEnd, let minimal)? = boxes.popLast() {
             while oldStart < oldEnd, newStart < newEnd, old[oldStart] == new[newStart] {
                 oldStart += 1
                 newStart += 1
