@@ -18,9 +18,9 @@ import Darwin
 /// - a directory inside a git directory (`.git`, a bare repository, `.git/modules/…`);
 /// - a repository another user owns (git's `safe.directory` decides);
 /// - a configuration that names a work tree, a bare repository or an included file
-///   (`core.worktree`, `core.bare = true`, `[include]`), in the repository's (and its
-///   `config.worktree`) or, for a `.git` file
-///   (a linked worktree, a submodule), in the git directory it points to and its common directory;
+///   (`core.worktree`, `core.bare = true`, `[include]`), in the repository's `config` and
+///   `config.worktree` or, for a `.git` file (a linked worktree, a submodule), in the git directory
+///   it points to and its common directory;
 /// - a `.git` that is neither a valid git directory nor a `gitdir:` file, or a link;
 /// - reaching another file system before any `.git`, or no `.git` up to `/`.
 enum WorkTreeDiscovery {
