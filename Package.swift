@@ -108,7 +108,8 @@ let package = Package(
         .executableTarget(
             name: "processkit-fixture", dependencies: ["ProcessKit"], path: "Tests/Fixtures/processkit-fixture"),
 
-        // Where the built products are, for tests that run them (shared by the test targets below).
+        // What the test targets below share: where the built products are, the tests' own temporary
+        // folders (removed at each test's end), the /private layout, a JUnit reader.
         .target(name: "TestSupport", path: "Tests/Support"),
 
         // MARK: Tests
@@ -116,7 +117,7 @@ let package = Package(
         .testTarget(name: "PreflightCoreTests", dependencies: ["PreflightCore", "ProcessKit", "TestSupport"]),
         .testTarget(name: "ToolCommandTests", dependencies: ["ProcessKit", "TestSupport"]),
         .testTarget(name: "PrePushKitTests", dependencies: ["PrePushKit", "ProcessKit", "TestSupport"], exclude: ["Fixtures"]),
-        .testTarget(name: "TodoScanKitTests", dependencies: ["TodoScanKit", "PreflightCore"]),
+        .testTarget(name: "TodoScanKitTests", dependencies: ["TodoScanKit", "PreflightCore", "TestSupport"]),
         .testTarget(name: "StringCatalogKitTests", dependencies: ["StringCatalogKit", "PreflightCore"]),
         .testTarget(
             name: "ErrorLintKitTests",

@@ -9,8 +9,11 @@ import Testing
 /// A small real package, built and tested with coverage by the real toolchain (about 20 s).
 @Suite("Coverage end to end", .serialized)
 struct CoverageEndToEndTests {
-    static func makeFixture() throws -> String {
-        let root = NSTemporaryDirectory() + "prepush-coverage-" + UUID().uuidString
+    /// The fixture package and its builds, removed at the test's end.
+    private let scratch = TemporaryFolder("prepush-coverage")
+
+    /// Writes the fixture package into `root` and returns `root`.
+    static func makeFixture(at root: String) throws -> String {
         let files = [
             "Package.swift": """
             // swift-tools-version: 6.0
@@ -83,7 +86,7 @@ struct CoverageEndToEndTests {
 
     @Test("The total equals llvm-cov report with .build and Tests ignored; targets and files are listed")
     func totalMatchesLLVMCovReport() async throws {
-        let root = try Self.makeFixture()
+        let root = try Self.makeFixture(at: scratch.path)
         try await Self.buildAndTestWithCoverage(root)
         let binPath = try await Command("swift", ["build", "--show-bin-path"], workingDirectory: root).output()
         let collector = CoverageCollector(
@@ -165,7 +168,7 @@ struct CoverageEndToEndTests {
         "Targets no test links (an executable, a library) are in the coverage at 0 %, and the total equals llvm-cov report on the same objects"
     )
     func untestedTargets() async throws {
-        let root = try Self.makeFixture()
+        let root = try Self.makeFixture(at: scratch.path)
         try await Self.buildAndTestWithCoverage(root)
         let binPath = try await Command("swift", ["build", "--show-bin-path"], workingDirectory: root).output()
         let describe = try await Command("swift", ["package", "describe", "--type", "json"], workingDirectory: root)

@@ -1,17 +1,19 @@
 import Foundation
 import ProcessKit
+import TestSupport
 import Testing
 
 @testable import PrePushKit
 
 /// A repository with a bare remote, for real pushes.
 struct PushFixture {
-    let root: String
+    /// Removed with the repositories when the last copy of the fixture is released.
+    private let folder = TemporaryFolder("prepush-hooks")
+    var root: String { folder.path }
     var work: String { root + "/work" }
     var remote: String { root + "/remote.git" }
 
     init() throws {
-        root = NSTemporaryDirectory() + "prepush-hooks-" + UUID().uuidString
         try FileManager.default.createDirectory(atPath: root + "/work", withIntermediateDirectories: true)
         try git(["init", "-q", "--bare", remote], in: root)
         try git(["init", "-q", "-b", "main"], in: work)

@@ -1,6 +1,7 @@
 import Foundation
 import PreflightCore
 import ProcessKit
+import TestSupport
 import Testing
 
 @testable import PrePushKit
@@ -10,9 +11,12 @@ import Testing
 /// allowed outside the repository.
 @Suite("Report destinations")
 struct ReportDestinationTests {
+    /// The test's repository, removed at its end.
+    private let scratch = TemporaryFolder("report-destination")
+
     /// A repository with one commit (`Sources/A.swift`, tracked) and an untracked `Notes.swift`.
     private func makeRepository() async throws -> (root: String, destination: ReportDestination) {
-        let root = NSTemporaryDirectory() + "report-destination-" + UUID().uuidString + "/repo"
+        let root = scratch.path + "/repo"
         try FileManager.default.createDirectory(atPath: root + "/Sources", withIntermediateDirectories: true)
         try "let a = 1\n".write(toFile: root + "/Sources/A.swift", atomically: true, encoding: .utf8)
         for arguments in [

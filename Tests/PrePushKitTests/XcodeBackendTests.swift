@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 
 @testable import PrePushKit
@@ -8,6 +9,9 @@ import Testing
 /// documented JSON shape (`Fixtures/xccov-report-*.json`).
 @Suite("xcodebuild backend")
 struct XcodeBackendTests {
+    /// The test's folders, removed at its end.
+    private let scratch = TemporaryFolder("prepush-xcode")
+
     /// Whether this machine's PATH has an xcodebuild (a Mac with Xcode): decided at run time.
     static let hasXcodebuild = (ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin").split(separator: ":")
         .contains { FileManager.default.isExecutableFile(atPath: $0 + "/xcodebuild") }
@@ -86,7 +90,7 @@ struct XcodeBackendTests {
 
     /// A repository root holding `entries` (folders ending in .xcodeproj/.xcworkspace, files otherwise).
     private func root(with entries: [String]) throws -> String {
-        let root = NSTemporaryDirectory() + "prepush-xcode-" + UUID().uuidString
+        let root = scratch.path + "/" + UUID().uuidString
         try FileManager.default.createDirectory(atPath: root, withIntermediateDirectories: true)
         for entry in entries {
             if entry.hasSuffix(".xcodeproj") || entry.hasSuffix(".xcworkspace") {

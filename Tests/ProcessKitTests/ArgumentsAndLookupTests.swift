@@ -5,6 +5,9 @@ import Testing
 
 @Suite("Arguments, PATH lookup, environment and working directory")
 struct ArgumentsAndLookupTests {
+    /// The test's files, removed at its end.
+    private let scratch = TemporaryFolder("processkit-tests")
+
     @Test("Arguments reach the child exactly as given, with no shell in between")
     func argumentsArriveIntact() async throws {
         let nasty = [
@@ -19,7 +22,7 @@ struct ArgumentsAndLookupTests {
 
     @Test("A name is found on the child's PATH, not only the caller's")
     func lookupUsesChildPath() async throws {
-        let directory = try Support.temporaryDirectory()
+        let directory = scratch.path
         let script = directory + "/preflight-hello"
         try "#!/bin/sh\necho hello from path\n".write(toFile: script, atomically: true, encoding: .utf8)
         chmod(script, 0o755)
@@ -32,8 +35,10 @@ struct ArgumentsAndLookupTests {
 
     @Test("Non-executable files and directories on PATH are skipped")
     func lookupSkipsNonExecutables() async throws {
-        let first = try Support.temporaryDirectory()
-        let second = try Support.temporaryDirectory()
+        let first = scratch.path + "/first"
+        let second = scratch.path + "/second"
+        try FileManager.default.createDirectory(atPath: first, withIntermediateDirectories: true)
+        try FileManager.default.createDirectory(atPath: second, withIntermediateDirectories: true)
         try "not executable".write(toFile: first + "/tool", atomically: true, encoding: .utf8)
         try FileManager.default.createDirectory(atPath: first + "/tool2", withIntermediateDirectories: true)
         try "#!/bin/sh\necho second\n".write(toFile: second + "/tool", atomically: true, encoding: .utf8)
@@ -80,7 +85,7 @@ struct ArgumentsAndLookupTests {
 
     @Test("Working directory, and relative executable paths resolved against it")
     func workingDirectory() async throws {
-        let directory = try Support.temporaryDirectory()
+        let directory = scratch.path
         try "#!/bin/sh\npwd\n".write(toFile: directory + "/where.sh", atomically: true, encoding: .utf8)
         chmod(directory + "/where.sh", 0o755)
         let result = try await Command("./where.sh", workingDirectory: directory).run().checked()

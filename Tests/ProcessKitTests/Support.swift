@@ -73,13 +73,6 @@ enum Support {
         return result.outputText.trimmingCharacters(in: .whitespaces).hasPrefix("Z")
     }
 
-    /// A fresh empty directory under the system's temporary directory.
-    static func temporaryDirectory() throws -> String {
-        let path = NSTemporaryDirectory() + "processkit-tests-" + UUID().uuidString
-        try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
-        return path
-    }
-
     /// Collects values from a `@Sendable` handler.
     final class Collector<Value: Sendable>: @unchecked Sendable {
         private let lock = NSLock()

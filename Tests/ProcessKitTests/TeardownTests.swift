@@ -1,5 +1,6 @@
 import Foundation
 import ProcessKit
+import TestSupport
 import Testing
 
 #if canImport(Glibc)
@@ -38,6 +39,9 @@ private let prompt: Duration = .seconds(60)
 
 @Suite("Timeouts, cancellation and process-group teardown")
 struct TeardownTests {
+    /// The test's files, removed at its end.
+    private let scratch = TemporaryFolder("processkit-tests")
+
     @Test("A timeout ends the whole process group, grandchild included, and throws promptly")
     func timeoutKillsGrandchild() async throws {
         var command = parentOfGrandchild()
@@ -140,7 +144,7 @@ struct TeardownTests {
 
     @Test("SIGINT to a tool running ProcessKit reaches the child's process group; no orphans survive")
     func signalForwarding() async throws {
-        let directory = try Support.temporaryDirectory()
+        let directory = scratch.path
         let pidFile = directory + "/pids"
         var command = Command(Support.fixture, ["forward-signals", pidFile])
         command.timeout = .seconds(30)

@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 
 @testable import PreflightCore
@@ -6,10 +7,11 @@ import Testing
 
 /// A fresh directory with files in it.
 struct Scratch {
-    let path: String
+    /// Removed with its files when the last copy of the scratch is released.
+    private let folder = TemporaryFolder("todoscan-tests")
+    var path: String { folder.path }
 
     init() throws {
-        path = NSTemporaryDirectory() + "todoscan-tests-" + UUID().uuidString
         try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
     }
 

@@ -1,5 +1,6 @@
 import Foundation
 import ProcessKit
+import TestSupport
 import Testing
 
 /// The built `prepush`, installed as a real pre-push hook in a real repository with a bare remote,
@@ -9,7 +10,9 @@ struct PrePushEndToEndTests {
     static let prepush = ToolCommandTests.productsDirectory + "/prepush"
 
     struct Repository {
-        let root = NSTemporaryDirectory() + "prepush-e2e-" + UUID().uuidString
+        /// Removed with the fixture's builds when the last copy of the repository is released.
+        private let folder = TemporaryFolder("prepush-e2e")
+        var root: String { folder.path }
         var work: String { root + "/work" }
         var remote: String { root + "/remote.git" }
 

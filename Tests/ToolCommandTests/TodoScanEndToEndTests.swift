@@ -1,10 +1,14 @@
 import Foundation
 import ProcessKit
+import TestSupport
 import Testing
 
 /// The built `todoscan` in a real temporary git repository.
 @Suite("todoscan end to end")
 struct TodoScanEndToEndTests {
+    /// The test's repository, removed at its end.
+    private let scratch = TemporaryFolder("todoscan-e2e")
+
     private static let todoscan = ToolCommandTests.productsDirectory + "/todoscan"
 
     private func git(_ arguments: [String], in directory: String) throws {
@@ -51,7 +55,7 @@ struct TodoScanEndToEndTests {
 
     @Test("In a git repository: tracked and untracked files, .gitignore respected, exit codes")
     func gitRepository() async throws {
-        let repo = NSTemporaryDirectory() + "todoscan-e2e-" + UUID().uuidString
+        let repo = scratch.path
         try FileManager.default.createDirectory(atPath: repo + "/Sources", withIntermediateDirectories: true)
         try "// TODO: tracked\nlet s = \"ERROR: in a string\"\n".write(
             toFile: repo + "/Sources/Tracked.swift", atomically: true, encoding: .utf8)
@@ -104,7 +108,7 @@ struct TodoScanEndToEndTests {
 
     @Test("--since reports only tags on added lines; a baseline accepts the existing ones")
     func sinceAndBaseline() async throws {
-        let repo = NSTemporaryDirectory() + "todoscan-since-" + UUID().uuidString
+        let repo = scratch.path
         try FileManager.default.createDirectory(atPath: repo, withIntermediateDirectories: true)
         try "// ERROR: old debt\nlet a = 1\n".write(toFile: repo + "/Old.swift", atomically: true, encoding: .utf8)
         try git(["init", "-q", "-b", "main"], in: repo)
