@@ -168,8 +168,22 @@ struct StagedIndexTests {
         #expect(every.files.contains(repository.path("Sources/new name.swift")))
     }
 
-    @Test("A commit of real files: edits, renames, new and deleted files add the lines git diff --cached -U0 adds")
-    func realCommit() throws {
+    /// How a repository holds its objects, for ``realCommit(layout:)``.
+    enum ObjectLayout: String, CaseIterable, Sendable {
+        /// Every object loose, read in the process.
+        case loose
+        /// HEAD's objects in a pack, many as deltas, read in the process.
+        case packed
+        /// A pack whose index is version 1: the store skips it, so git reads HEAD's blobs.
+        case unreadablePack
+        /// Alternates: no store, git reads every object (one `git cat-file` started with the index).
+        case alternates
+    }
+
+    @Test(
+        "A commit of real files: edits, renames, new and deleted files add the lines git diff --cached -U0 adds",
+        arguments: ObjectLayout.allCases)
+    func realCommit(layout: ObjectLayout) throws {
         let repository = try GitRepositoryFixture()
         defer { repository.remove() }
         let package = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
@@ -184,6 +198,7 @@ struct StagedIndexTests {
             try repository.write(relative, String(decoding: bytes, as: UTF8.self))
         }
         try repository.commitAll("initial")
+        try arrange(repository, layout)
         try FileManager.default.createDirectory(atPath: repository.path("moved"), withIntermediateDirectories: true)
         for (index, (relative, bytes)) in contents.enumerated() {
             let edited = GitLineDiffTests.edited(bytes, heavy: false, random: &random)
@@ -215,5 +230,40 @@ struct StagedIndexTests {
         #expect(Set(statuses) == ["A", "D", "M", "R"])
         #expect(!expected.lines.isEmpty)
         #expect(loaded.added == expected)
+        for path in loaded.changedFiles {
+            let relative = StandardPath.relative(path, to: repository.root)
+            let staged = try repository.git("cat-file", "blob", ":" + relative)
+            #expect(try loaded.contents(of: path, limit: 1 << 20) == Array(staged.utf8), "\(relative)")
+        }
+    }
+
+    /// Puts `repository`'s objects in `layout`.
+    private func arrange(_ repository: GitRepositoryFixture, _ layout: ObjectLayout) throws {
+        switch layout {
+        case .loose:
+            break
+        case .packed:
+            try repository.git("repack", "-q", "-a", "-d", "-f")
+        case .unreadablePack:
+            try repository.git("repack", "-q", "-a", "-d", "-f")
+            let folder = repository.path(".git/objects/pack")
+            for name in try FileManager.default.contentsOfDirectory(atPath: folder) where name.hasSuffix(".pack") {
+                try FileManager.default.removeItem(atPath: folder + "/" + name.dropLast(5) + ".idx")
+                try repository.git("index-pack", "--index-version=1", folder + "/" + name)
+            }
+        case .alternates:
+            try FileManager.default.createDirectory(
+                atPath: repository.path(".git/objects/info"), withIntermediateDirectories: true)
+            try Data((repository.path(".git/objects") + "\n").utf8).write(
+                to: URL(fileURLWithPath: repository.path(".git/objects/info/alternates")))
+        }
+        let store = GitObjectStore(root: repository.root)
+        #expect((store == nil) == (layout == .alternates))
+        if layout == .unreadablePack, let store {
+            // "<mode> blob <id>\t<path>": a blob of HEAD, now only in the pack the store skips.
+            let entry = try repository.git("ls-tree", "-r", "HEAD").split(separator: "\n")[0]
+            let head = String(entry.split(separator: "\t")[0].split(separator: " ")[2])
+            #expect(store.blob(head, limit: 1 << 20) == nil)
+        }
     }
 }

@@ -28,11 +28,17 @@ package struct GitRepository: Sendable {
     /// index refresh that could collide with a git process the user is running.
     static let globalOptions = ["--no-optional-locks", "-c", "core.quotepath=off"]
 
-    /// The repository whose work tree contains `directory`.
-    init(containing directory: String) throws(GitError) {
+    /// The root of the work tree containing `directory` when git need not be asked for it (the
+    /// plain layouts ``WorkTreeDiscovery`` answers), found without a process.
+    static func plainRoot(containing directory: String) -> String? {
         // `..` resolved through links, as git's working directory would be: not lexically.
         let unresolved = directory.hasPrefix("/") ? directory : StandardPath.currentDirectory + "/" + directory
-        if let root = WorkTreeDiscovery.root(containing: unresolved, environment: ProcessInfo.processInfo.environment) {
+        return WorkTreeDiscovery.root(containing: unresolved, environment: ProcessInfo.processInfo.environment)
+    }
+
+    /// The repository whose work tree contains `directory`.
+    init(containing directory: String) throws(GitError) {
+        if let root = Self.plainRoot(containing: directory) {
             self.root = root
             return
         }

@@ -15,9 +15,10 @@ import ProcessKit
 /// staged.
 ///
 /// The added lines of a changed file are worked out in the process (``GitLineDiff``) from its
-/// `HEAD` and staged blobs, read in one `git cat-file --batch` with the staged blobs the work tree
-/// does not hold: a `git diff --cached` of the contents would read every changed blob twice over
-/// and stand before the scan.
+/// `HEAD` and staged blobs: a `git diff --cached` of the contents would read every changed blob
+/// twice over and stand before the scan. Those blobs, and the staged blobs the work tree does not
+/// hold, are read from git's object store in the process (``GitObjectStore``) where the layout is
+/// the plain one, and from one `git cat-file --batch` otherwise or for what the store cannot read.
 package struct StagedIndex: Sendable {
     /// The work tree's root, as git reports it.
     package let root: String
@@ -39,6 +40,8 @@ package struct StagedIndex: Sendable {
     private var contents: [String: [UInt8]] = [:]
     /// The index file read when it is not the repository's own (absolute).
     private let indexFile: String?
+    /// git's objects read in the process, where the layout allows (then there is no ``batch``).
+    private let store: GitObjectStore?
     /// A `git cat-file --batch` started with the index's first git calls, for the first
     /// ``loading(_:meanwhile:)``: by the time it knows what to ask, git is ready.
     private let batch: CatFileBatch?
@@ -70,11 +73,15 @@ package struct StagedIndex: Sendable {
         var here = GitRepository(root: directory)
         here.indexFile = indexFile.map { StandardPath.absolute($0, relativeTo: directory) }
         let reader = here
-        let batch = CatFileBatch(in: here)
+        // In the plain layout the root is known without git, and the objects are read in the
+        // process (GitObjectStore); elsewhere a `git cat-file` is started now, for later.
+        let plainRoot = GitRepository.plainRoot(containing: directory)
+        let store = plainRoot.flatMap(GitObjectStore.init(root:))
+        let batch = store == nil ? CatFileBatch(in: here) : nil
         let changes = BackgroundCall { Result { () throws(GitError) in try reader.stagedChanges() } }
         let entries = allFiles ? BackgroundCall { Result { () throws(GitError) in try reader.indexEntries() } } : nil
-        let repository = Result { () throws(GitError) in try GitRepository(containing: directory) }
-        let root = try repository.get().root
+        let root: String
+        if let plainRoot { root = plainRoot } else { root = try GitRepository(containing: directory).root }
         var staged: [String: StagedChange] = [:]
         for (path, change) in try changes.value().get() {
             staged[StandardPath.absolute(path, relativeTo: root)] = change
@@ -102,7 +109,7 @@ package struct StagedIndex: Sendable {
         }
         return StagedIndex(
             root: root, added: AddedLines(newFiles: newFiles), blobs: blobs, diffBases: diffBases,
-            changed: changed, indexFile: here.indexFile, batch: changed.isEmpty ? nil : batch)
+            changed: changed, indexFile: here.indexFile, batch: changed.isEmpty ? nil : batch, store: store)
     }
 
     /// This index with the bytes of `paths` (absolute; those not in the index are left out) read
@@ -131,6 +138,9 @@ package struct StagedIndex: Sendable {
         let repository = reader
         let diffed = wanted.filter { diffBases[$0] != nil }
         let objects = wanted.map { blobs[$0]! }
+        if let store {
+            return try loading(wanted, objects: objects, diffed: diffed, from: store, repository: repository, work)
+        }
         // The `git cat-file` started with the index's first calls (or one started now) reads, in
         // this order: the staged blobs of files edited since the index was written (likely not
         // what the work tree holds), the HEAD blobs of the changed files, then any other staged
@@ -179,18 +189,71 @@ package struct StagedIndex: Sendable {
             Result { () throws(GitError) in
                 let position = headPositions.lowerBound + index
                 let old = try batch.blobs(position..<(position + 1))[0]
-                let new = stagedBytes[diffed[index]]!
-                // git shows no lines of a binary file: one with a NUL in its first 8,000 bytes on
-                // either side, unless its attributes decide.
-                guard !(binary[diffed[index]] ?? (Self.looksBinary(old) || Self.looksBinary(new))) else { return [] }
-                return GitLineDiff.addedLines(old: old, new: new)
+                return Self.addedLines(old: old, new: stagedBytes[diffed[index]]!, binary: binary[diffed[index]])
             }
         }.map { result throws(GitError) in try result.get() }
-        for (path, ranges) in zip(diffed, lines) {
-            copy.diffBases[path] = nil
-            if !ranges.isEmpty { copy.added.lines[path] = ranges }
-        }
+        copy.record(lines, of: diffed)
         return (copy, result)
+    }
+
+    /// ``loading(_:meanwhile:)`` with git's objects read in the process: the staged bytes from
+    /// the work tree where they hash to the blob's id (from the store first for a file edited
+    /// since the index was written), the rest and the `HEAD` blobs from `store`. Only what the
+    /// store cannot read (a partial clone's missing blob, a pack it does not know) is asked of a
+    /// `git cat-file`, started then.
+    private func loading<Value>(
+        _ wanted: [String], objects: [String], diffed: [String], from store: GitObjectStore,
+        repository: GitRepository, _ work: (StagedIndex) -> Value
+    ) throws(GitError) -> (index: StagedIndex, result: Value) {
+        var copy = self
+        let attributes =
+            diffed.isEmpty
+            ? nil : BackgroundCall { Result { () throws(GitError) in try repository.diffsAsBinary(diffed) } }
+        let indexTime = Self.indexPath(root: root, indexFile: indexFile).flatMap(FileTime.modified) ?? .min
+        let likelyEdited = Set(wanted.indices.filter { (FileTime.modified(wanted[$0]) ?? .max) >= indexTime })
+        // The staged blobs, then the HEAD blobs of the changed files: one list, read in parallel.
+        let reads =
+            zip(wanted, objects).enumerated().map { ($1.0, $1.1, likelyEdited.contains($0)) }
+            + diffed.map { (nil as String?, diffBases[$0]!, false) }
+        let limit = Self.objectReadLimit
+        var bytes = reads.parallelMap(chunkSize: 4) { path, object, edited -> [UInt8]? in
+            guard let path else { return store.blob(object, limit: limit) }
+            if edited { return store.blob(object, limit: limit) ?? Self.workTreeCopy(of: object, at: path) }
+            return Self.workTreeCopy(of: object, at: path) ?? store.blob(object, limit: limit)
+        }
+        let missing = bytes.indices.filter { bytes[$0] == nil }
+        if !missing.isEmpty {
+            let batch = CatFileBatch(in: repository)
+            batch.ask(missing.map { reads[$0].1 })
+            batch.finish()
+            for (position, blob) in zip(missing, try batch.blobs(0..<missing.count)) { bytes[position] = blob }
+        }
+        for (index, path) in wanted.enumerated() { copy.contents[path] = bytes[index] }
+        let result = work(copy)
+        guard let attributes else { return (copy, result) }
+        let binary = try attributes.value().get()
+        let stagedBytes = copy.contents
+        let heads = Array(bytes[wanted.count...])
+        let lines = diffed.indices.parallelMap(chunkSize: 4) { index in
+            Self.addedLines(old: heads[index]!, new: stagedBytes[diffed[index]]!, binary: binary[diffed[index]])
+        }
+        copy.record(lines, of: diffed)
+        return (copy, result)
+    }
+
+    /// The lines `new` adds over `old`. git shows no lines of a binary file: `binary` as its
+    /// attributes decide, else one with a NUL in its first 8,000 bytes on either side.
+    private static func addedLines(old: [UInt8], new: [UInt8], binary: Bool?) -> [ClosedRange<Int>] {
+        guard !(binary ?? (looksBinary(old) || looksBinary(new))) else { return [] }
+        return GitLineDiff.addedLines(old: old, new: new)
+    }
+
+    /// `lines` (in the order of `paths`) as the added lines of the changed files `paths`.
+    private mutating func record(_ lines: [[ClosedRange<Int>]], of paths: [String]) {
+        for (path, ranges) in zip(paths, lines) {
+            diffBases[path] = nil
+            if !ranges.isEmpty { added.lines[path] = ranges }
+        }
     }
 
     /// The bytes of the work-tree file at `path` when they are exactly the blob `object` (SHA-1
@@ -213,6 +276,9 @@ package struct StagedIndex: Sendable {
         if isDirectory.boolValue { return dotGit + "/index" }
         return WorkTreeDiscovery.linkedGitDirectory(dotGit, in: root).map { $0 + "/index" }
     }
+
+    /// Larger objects are left to `git cat-file`: the store reads an object whole into memory.
+    static let objectReadLimit = 64 << 20
 
     /// Larger files are read from git's objects: hashing a file that turns out to differ would
     /// cost more than it saves.
@@ -241,7 +307,7 @@ package struct StagedIndex: Sendable {
 
     private init(
         root: String, added: AddedLines, blobs: [String: String], diffBases: [String: String], changed: [String],
-        indexFile: String?, batch: CatFileBatch?
+        indexFile: String?, batch: CatFileBatch?, store: GitObjectStore?
     ) {
         self.root = root
         self.added = added
@@ -250,6 +316,7 @@ package struct StagedIndex: Sendable {
         self.changed = changed
         self.indexFile = indexFile
         self.batch = batch
+        self.store = store
     }
 }
 

@@ -1,0 +1,138 @@
+import CPreflightCore
+import Foundation
+
+/// A repository's object store read in the process: loose objects (`objects/xx/…`, zlib) and
+/// packs (``PackFile``), so that a few blobs cost no `git cat-file` process.
+///
+/// Every blob it returns hashes to the id it was asked for (``GitBlobID``): an object it cannot
+/// find or read, a layout it does not know, or bytes that are not the object are `nil`, and the
+/// caller asks git. So only the plain layout is read: objects in the common git directory, no
+/// alternates, SHA-1 names, zlib loaded from the system at run time.
+package struct GitObjectStore: Sendable {
+    private let objects: String
+    private let packs: [PackFile]
+
+    /// The store of the repository whose work tree is `root` (its `.git` folder, or the common
+    /// directory of the git directory a `.git` file names), as the suite's git calls find it (they
+    /// run with `GIT_DIR`, `GIT_OBJECT_DIRECTORY` and the like cleared); `nil` when git must be
+    /// asked: another layout, alternates, or no zlib.
+    package init?(root: String) {
+        guard let gitDirectory = Self.gitDirectory(root: root), pf_zlib_available() != 0 else { return nil }
+        let objects = gitDirectory + "/objects"
+        let fileManager = FileManager.default
+        var isDirectory: ObjCBool = false
+        guard fileManager.fileExists(atPath: objects + "/pack", isDirectory: &isDirectory), isDirectory.boolValue,
+            !fileManager.fileExists(atPath: objects + "/info/alternates"),
+            let names = try? fileManager.contentsOfDirectory(atPath: objects + "/pack")
+        else { return nil }
+        self.objects = objects
+        // Newest first would be git's order; any order finds the same bytes, proven by their id.
+        packs = names.filter { $0.hasSuffix(".idx") }.sorted().compactMap {
+            PackFile(indexPath: objects + "/pack/" + $0)
+        }
+    }
+
+    /// The bytes of the blob `id` (40 hex digits), at most `limit` of them; `nil` when it is not
+    /// here, cannot be read, is not a blob, or does not hash to `id`.
+    package func blob(_ id: String, limit: Int) -> [UInt8]? {
+        guard let name = Self.binaryID(id),
+            let (kind, bytes) = loose(id, limit: limit) ?? packed(name, limit: limit, depth: 0),
+            kind == .blob, GitBlobID.sha1(of: bytes) == id
+        else { return nil }
+        return bytes
+    }
+
+    /// A loose object: `blob <size>\0` and the bytes, zlib-compressed in `objects/xx/<38 digits>`.
+    private func loose(_ id: String, limit: Int) -> (PackFile.Kind, [UInt8])? {
+        let path = objects + "/" + id.prefix(2) + "/" + id.dropFirst(2)
+        // The compressed file is rarely larger than its contents; a header's worth of room more.
+        guard let compressed = try? BoundedFile.read(path, limit: limit + 4096), !compressed.isEmpty else {
+            return nil
+        }
+        // The header first, from a prefix of the stream.
+        var header = [UInt8](repeating: 0, count: 32)
+        let headerLength = compressed.withUnsafeBufferPointer { source in
+            header.withUnsafeMutableBufferPointer { destination in
+                pf_zlib_inflate(source.baseAddress, source.count, destination.baseAddress, destination.count, 0, nil)
+            }
+        }
+        guard headerLength > 0, let space = header.firstIndex(of: UInt8(ascii: " ")),
+            let nul = header[0..<headerLength].firstIndex(of: 0), space < nul,
+            let size = Int(String(decoding: header[(space + 1)..<nul], as: UTF8.self)), size <= limit
+        else { return nil }
+        let kind: PackFile.Kind
+        switch String(decoding: header[..<space], as: UTF8.self) {
+        case "blob": kind = .blob
+        case "tree": kind = .tree
+        case "commit": kind = .commit
+        case "tag": kind = .tag
+        default: return nil
+        }
+        var whole = [UInt8](repeating: 0, count: nul + 1 + size)
+        let written = compressed.withUnsafeBufferPointer { source in
+            whole.withUnsafeMutableBufferPointer { destination in
+                pf_zlib_inflate(source.baseAddress, source.count, destination.baseAddress, destination.count, 1, nil)
+            }
+        }
+        guard written == whole.count else { return nil }
+        return (kind, Array(whole[(nul + 1)...]))
+    }
+
+    /// An object of one of the packs; a `REF_DELTA`'s base looked up in all of them (or loose).
+    private func packed(_ name: [UInt8], limit: Int, depth: Int) -> (PackFile.Kind, [UInt8])? {
+        for pack in packs {
+            if let found = pack.object(
+                name, limit: limit, depth: depth,
+                base: { base, depth in
+                    packed(base, limit: limit, depth: depth) ?? loose(Self.hex(base), limit: limit)
+                })
+            {
+                return found
+            }
+        }
+        return nil
+    }
+
+    /// The git directory a `.git` folder or file at `root` stands for, as far as objects go: the
+    /// folder itself, or the common directory of the one a `.git` file names.
+    private static func gitDirectory(root: String) -> String? {
+        let dotGit = root + "/.git"
+        var info = stat()
+        guard lstat(dotGit, &info) == 0 else { return nil }
+        if info.st_mode & S_IFMT == S_IFDIR { return dotGit }
+        guard info.st_mode & S_IFMT == S_IFREG,
+            let linked = WorkTreeDiscovery.linkedGitDirectory(dotGit, in: root)
+        else { return nil }
+        guard let common = try? String(contentsOfFile: linked + "/commondir", encoding: .utf8) else { return linked }
+        let path = common.trimmingCharacters(in: .newlines)
+        return path.hasPrefix("/") ? path : StandardPath.absolute(path, relativeTo: linked)
+    }
+
+    /// 40 hex digits as 20 bytes; `nil` for anything else (a SHA-256 name among them).
+    static func binaryID(_ id: String) -> [UInt8]? {
+        let digits = Array(id.utf8)
+        guard digits.count == 40 else { return nil }
+        var bytes = [UInt8](repeating: 0, count: 20)
+        for index in 0..<20 {
+            guard let high = hexValue(digits[2 * index]), let low = hexValue(digits[2 * index + 1]) else { return nil }
+            bytes[index] = high << 4 | low
+        }
+        return bytes
+    }
+
+    static func hex(_ bytes: [UInt8]) -> String {
+        let digits = Array("0123456789abcdef".utf8)
+        var text: [UInt8] = []
+        text.reserveCapacity(bytes.count * 2)
+        for byte in bytes { text += [digits[Int(byte >> 4)], digits[Int(byte & 15)]] }
+        return String(decoding: text, as: UTF8.self)
+    }
+
+    private static func hexValue(_ digit: UInt8) -> UInt8? {
+        switch digit {
+        case UInt8(ascii: "0")...UInt8(ascii: "9"): digit - UInt8(ascii: "0")
+        case UInt8(ascii: "a")...UInt8(ascii: "f"): digit - UInt8(ascii: "a") + 10
+        default: nil
+        }
+    }
+}

@@ -1,0 +1,157 @@
+import Foundation
+import ProcessKit
+import Testing
+
+@testable import PreflightCore
+
+/// ``GitObjectStore`` against real git: every blob it reads is the bytes `git cat-file` prints,
+/// loose or packed, through offset and reference deltas; what it cannot vouch for is `nil`.
+@Suite("Git object store")
+struct GitObjectStoreTests {
+    /// A repository of this package's sources in three commits (grown, trimmed, edited), so that a
+    /// repack stores many blobs as deltas of others, HEAD's among them.
+    private func historyRepository() throws -> GitRepositoryFixture {
+        let repository = try GitRepositoryFixture()
+        let package = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent().path
+        let files = GitLineDiffTests.corpus().filter { $0.hasPrefix(package + "/Sources/") }.prefix(60)
+        var random = SeededRandom(seed: 11)
+        var contents: [(String, [UInt8])] = []
+        for file in files {
+            guard let bytes = FileManager.default.contents(atPath: file).map(Array.init) else { continue }
+            contents.append((String(file.dropFirst(package.count + 1)), bytes))
+        }
+        for step in 0..<3 {
+            for (relative, bytes) in contents {
+                let text: [UInt8] =
+                    switch step {
+                    case 0: bytes + Array("// grown\n".utf8)
+                    case 1: bytes
+                    default: GitLineDiffTests.edited(bytes, heavy: false, random: &random)
+                    }
+                try FileManager.default.createDirectory(
+                    atPath: (repository.path(relative) as NSString).deletingLastPathComponent,
+                    withIntermediateDirectories: true)
+                try Data(text).write(to: URL(fileURLWithPath: repository.path(relative)))
+            }
+            try repository.commitAll("step \(step)")
+        }
+        return repository
+    }
+
+    /// Every blob of the repository with its bytes, as `git cat-file` prints them.
+    private func allBlobs(_ repository: GitRepositoryFixture) throws -> [(String, [UInt8])] {
+        let listing = try repository.git("cat-file", "--batch-all-objects", "--batch-check")
+        let ids = listing.split(separator: "\n").compactMap { line -> String? in
+            let fields = line.split(separator: " ")
+            return fields.count == 3 && fields[1] == "blob" ? String(fields[0]) : nil
+        }
+        return try ids.map { id in
+            let command = Command(
+                "git", ["cat-file", "blob", id], workingDirectory: repository.root,
+                environment: GitRepositoryFixture.environment)
+            return (id, try command.runBlocking().checked().standardOutput?.bytes ?? [])
+        }
+    }
+
+    @Test(
+        "Packed history: every blob, whole or a delta (by offset or by reference), is the bytes git prints",
+        arguments: [true, false])
+    func packedHistory(offsetDeltas: Bool) throws {
+        let repository = try historyRepository()
+        defer { repository.remove() }
+        try repository.git(
+            "-c", "repack.useDeltaBaseOffset=\(offsetDeltas)", "repack", "-q", "-a", "-d", "-f", "--depth=50",
+            "--window=50")
+        let pack = try #require(
+            FileManager.default.contentsOfDirectory(atPath: repository.path(".git/objects/pack"))
+                .first { $0.hasSuffix(".pack") })
+        // verify-pack lists a delta with its depth and base: seven fields.
+        let entries = try repository.git("verify-pack", "-v", ".git/objects/pack/" + pack).split(separator: "\n")
+        let deltas = entries.filter { $0.split(separator: " ", omittingEmptySubsequences: true).count == 7 }
+        #expect(deltas.count > 20, "too few deltas to test: \(deltas.count)")
+
+        let store = try #require(GitObjectStore(root: repository.root))
+        let blobs = try allBlobs(repository)
+        #expect(blobs.count > 100)
+        for (id, bytes) in blobs {
+            #expect(store.blob(id, limit: 1 << 20) == bytes, "\(id)")
+        }
+    }
+
+    @Test(
+        "Loose objects are read; a tree asked for as a blob, a damaged, missing or oversized object, a malformed id are nil"
+    )
+    func looseObjects() throws {
+        let repository = try GitRepositoryFixture()
+        defer { repository.remove() }
+        try repository.write("a.swift", "let a = 1\n")
+        try repository.write("Folder/b.swift", GitRepositoryFixture.numberedLines(2000))
+        try repository.commitAll("one")
+        let store = try #require(GitObjectStore(root: repository.root))
+        let small = try repository.git("rev-parse", "HEAD:a.swift").trimmingCharacters(in: .newlines)
+        let large = try repository.git("rev-parse", "HEAD:Folder/b.swift").trimmingCharacters(in: .newlines)
+        let tree = try repository.git("rev-parse", "HEAD:Folder").trimmingCharacters(in: .newlines)
+        #expect(store.blob(small, limit: 100) == Array("let a = 1\n".utf8))
+        #expect(store.blob(large, limit: 1 << 20) == Array(GitRepositoryFixture.numberedLines(2000).utf8))
+        #expect(store.blob(large, limit: 100) == nil)
+        #expect(store.blob(tree, limit: 1 << 20) == nil)
+        #expect(store.blob(String(repeating: "0", count: 40), limit: 100) == nil)
+        #expect(store.blob("not an id", limit: 100) == nil)
+        #expect(store.blob(String(repeating: "a", count: 64), limit: 100) == nil)
+
+        // Another object's bytes under this name: they do not hash to it.
+        let objects = repository.path(".git/objects/")
+        let smallPath = objects + small.prefix(2) + "/" + small.dropFirst(2)
+        let largePath = objects + large.prefix(2) + "/" + large.dropFirst(2)
+        try FileManager.default.removeItem(atPath: smallPath)
+        try FileManager.default.copyItem(atPath: largePath, toPath: smallPath)
+        #expect(store.blob(small, limit: 1 << 20) == nil)
+        // Not zlib at all.
+        try FileManager.default.removeItem(atPath: smallPath)
+        try Data("garbage".utf8).write(to: URL(fileURLWithPath: smallPath))
+        #expect(store.blob(small, limit: 1 << 20) == nil)
+        // Cut short.
+        let compressed = try Data(contentsOf: URL(fileURLWithPath: largePath))
+        try FileManager.default.removeItem(atPath: largePath)
+        try compressed.prefix(compressed.count / 2).write(to: URL(fileURLWithPath: largePath))
+        #expect(store.blob(large, limit: 1 << 20) == nil)
+    }
+
+    @Test("A linked worktree reads its common directory's objects; alternates are left to git")
+    func layouts() throws {
+        let repository = try GitRepositoryFixture()
+        defer { repository.remove() }
+        try repository.write("a.swift", "let a = 1\n")
+        try repository.commitAll("one")
+        let blob = try repository.git("rev-parse", "HEAD:a.swift").trimmingCharacters(in: .newlines)
+        let worktree = repository.root + "-worktree"
+        defer { try? FileManager.default.removeItem(atPath: worktree) }
+        try repository.git("worktree", "add", "-q", worktree)
+        #expect(GitObjectStore(root: worktree)?.blob(blob, limit: 100) == Array("let a = 1\n".utf8))
+
+        try FileManager.default.createDirectory(
+            atPath: repository.path(".git/objects/info"), withIntermediateDirectories: true)
+        try Data((repository.path(".git/objects") + "\n").utf8).write(
+            to: URL(fileURLWithPath: repository.path(".git/objects/info/alternates")))
+        #expect(GitObjectStore(root: repository.root) == nil)
+        #expect(GitObjectStore(root: repository.path("no such folder")) == nil)
+    }
+
+    @Test(
+        "Deltas: copies (a size of 0 is 65,536) and inserts; a wrong base size, a range past the base, a reserved op are nil"
+    )
+    func deltas() {
+        let base = Array("hello world".utf8)
+        // Copy offset 6 size 5 ("world"), insert "!".
+        #expect(GitDelta.apply([11, 6, 0x91, 6, 5, 1, UInt8(ascii: "!")], to: base) == Array("world!".utf8))
+        #expect(GitDelta.apply([12, 5, 0x91, 6, 5], to: base) == nil)
+        #expect(GitDelta.apply([11, 5, 0x91, 8, 5], to: base) == nil)
+        #expect(GitDelta.apply([11, 5, 0], to: base) == nil)
+        #expect(GitDelta.apply([11, 6, 0x91, 6, 5], to: base) == nil)
+        #expect(GitDelta.apply([11, 2, 2, 1], to: base) == nil)
+        let large = (0..<0x10000).map { UInt8($0 & 0xff) }
+        // 65,536 as a size: 0x80 0x80 0x04; a copy op with no size byte copies 65,536.
+        #expect(GitDelta.apply([0x80, 0x80, 0x04, 0x80, 0x80, 0x04, 0x80], to: large) == large)
+    }
+}
