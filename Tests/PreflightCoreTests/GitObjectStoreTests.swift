@@ -139,6 +139,73 @@ struct GitObjectStoreTests {
     }
 
     @Test(
+        "A hostile pack: a cycle of reference deltas, a size past 60 bits, an offset delta before the pack's start are nil"
+    )
+    func hostilePack() throws {
+        let repository = try GitRepositoryFixture()
+        defer { repository.remove() }
+        let cycleA = [UInt8](repeating: 0x11, count: 20)
+        let cycleB = [UInt8](repeating: 0x22, count: 20)
+        let huge = [UInt8](repeating: 0x33, count: 20)
+        let early = [UInt8](repeating: 0x44, count: 20)
+        let delta: [UInt8] = [3, 3, 0x91, 0, 3]
+        var pack = Array("PACK".utf8) + [0, 0, 0, 2, 0, 0, 0, 5]
+        var offsets: [[UInt8]: Int] = [:]
+        // A sound blob (type 3) beside them, read: the pack and its index are read as made here.
+        let sound = try #require(GitObjectStore.binaryID(GitBlobID.sha1(of: Array("abc".utf8))))
+        offsets[sound] = pack.count
+        pack += [0x33] + Self.storedZlib(Array("abc".utf8))
+        // REF_DELTA (type 7) with the other as its base, each way round.
+        for (name, base) in [(cycleA, cycleB), (cycleB, cycleA)] {
+            offsets[name] = pack.count
+            pack += [0x70 | UInt8(delta.count)] + base + Self.storedZlib(delta)
+        }
+        // A blob (type 3) whose size needs more than 60 bits.
+        offsets[huge] = pack.count
+        pack += [0xb0, 0x80, 0x80, 0x80, 0x80, 0x80, 0x80, 0x80, 0x80, 0x01] + Self.storedZlib([1])
+        // OFS_DELTA (type 6) reaching back past the pack's first byte.
+        offsets[early] = pack.count
+        pack += [0x60 | UInt8(delta.count), 0x7f] + Self.storedZlib(delta)
+        pack += [UInt8](repeating: 0, count: 20)
+
+        let names = offsets.keys.sorted { $0.lexicographicallyPrecedes($1) }
+        var index: [UInt8] = [0xff, 0x74, 0x4f, 0x63, 0, 0, 0, 2]
+        for first in 0..<256 {
+            index += Self.bigEndian(UInt32(names.filter { Int($0[0]) <= first }.count))
+        }
+        for name in names { index += name }
+        for _ in names { index += [0, 0, 0, 0] }
+        for name in names { index += Self.bigEndian(UInt32(offsets[name]!)) }
+        index += [UInt8](repeating: 0, count: 40)
+        let folder = repository.path(".git/objects/pack/")
+        try Data(pack).write(to: URL(fileURLWithPath: folder + "pack-hostile.pack"))
+        try Data(index).write(to: URL(fileURLWithPath: folder + "pack-hostile.idx"))
+
+        let store = try #require(GitObjectStore(root: repository.root))
+        #expect(store.blob(GitObjectStore.hex(sound), limit: 1 << 20) == Array("abc".utf8))
+        for name in names where name != sound {
+            #expect(store.blob(GitObjectStore.hex(name), limit: 1 << 20) == nil)
+        }
+    }
+
+    /// `bytes` as a zlib stream of one stored (uncompressed) block.
+    private static func storedZlib(_ bytes: [UInt8]) -> [UInt8] {
+        let length = UInt16(bytes.count)
+        var a: UInt32 = 1
+        var b: UInt32 = 0
+        for byte in bytes {
+            a = (a + UInt32(byte)) % 65521
+            b = (b + a) % 65521
+        }
+        return [0x78, 0x01, 0x01, UInt8(length & 0xff), UInt8(length >> 8), UInt8(~length & 0xff), UInt8(~length >> 8)]
+            + bytes + bigEndian(b << 16 | a)
+    }
+
+    private static func bigEndian(_ value: UInt32) -> [UInt8] {
+        [UInt8(value >> 24), UInt8(value >> 16 & 0xff), UInt8(value >> 8 & 0xff), UInt8(value & 0xff)]
+    }
+
+    @Test(
         "Deltas: copies (a size of 0 is 65,536) and inserts; a wrong base size, a range past the base, a reserved op are nil"
     )
     func deltas() {
@@ -150,6 +217,10 @@ struct GitObjectStoreTests {
         #expect(GitDelta.apply([11, 5, 0], to: base) == nil)
         #expect(GitDelta.apply([11, 6, 0x91, 6, 5], to: base) == nil)
         #expect(GitDelta.apply([11, 2, 2, 1], to: base) == nil)
+        // A result of 2^62 bytes claimed: refused before anything is allocated.
+        #expect(
+            GitDelta.apply([11] + Array(repeating: 0xff, count: 8) + [0x3f, 0x91, 6, 5], to: base, limit: 1 << 20)
+                == nil)
         let large = (0..<0x10000).map { UInt8($0 & 0xff) }
         // 65,536 as a size: 0x80 0x80 0x04; a copy op with no size byte copies 65,536.
         #expect(GitDelta.apply([0x80, 0x80, 0x04, 0x80, 0x80, 0x04, 0x80], to: large) == large)

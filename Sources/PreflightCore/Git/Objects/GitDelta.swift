@@ -2,11 +2,12 @@
 /// result's, as 7-bit little-endian numbers, then instructions that copy a range of the base or
 /// insert the bytes that follow them.
 enum GitDelta {
-    /// `delta` applied to `base`; `nil` when the delta is malformed or names another base size.
-    static func apply(_ delta: [UInt8], to base: [UInt8]) -> [UInt8]? {
+    /// `delta` applied to `base`; `nil` when the delta is malformed, names another base size, or
+    /// makes more than `limit` bytes.
+    static func apply(_ delta: [UInt8], to base: [UInt8], limit: Int = .max) -> [UInt8]? {
         var position = 0
         guard let baseSize = number(delta, &position), baseSize == base.count,
-            let resultSize = number(delta, &position)
+            let resultSize = number(delta, &position), resultSize <= limit
         else { return nil }
         var result: [UInt8] = []
         result.reserveCapacity(resultSize)

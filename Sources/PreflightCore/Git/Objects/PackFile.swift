@@ -10,9 +10,10 @@ struct PackFile: Sendable {
     /// git's object types, as a pack's entry headers number them.
     enum Kind: UInt8 { case commit = 1, tree, blob, tag, offsetDelta = 6, referenceDelta }
 
-    /// How long a delta chain may be: git's own default depth is 50; a longer one is taken for
-    /// damage (or a loop) and left to git.
-    private static let maximumDepth = 10_000
+    /// How long a delta chain may be read here: git's default depth is 50 (`gc --aggressive`'s
+    /// too). A longer one, or a loop, is left to git: the chain is followed by recursion, on
+    /// threads whose stacks are small.
+    private static let maximumDepth = 200
     private static let headerSize = 12
     private static let trailerSize = 20
 
@@ -74,20 +75,25 @@ struct PackFile: Sendable {
             }
             guard distance > 0, distance <= offset,
                 let (baseKind, baseBytes) = object(at: offset - distance, limit: limit, depth: depth + 1, base: base),
-                let delta = inflate(from: position, size: size),
-                let result = GitDelta.apply(delta, to: baseBytes), result.count <= limit
+                Self.deltaFits(size, limit), let delta = inflate(from: position, size: size),
+                let result = GitDelta.apply(delta, to: baseBytes, limit: limit)
             else { return nil }
             return (baseKind, result)
         case .referenceDelta:
             guard position + 20 <= end else { return nil }
             let baseID = Array(pack.bytes[position..<(position + 20)])
             guard let (baseKind, baseBytes) = base(baseID, depth + 1),
-                let delta = inflate(from: position + 20, size: size),
-                let result = GitDelta.apply(delta, to: baseBytes), result.count <= limit
+                Self.deltaFits(size, limit), let delta = inflate(from: position + 20, size: size),
+                let result = GitDelta.apply(delta, to: baseBytes, limit: limit)
             else { return nil }
             return (baseKind, result)
         }
     }
+
+    /// Whether a delta of `size` bytes is worth inflating for an object of at most `limit`: git's
+    /// deltas copy or insert, an instruction byte for up to 127 inserted, so they are hardly
+    /// longer than what they make; twice that is damage (and no allocation of a size it claims).
+    private static func deltaFits(_ size: Int, _ limit: Int) -> Bool { size / 2 <= limit }
 
     /// The `size` bytes of the zlib stream at `offset`; `nil` unless it gives exactly those.
     private func inflate(from offset: Int, size: Int) -> [UInt8]? {
