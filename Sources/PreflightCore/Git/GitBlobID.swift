@@ -6,9 +6,12 @@ import CPreflightCore
 /// the work tree in place of an object it would have to inflate.
 enum GitBlobID {
     /// The id of a blob holding `bytes`.
-    static func sha1(of bytes: [UInt8]) -> String {
+    static func sha1(of bytes: [UInt8]) -> String { sha1(of: bytes, type: "blob") }
+
+    /// The id of an object of `type` (`blob`, `tree`, `commit`, `tag`) holding `bytes`.
+    static func sha1(of bytes: [UInt8], type: String) -> String {
         var hasher = SHA1()
-        hasher.update(Array("blob \(bytes.count)".utf8) + [0])
+        hasher.update(Array("\(type) \(bytes.count)".utf8) + [0])
         hasher.update(bytes)
         return hasher.hexDigest()
     }

@@ -66,29 +66,44 @@ package struct StagedIndex: Sendable {
     package static func read(
         in directory: String, allFiles: Bool, indexFile: String? = nil
     ) throws(GitError) -> StagedIndex {
-        // The root, the changes and the index's entries come from three git calls at once: none
-        // needs another's answer, as the changes and entries are named from the root wherever
-        // git runs. `git diff --cached` compares with HEAD, or with the empty tree before the
-        // first commit (everything staged is then new).
+        // In the plain layout the root is known without git, the objects are read in the process
+        // (GitObjectStore), and so are the changes and the index's entries where that is certain
+        // (StagedComparison: the index file against HEAD's trees). Elsewhere the root, the changes
+        // and the entries come from three git calls at once: none needs another's answer, as the
+        // changes and entries are named from the root wherever git runs; and a `git cat-file` is
+        // started now, for later. `git diff --cached` compares with HEAD, or with the empty tree
+        // before the first commit (everything staged is then new).
         var here = GitRepository(root: directory)
         here.indexFile = indexFile.map { StandardPath.absolute($0, relativeTo: directory) }
         let reader = here
-        // In the plain layout the root is known without git, and the objects are read in the
-        // process (GitObjectStore); elsewhere a `git cat-file` is started now, for later.
         let plainRoot = GitRepository.plainRoot(containing: directory)
         let store = plainRoot.flatMap(GitObjectStore.init(root:))
+        let comparison = store.flatMap {
+            StagedComparison(indexPath: here.indexFile ?? $0.gitDirectory + "/index", store: $0)
+        }
         let batch = store == nil ? CatFileBatch(in: here) : nil
-        let changes = BackgroundCall { Result { () throws(GitError) in try reader.stagedChanges() } }
-        let entries = allFiles ? BackgroundCall { Result { () throws(GitError) in try reader.indexEntries() } } : nil
+        let changes =
+            comparison != nil ? nil : BackgroundCall { Result { () throws(GitError) in try reader.stagedChanges() } }
+        let entries =
+            comparison != nil || !allFiles
+            ? nil : BackgroundCall { Result { () throws(GitError) in try reader.indexEntries() } }
         let root: String
         if let plainRoot { root = plainRoot } else { root = try GitRepository(containing: directory).root }
         var staged: [String: StagedChange] = [:]
-        for (path, change) in try changes.value().get() {
+        let changesFromRoot: [String: StagedChange]
+        if let comparison { changesFromRoot = comparison.changes } else { changesFromRoot = try changes!.value().get() }
+        for (path, change) in changesFromRoot {
             staged[StandardPath.absolute(path, relativeTo: root)] = change
         }
         var blobs: [String: String] = [:]
         if allFiles {
-            for (path, object) in try entries!.value().get() {
+            let entriesFromRoot: [String: String]
+            if let comparison {
+                entriesFromRoot = comparison.entries
+            } else {
+                entriesFromRoot = try entries!.value().get()
+            }
+            for (path, object) in entriesFromRoot {
                 blobs[StandardPath.absolute(path, relativeTo: root)] = object
             }
         } else {

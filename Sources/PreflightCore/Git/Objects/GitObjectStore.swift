@@ -9,6 +9,10 @@ import Foundation
 /// caller asks git. So only the plain layout is read: objects in the common git directory, no
 /// alternates, SHA-1 names, zlib loaded from the system at run time.
 package struct GitObjectStore: Sendable {
+    /// The git directory of the work tree (a linked worktree's own: its `HEAD`), and the common
+    /// one (objects, refs).
+    let gitDirectory: String
+    let commonDirectory: String
     private let objects: String
     private let packs: [PackFile]
 
@@ -17,8 +21,10 @@ package struct GitObjectStore: Sendable {
     /// run with `GIT_DIR`, `GIT_OBJECT_DIRECTORY` and the like cleared); `nil` when git must be
     /// asked: another layout, alternates, or no zlib.
     package init?(root: String) {
-        guard let gitDirectory = Self.gitDirectory(root: root), pf_zlib_available() != 0 else { return nil }
-        let objects = gitDirectory + "/objects"
+        guard let (gitDirectory, commonDirectory) = Self.gitDirectories(root: root), pf_zlib_available() != 0 else {
+            return nil
+        }
+        let objects = commonDirectory + "/objects"
         let fileManager = FileManager.default
         var isDirectory: ObjCBool = false
         guard fileManager.fileExists(atPath: objects + "/pack", isDirectory: &isDirectory), isDirectory.boolValue,
@@ -26,6 +32,8 @@ package struct GitObjectStore: Sendable {
             let names = try? fileManager.contentsOfDirectory(atPath: objects + "/pack")
         else { return nil }
         self.objects = objects
+        self.gitDirectory = gitDirectory
+        self.commonDirectory = commonDirectory
         // Newest first would be git's order; any order finds the same bytes, proven by their id.
         packs = names.filter { $0.hasSuffix(".idx") }.sorted().compactMap {
             PackFile(indexPath: objects + "/pack/" + $0)
@@ -35,9 +43,15 @@ package struct GitObjectStore: Sendable {
     /// The bytes of the blob `id` (40 hex digits), at most `limit` of them; `nil` when it is not
     /// here, cannot be read, is not a blob, or does not hash to `id`.
     package func blob(_ id: String, limit: Int) -> [UInt8]? {
+        object(id, kind: .blob, limit: limit)
+    }
+
+    /// The bytes of the object `id` when it is a `kind` (a tree's entries, a commit's text), at
+    /// most `limit` of them, and hashes to `id`; `nil` otherwise.
+    func object(_ id: String, kind wanted: PackFile.Kind, limit: Int) -> [UInt8]? {
         guard let name = Self.binaryID(id),
             let (kind, bytes) = loose(id, limit: limit) ?? packed(name, limit: limit, depth: 0),
-            kind == .blob, GitBlobID.sha1(of: bytes) == id
+            kind == wanted, GitBlobID.sha1(of: bytes, type: kind.name) == id
         else { return nil }
         return bytes
     }
@@ -93,19 +107,22 @@ package struct GitObjectStore: Sendable {
         return nil
     }
 
-    /// The git directory a `.git` folder or file at `root` stands for, as far as objects go: the
-    /// folder itself, or the common directory of the one a `.git` file names.
-    private static func gitDirectory(root: String) -> String? {
+    /// The git directory a `.git` folder or file at `root` stands for (the folder itself, or the
+    /// one a `.git` file names), and its common directory (the same, or the one its `commondir`
+    /// names).
+    private static func gitDirectories(root: String) -> (String, String)? {
         let dotGit = root + "/.git"
         var info = stat()
         guard lstat(dotGit, &info) == 0 else { return nil }
-        if info.st_mode & S_IFMT == S_IFDIR { return dotGit }
+        if info.st_mode & S_IFMT == S_IFDIR { return (dotGit, dotGit) }
         guard info.st_mode & S_IFMT == S_IFREG,
             let linked = WorkTreeDiscovery.linkedGitDirectory(dotGit, in: root)
         else { return nil }
-        guard let common = try? String(contentsOfFile: linked + "/commondir", encoding: .utf8) else { return linked }
+        guard let common = try? String(contentsOfFile: linked + "/commondir", encoding: .utf8) else {
+            return (linked, linked)
+        }
         let path = common.trimmingCharacters(in: .newlines)
-        return path.hasPrefix("/") ? path : StandardPath.absolute(path, relativeTo: linked)
+        return (linked, path.hasPrefix("/") ? path : StandardPath.absolute(path, relativeTo: linked))
     }
 
     /// 40 hex digits as 20 bytes; `nil` for anything else (a SHA-256 name among them).

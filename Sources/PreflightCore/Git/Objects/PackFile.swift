@@ -8,7 +8,20 @@ struct PackFile: Sendable {
     let index: PackIndex
 
     /// git's object types, as a pack's entry headers number them.
-    enum Kind: UInt8 { case commit = 1, tree, blob, tag, offsetDelta = 6, referenceDelta }
+    enum Kind: UInt8 {
+        case commit = 1, tree, blob, tag, offsetDelta = 6, referenceDelta
+
+        /// The name an object's header and its id's hash begin with.
+        var name: String {
+            switch self {
+            case .commit: "commit"
+            case .tree: "tree"
+            case .blob: "blob"
+            case .tag: "tag"
+            case .offsetDelta, .referenceDelta: "delta"
+            }
+        }
+    }
 
     /// How long a delta chain may be read here: git's default depth is 50 (`gc --aggressive`'s
     /// too). A longer one, or a loop, is left to git: the chain is followed by recursion, on
