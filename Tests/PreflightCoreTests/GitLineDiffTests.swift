@@ -112,6 +112,16 @@ struct GitLineDiffTests {
 
     /// This package's own Swift sources and tests, and the files under the folder
     /// `PREFLIGHT_LINE_DIFF_CORPUS` names when set (another checkout, such as Yams).
+    /// The first `count` files of this package's `Sources` in ``corpus()``, by path from the
+    /// package's root, with their bytes.
+    static func packageSources(_ count: Int) -> [(String, [UInt8])] {
+        let package = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent().path
+        return corpus().filter { $0.hasPrefix(package + "/Sources/") }.prefix(count).compactMap { file in
+            FileManager.default.contents(atPath: file).map { (String(file.dropFirst(package.count + 1)), Array($0)) }
+        }
+    }
+
     static func corpus() -> [String] {
         let package = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
             .deletingLastPathComponent().path

@@ -12,15 +12,8 @@ struct GitObjectStoreTests {
     /// repack stores many blobs as deltas of others, HEAD's among them.
     private func historyRepository() throws -> GitRepositoryFixture {
         let repository = try GitRepositoryFixture()
-        let package = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-            .deletingLastPathComponent().path
-        let files = GitLineDiffTests.corpus().filter { $0.hasPrefix(package + "/Sources/") }.prefix(60)
+        let contents = GitLineDiffTests.packageSources(60)
         var random = SeededRandom(seed: 11)
-        var contents: [(String, [UInt8])] = []
-        for file in files {
-            guard let bytes = FileManager.default.contents(atPath: file).map(Array.init) else { continue }
-            contents.append((String(file.dropFirst(package.count + 1)), bytes))
-        }
         for step in 0..<3 {
             for (relative, bytes) in contents {
                 let text: [UInt8] =

@@ -186,15 +186,9 @@ struct StagedIndexTests {
     func realCommit(layout: ObjectLayout) throws {
         let repository = try GitRepositoryFixture()
         defer { repository.remove() }
-        let package = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-            .deletingLastPathComponent().path
-        let files = GitLineDiffTests.corpus().filter { $0.hasPrefix(package + "/Sources/") }.prefix(150)
         var random = SeededRandom(seed: 7)
-        var contents: [(String, [UInt8])] = []
-        for file in files {
-            guard let bytes = FileManager.default.contents(atPath: file).map(Array.init) else { continue }
-            let relative = String(file.dropFirst(package.count + 1))
-            contents.append((relative, bytes))
+        let contents = GitLineDiffTests.packageSources(150)
+        for (relative, bytes) in contents {
             try repository.write(relative, String(decoding: bytes, as: UTF8.self))
         }
         try repository.commitAll("initial")
