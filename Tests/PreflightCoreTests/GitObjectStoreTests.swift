@@ -131,6 +131,32 @@ struct GitObjectStoreTests {
         #expect(GitObjectStore(root: repository.path("no such folder")) == nil)
     }
 
+    /// A real repository's history (`PREFLIGHT_OBJECT_STORE_REPOSITORY`: a work tree, e.g. a clone
+    /// of an app with years of packed history): up to 3,000 of its blobs, spread over all of them,
+    /// read by the store. Each one read is proven by its id, so the check is that none is missed.
+    @Test(
+        "A real repository's packed history: every sampled blob is read",
+        .enabled(if: ProcessInfo.processInfo.environment["PREFLIGHT_OBJECT_STORE_REPOSITORY"] != nil))
+    func realHistory() throws {
+        let root = try #require(ProcessInfo.processInfo.environment["PREFLIGHT_OBJECT_STORE_REPOSITORY"])
+        let store = try #require(GitObjectStore(root: root))
+        var listing = Command(
+            "git", ["cat-file", "--batch-all-objects", "--batch-check"], workingDirectory: root,
+            environment: GitRepositoryFixture.environment)
+        listing.timeout = .seconds(300)
+        let blobs = try listing.runBlocking().checked().outputText.split(separator: "\n").compactMap {
+            line -> String? in
+            let fields = line.split(separator: " ")
+            return fields.count == 3 && fields[1] == "blob" ? String(fields[0]) : nil
+        }
+        let step = max(1, blobs.count / 3000)
+        let sample = stride(from: 0, to: blobs.count, by: step).map { blobs[$0] }
+        let missed = sample.filter { store.blob($0, limit: 64 << 20) == nil }
+        #expect(
+            missed.isEmpty,
+            "\(missed.count) of \(sample.count) sampled blobs (of \(blobs.count)) not read: \(missed.prefix(5))")
+    }
+
     @Test(
         "A hostile pack: a cycle of reference deltas, a size past 60 bits, an offset delta before the pack's start are nil"
     )
