@@ -129,6 +129,24 @@ struct GitObjectStoreTests {
             to: URL(fileURLWithPath: repository.path(".git/objects/info/alternates")))
         #expect(GitObjectStore(root: repository.root) == nil)
         #expect(GitObjectStore(root: repository.path("no such folder")) == nil)
+        try FileManager.default.removeItem(atPath: repository.path(".git/objects/info/alternates"))
+        #expect(GitObjectStore(root: repository.root) != nil)
+
+        // A replaced object reads as its replacement in git: left to git, loose or packed.
+        try repository.write("a.swift", "let a = 2\n")
+        try repository.commitAll("two")
+        try repository.git("replace", "HEAD", "HEAD~1")
+        #expect(GitObjectStore(root: repository.root) == nil)
+        try repository.git("pack-refs", "--all")
+        #expect(GitObjectStore(root: repository.root) == nil)
+        try repository.git("replace", "-d", "HEAD")
+        #expect(GitObjectStore(root: repository.root) != nil)
+
+        // SHA-256 names: left to git.
+        let sha256 = try GitRepositoryFixture(initialize: false)
+        defer { sha256.remove() }
+        try sha256.git("init", "-q", "--object-format=sha256")
+        #expect(GitObjectStore(root: sha256.root) == nil)
     }
 
     /// A real repository's history (`PREFLIGHT_OBJECT_STORE_REPOSITORY`: a work tree, e.g. a clone

@@ -11,11 +11,11 @@ import Testing
 struct StagedComparisonTests {
     enum Scenario: String, CaseIterable, Sendable {
         case edits, modeChange, newFiles, deletions, typeChanges, unborn, packedRefs, detachedHead, indexVersion4
-        case skipWorktree, conflict, linkedWorktree, temporaryIndex
+        case skipWorktree, conflict, linkedWorktree, temporaryIndex, headWithCarriageReturn
         // Left to git:
-        case renameCandidate, intentToAdd, splitIndex
+        case renameCandidate, intentToAdd, splitIndex, damagedIndex
 
-        var answeredInProcess: Bool { ![.renameCandidate, .intentToAdd, .splitIndex].contains(self) }
+        var answeredInProcess: Bool { ![.renameCandidate, .intentToAdd, .splitIndex, .damagedIndex].contains(self) }
     }
 
     @Test(
@@ -101,6 +101,19 @@ struct StagedComparisonTests {
                 environment: GitRepositoryFixture.environment.setting(["GIT_INDEX_FILE": indexFile!]))
             add.timeout = .seconds(60)
             try add.runBlocking().checked()
+        case .headWithCarriageReturn:
+            // As an editor on Windows might leave it: git trims the line.
+            try Data("ref: refs/heads/main\r\n".utf8).write(to: URL(fileURLWithPath: repository.path(".git/HEAD")))
+            try repository.write("a.swift", "let a = 17\n")
+            try repository.git("add", "-A")
+        case .damagedIndex:
+            try repository.write("a.swift", "let a = 18\n")
+            try repository.git("add", "-A")
+            // One byte of a path changed: the index's checksum no longer matches.
+            var index = try Data(contentsOf: URL(fileURLWithPath: repository.path(".git/index")))
+            let at = try #require(index.range(of: Data("b.swift".utf8))).lowerBound
+            index[at] = UInt8(ascii: "c")
+            try index.write(to: URL(fileURLWithPath: repository.path(".git/index")))
         case .renameCandidate:
             try FileManager.default.removeItem(atPath: repository.path("b.swift"))
             try repository.write("moved.swift", "let b = 2\n")

@@ -27,6 +27,13 @@ struct GitIndexFile {
         let count = Int(file.uint32(at: 8))
         guard (2...4).contains(version), count <= bytes.count / 24 else { return nil }
         let end = bytes.count - 20
+        // The trailing SHA-1 of everything before it, as git checks it (all zeros: index.skipHash).
+        let trailer = Array(bytes[end...])
+        if trailer.contains(where: { $0 != 0 }) {
+            var hasher = SHA1()
+            hasher.update(Array(bytes[..<end]))
+            guard hasher.hexDigest() == GitObjectStore.hex(trailer) else { return nil }
+        }
         var entries: [Entry] = []
         entries.reserveCapacity(count)
         var position = 12

@@ -19,7 +19,8 @@ package struct GitObjectStore: Sendable {
     /// The store of the repository whose work tree is `root` (its `.git` folder, or the common
     /// directory of the git directory a `.git` file names), as the suite's git calls find it (they
     /// run with `GIT_DIR`, `GIT_OBJECT_DIRECTORY` and the like cleared); `nil` when git must be
-    /// asked: another layout, alternates, or no zlib.
+    /// asked: another layout, alternates, replace refs (git reads a replaced object as its
+    /// replacement), an object format other than SHA-1, or no zlib.
     package init?(root: String) {
         guard let (gitDirectory, commonDirectory) = Self.gitDirectories(root: root), pf_zlib_available() != 0 else {
             return nil
@@ -29,7 +30,8 @@ package struct GitObjectStore: Sendable {
         var isDirectory: ObjCBool = false
         guard fileManager.fileExists(atPath: objects + "/pack", isDirectory: &isDirectory), isDirectory.boolValue,
             !fileManager.fileExists(atPath: objects + "/info/alternates"),
-            let names = try? fileManager.contentsOfDirectory(atPath: objects + "/pack")
+            let names = try? fileManager.contentsOfDirectory(atPath: objects + "/pack"),
+            Self.isPlainSHA1(commonDirectory: commonDirectory)
         else { return nil }
         self.objects = objects
         self.gitDirectory = gitDirectory
@@ -92,19 +94,43 @@ package struct GitObjectStore: Sendable {
         return (kind, Array(whole[(nul + 1)...]))
     }
 
-    /// An object of one of the packs; a `REF_DELTA`'s base looked up in all of them (or loose).
+    /// An object of the first pack that has it, as git takes it; a `REF_DELTA`'s base looked up
+    /// the same way (or loose). One pack a lookup: trying the others too would branch at every
+    /// level of a damaged chain that several packs hold.
     private func packed(_ name: [UInt8], limit: Int, depth: Int) -> (PackFile.Kind, [UInt8])? {
-        for pack in packs {
-            if let found = pack.object(
-                name, limit: limit, depth: depth,
-                base: { base, depth in
-                    packed(base, limit: limit, depth: depth) ?? loose(Self.hex(base), limit: limit)
-                })
-            {
-                return found
+        guard let pack = packs.first(where: { $0.index.offset(of: name) != nil }) else { return nil }
+        return pack.object(
+            name, limit: limit, depth: depth,
+            base: { base, depth in
+                packed(base, limit: limit, depth: depth) ?? loose(Self.hex(base), limit: limit)
+            })
+    }
+
+    /// Whether the repository names objects by SHA-1 (no `extensions.objectFormat` other than
+    /// `sha1` in its config) and replaces none (`refs/replace/` empty, loose and packed).
+    private static func isPlainSHA1(commonDirectory: String) -> Bool {
+        guard let config = try? BoundedFile.read(commonDirectory + "/config", limit: 1 << 20) else { return false }
+        for rawLine in String(decoding: config, as: UTF8.self).split(whereSeparator: \.isNewline) {
+            let line = rawLine.lowercased().filter { !$0.isWhitespace }
+            if line.hasPrefix("objectformat="), line != "objectformat=sha1" { return false }
+        }
+        let fileManager = FileManager.default
+        if let replaced = try? fileManager.contentsOfDirectory(atPath: commonDirectory + "/refs/replace"),
+            !replaced.isEmpty
+        {
+            return false
+        }
+        if fileManager.fileExists(atPath: commonDirectory + "/packed-refs") {
+            guard let packed = try? BoundedFile.read(commonDirectory + "/packed-refs", limit: 256 << 20) else {
+                return false
+            }
+            // "<id> <name>" lines.
+            let replace = Array("refs/replace/".utf8)
+            for line in packed.split(separator: UInt8(ascii: "\n")) where line.count > 41 + replace.count {
+                if line[(line.startIndex + 41)...].starts(with: replace) { return false }
             }
         }
-        return nil
+        return true
     }
 
     /// The git directory a `.git` folder or file at `root` stands for (the folder itself, or the

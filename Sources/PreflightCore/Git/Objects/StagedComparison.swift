@@ -25,15 +25,18 @@ struct StagedComparison {
     init?(indexPath: String, store: GitObjectStore) {
         guard let index = GitIndexFile(path: indexPath), let head = Self.head(store) else { return nil }
         var tree: [[UInt8]: (mode: UInt32, id: [UInt8])] = [:]
-        if case .tree(let root) = head, !Self.flatten(root, prefix: [], store: store, into: &tree) { return nil }
+        if case .tree(let root) = head, !Self.flatten(root, prefix: [], depth: 0, store: store, into: &tree) {
+            return nil
+        }
         var indexed: Set<[UInt8]> = []
         var addsFile = false
         for entry in index.entries {
             indexed.insert(entry.path)
             // A conflicted path is no staged content (git diff --cached shows it unmerged).
             guard entry.stage == 0 else { continue }
-            let mode = Self.canonical(entry.mode)
-            guard Self.isRegular(mode) else { continue }
+            // The index's modes are git's own (100644, 100755): taken as they are, as git does.
+            let mode = entry.mode
+            guard mode == 0o100644 || mode == 0o100755 else { continue }
             let path = String(decoding: entry.path, as: UTF8.self)
             let id = GitObjectStore.hex(entry.id)
             entries[path] = id
@@ -68,12 +71,13 @@ struct StagedComparison {
         else { return nil }
         var commit: String?
         for _ in 0..<5 {
-            guard target.hasPrefix("ref: ") else {
+            guard target.hasPrefix("ref:") else {
                 commit = target
                 break
             }
-            let name = String(target.dropFirst(5))
-            guard name.hasPrefix("refs/"), !name.contains("..") else { return nil }
+            // git skips the spaces after "ref:".
+            let name = String(target.dropFirst(4).drop { $0 == " " || $0 == "\t" })
+            guard isPlainRefName(name) else { return nil }
             // Per-worktree refs live in the worktree's git directory, the others in the common one.
             let perWorktree = name.hasPrefix("refs/worktree/") || name.hasPrefix("refs/bisect/")
             let folder = perWorktree ? store.gitDirectory : store.commonDirectory
@@ -85,12 +89,11 @@ struct StagedComparison {
             guard !fileManager.fileExists(atPath: folder + "/" + name) else { return nil }
             // Neither loose nor packed: a branch with no commit yet, which git diff --cached
             // compares with the empty tree.
-            let packedRefs = store.commonDirectory + "/packed-refs"
-            guard !fileManager.fileExists(atPath: packedRefs) || fileManager.isReadableFile(atPath: packedRefs) else {
-                return nil
+            switch packedRef(name, in: store.commonDirectory) {
+            case .id(let id): commit = id
+            case .absent: return .unborn
+            case nil: return nil
             }
-            guard let packed = packedRef(name, in: store.commonDirectory) else { return .unborn }
-            commit = packed
             break
         }
         guard let commit, commit.utf8.count == 40,
@@ -101,34 +104,53 @@ struct StagedComparison {
     }
 
     /// The first line of the file at `path`, without its newline.
+    /// Trailing whitespace dropped, as git reads a ref file (a CR, spaces).
     private static func text(_ path: String) -> String? {
         guard let bytes = try? BoundedFile.read(path, limit: 4096) else { return nil }
         let line = bytes.prefix { $0 != UInt8(ascii: "\n") }
-        return String(decoding: line, as: UTF8.self)
+        return String(decoding: line, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
     }
 
-    /// The id `packed-refs` gives `name`.
-    private static func packedRef(_ name: String, in commonDirectory: String) -> String? {
-        guard let bytes = try? BoundedFile.read(commonDirectory + "/packed-refs", limit: 256 << 20) else {
-            return nil
-        }
+    /// A ref name read here: `refs/…` of printable characters, no space, no `..` (git refuses
+    /// those; anything else, git decides).
+    private static func isPlainRefName(_ name: String) -> Bool {
+        name.hasPrefix("refs/") && !name.contains("..")
+            && name.unicodeScalars.allSatisfy {
+                $0.value > 0x20 && $0.value != 0x7f && !"~^:?*[\\".unicodeScalars.contains($0)
+            }
+    }
+
+    /// What `packed-refs` says of `name`.
+    private enum PackedRef {
+        case id(String)
+        case absent
+    }
+
+    /// What `packed-refs` says of `name`: its id, or that it has none (or there is no such file);
+    /// `nil` when the file cannot be read.
+    private static func packedRef(_ name: String, in commonDirectory: String) -> PackedRef? {
+        let path = commonDirectory + "/packed-refs"
+        guard FileManager.default.fileExists(atPath: path) else { return .absent }
+        guard let bytes = try? BoundedFile.read(path, limit: 256 << 20) else { return nil }
         let wanted = Array(name.utf8)
         for line in bytes.split(separator: UInt8(ascii: "\n")) where line.count == 41 + wanted.count {
             // "<id> <name>"; "# …" headers and "^<id>" peeled tags are other lengths or other names.
             let start = line.startIndex
             if line[(start + 40)] == UInt8(ascii: " "), line[(start + 41)...].elementsEqual(wanted) {
-                return String(decoding: line[start..<(start + 40)], as: UTF8.self)
+                return .id(String(decoding: line[start..<(start + 40)], as: UTF8.self))
             }
         }
-        return nil
+        return .absent
     }
 
     /// Every file of the tree `id` and its subtrees into `files`, by path under `prefix`; false
     /// when a tree cannot be read.
     private static func flatten(
-        _ id: String, prefix: [UInt8], store: GitObjectStore, into files: inout [[UInt8]: (mode: UInt32, id: [UInt8])]
+        _ id: String, prefix: [UInt8], depth: Int, store: GitObjectStore,
+        into files: inout [[UInt8]: (mode: UInt32, id: [UInt8])]
     ) -> Bool {
-        guard let body = store.object(id, kind: .tree, limit: 64 << 20) else { return false }
+        // git refuses trees nested deeper than core.maxTreeDepth (2048 by default).
+        guard depth < 2048, let body = store.object(id, kind: .tree, limit: 64 << 20) else { return false }
         // "<octal mode> <name>\0<20-byte id>" per entry.
         var position = 0
         while position < body.count {
@@ -147,7 +169,9 @@ struct StagedComparison {
             position = nul + 21
             if mode == 0o040000 {
                 guard
-                    flatten(GitObjectStore.hex(object), prefix: path + [UInt8(ascii: "/")], store: store, into: &files)
+                    flatten(
+                        GitObjectStore.hex(object), prefix: path + [UInt8(ascii: "/")], depth: depth + 1, store: store,
+                        into: &files)
                 else { return false }
             } else {
                 files[path] = (canonical(mode), object)
