@@ -162,8 +162,7 @@ package struct StagedIndex: Sendable {
         // blob the work tree turns out not to hold. Which files git's diff takes as binary, or as
         // text, by their attributes is asked meanwhile.
         var batch = self.batch.flatMap { $0.claim() ? $0 : nil }
-        let indexTime = Self.indexPath(root: root, indexFile: indexFile).flatMap(FileTime.modified) ?? .min
-        let likelyEdited = wanted.indices.filter { (FileTime.modified(wanted[$0]) ?? .max) >= indexTime }
+        let likelyEdited = editedSinceIndex(wanted)
         let first = likelyEdited.map { objects[$0] } + diffed.map { diffBases[$0]! }
         if batch == nil, !first.isEmpty { batch = CatFileBatch(in: repository) }
         batch?.ask(first)
@@ -224,8 +223,7 @@ package struct StagedIndex: Sendable {
         let attributes =
             diffed.isEmpty
             ? nil : BackgroundCall { Result { () throws(GitError) in try repository.diffsAsBinary(diffed) } }
-        let indexTime = Self.indexPath(root: root, indexFile: indexFile).flatMap(FileTime.modified) ?? .min
-        let likelyEdited = Set(wanted.indices.filter { (FileTime.modified(wanted[$0]) ?? .max) >= indexTime })
+        let likelyEdited = Set(editedSinceIndex(wanted))
         // The staged blobs, then the HEAD blobs of the changed files: one list, read in parallel.
         let reads =
             zip(wanted, objects).enumerated().map { ($1.0, $1.1, likelyEdited.contains($0)) }
@@ -285,11 +283,14 @@ package struct StagedIndex: Sendable {
     /// neither is found.
     static func indexPath(root: String, indexFile: String?) -> String? {
         if let indexFile { return indexFile }
-        let dotGit = root + "/.git"
-        var isDirectory: ObjCBool = false
-        guard FileManager.default.fileExists(atPath: dotGit, isDirectory: &isDirectory) else { return nil }
-        if isDirectory.boolValue { return dotGit + "/index" }
-        return WorkTreeDiscovery.linkedGitDirectory(dotGit, in: root).map { $0 + "/index" }
+        return WorkTreeDiscovery.gitDirectories(root: root).map { $0.gitDirectory + "/index" }
+    }
+
+    /// The positions of `paths` whose files were modified since the index was written (or have
+    /// no time): likely edited after `git add`, so not what the staged blob holds.
+    private func editedSinceIndex(_ paths: [String]) -> [Int] {
+        let indexTime = Self.indexPath(root: root, indexFile: indexFile).flatMap(FileTime.modified) ?? .min
+        return paths.indices.filter { (FileTime.modified(paths[$0]) ?? .max) >= indexTime }
     }
 
     /// Larger objects are left to `git cat-file`: the store reads an object whole into memory.

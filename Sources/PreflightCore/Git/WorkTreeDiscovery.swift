@@ -73,11 +73,26 @@ enum WorkTreeDiscovery {
             isGitDirectoryOrLinked(gitDirectory), ownedByUs([gitDirectory])
         else { return false }
         var configs = [gitDirectory + "/config", gitDirectory + "/config.worktree"]
-        if let common = try? String(contentsOfFile: gitDirectory + "/commondir", encoding: .utf8) {
-            let path = common.trimmingCharacters(in: .newlines)
-            configs.append(StandardPath.absolute(path, relativeTo: gitDirectory) + "/config")
-        }
+        if let common = commonDirectory(of: gitDirectory) { configs.append(common + "/config") }
         return configsAllowPlainRoot(configs)
+    }
+
+    /// The git directory of the work tree at `root` (`.git` when a folder, or the one a `.git` file
+    /// names) and its common directory (objects, refs, config: the one its `commondir` names, or
+    /// itself); `nil` when `.git` is neither.
+    static func gitDirectories(root: String) -> (gitDirectory: String, commonDirectory: String)? {
+        let dotGit = root + "/.git"
+        var isDirectory: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: dotGit, isDirectory: &isDirectory) else { return nil }
+        if isDirectory.boolValue { return (dotGit, dotGit) }
+        guard let linked = linkedGitDirectory(dotGit, in: root) else { return nil }
+        return (linked, commonDirectory(of: linked) ?? linked)
+    }
+
+    /// The common directory a linked git directory's `commondir` file names, `nil` without one.
+    private static func commonDirectory(of gitDirectory: String) -> String? {
+        guard let common = try? String(contentsOfFile: gitDirectory + "/commondir", encoding: .utf8) else { return nil }
+        return StandardPath.absolute(common.trimmingCharacters(in: .newlines), relativeTo: gitDirectory)
     }
 
     /// The git directory a `.git` file in `folder` names (`gitdir: <path>`, relative to `folder`

@@ -56,7 +56,7 @@ struct GitIndexFile {
             var path: [UInt8]
             if version == 4 {
                 // The number of bytes to drop from the previous path, then the rest, NUL-ended.
-                guard let dropped = Self.offsetNumber(bytes, &cursor, end), dropped <= previous.count else {
+                guard let dropped = file.offsetEncodedNumber(at: &cursor, end: end), dropped <= previous.count else {
                     return nil
                 }
                 guard let nul = Self.nul(bytes, from: cursor, end) else { return nil }
@@ -90,21 +90,5 @@ struct GitIndexFile {
             index += 1
         }
         return nil
-    }
-
-    /// git's offset encoding (as in a pack's `OFS_DELTA`): 7 bits a byte, most significant first,
-    /// each continuation adding one.
-    private static func offsetNumber(_ bytes: UnsafeRawBufferPointer, _ position: inout Int, _ end: Int) -> Int? {
-        guard position < end else { return nil }
-        var byte = bytes[position]
-        position += 1
-        var value = Int(byte & 0x7f)
-        while byte & 0x80 != 0 {
-            guard position < end, value < Int.max >> 8 else { return nil }
-            byte = bytes[position]
-            position += 1
-            value = ((value + 1) << 7) | Int(byte & 0x7f)
-        }
-        return value
     }
 }

@@ -13,6 +13,9 @@ package struct GitObjectStore: Sendable {
     /// one (objects, refs).
     let gitDirectory: String
     let commonDirectory: String
+    /// The repository's `packed-refs` (empty without one), read once: replace refs are looked for
+    /// in it here, and `HEAD`'s branch may be there (``StagedComparison``).
+    let packedRefs: [UInt8]
     private let objects: String
     private let packs: [PackFile]
 
@@ -22,17 +25,19 @@ package struct GitObjectStore: Sendable {
     /// asked: another layout, alternates, replace refs (git reads a replaced object as its
     /// replacement), an object format other than SHA-1, or no zlib.
     package init?(root: String) {
-        guard let (gitDirectory, commonDirectory) = Self.gitDirectories(root: root), pf_zlib_available() != 0 else {
-            return nil
-        }
+        guard let (gitDirectory, commonDirectory) = WorkTreeDiscovery.gitDirectories(root: root),
+            pf_zlib_available() != 0
+        else { return nil }
         let objects = commonDirectory + "/objects"
         let fileManager = FileManager.default
         var isDirectory: ObjCBool = false
         guard fileManager.fileExists(atPath: objects + "/pack", isDirectory: &isDirectory), isDirectory.boolValue,
             !fileManager.fileExists(atPath: objects + "/info/alternates"),
             let names = try? fileManager.contentsOfDirectory(atPath: objects + "/pack"),
-            Self.isPlainSHA1(commonDirectory: commonDirectory)
+            let packedRefs = Self.packedRefs(commonDirectory: commonDirectory),
+            Self.isPlainSHA1(commonDirectory: commonDirectory, packedRefs: packedRefs)
         else { return nil }
+        self.packedRefs = packedRefs
         self.objects = objects
         self.gitDirectory = gitDirectory
         self.commonDirectory = commonDirectory
@@ -108,47 +113,30 @@ package struct GitObjectStore: Sendable {
 
     /// Whether the repository names objects by SHA-1 (no `extensions.objectFormat` other than
     /// `sha1` in its config) and replaces none (`refs/replace/` empty, loose and packed).
-    private static func isPlainSHA1(commonDirectory: String) -> Bool {
+    private static func isPlainSHA1(commonDirectory: String, packedRefs: [UInt8]) -> Bool {
         guard let config = try? BoundedFile.read(commonDirectory + "/config", limit: 1 << 20) else { return false }
         for rawLine in String(decoding: config, as: UTF8.self).split(whereSeparator: \.isNewline) {
             let line = rawLine.lowercased().filter { !$0.isWhitespace }
             if line.hasPrefix("objectformat="), line != "objectformat=sha1" { return false }
         }
-        let fileManager = FileManager.default
-        if let replaced = try? fileManager.contentsOfDirectory(atPath: commonDirectory + "/refs/replace"),
+        if let replaced = try? FileManager.default.contentsOfDirectory(atPath: commonDirectory + "/refs/replace"),
             !replaced.isEmpty
         {
             return false
         }
-        if fileManager.fileExists(atPath: commonDirectory + "/packed-refs") {
-            guard let packed = try? BoundedFile.read(commonDirectory + "/packed-refs", limit: 256 << 20) else {
-                return false
-            }
-            // "<id> <name>" lines.
-            let replace = Array("refs/replace/".utf8)
-            for line in packed.split(separator: UInt8(ascii: "\n")) where line.count > 41 + replace.count {
-                if line[(line.startIndex + 41)...].starts(with: replace) { return false }
-            }
+        // "<id> <name>" lines.
+        let replace = Array("refs/replace/".utf8)
+        for line in packedRefs.split(separator: UInt8(ascii: "\n")) where line.count > 41 + replace.count {
+            if line[(line.startIndex + 41)...].starts(with: replace) { return false }
         }
         return true
     }
 
-    /// The git directory a `.git` folder or file at `root` stands for (the folder itself, or the
-    /// one a `.git` file names), and its common directory (the same, or the one its `commondir`
-    /// names).
-    private static func gitDirectories(root: String) -> (String, String)? {
-        let dotGit = root + "/.git"
-        var info = stat()
-        guard lstat(dotGit, &info) == 0 else { return nil }
-        if info.st_mode & S_IFMT == S_IFDIR { return (dotGit, dotGit) }
-        guard info.st_mode & S_IFMT == S_IFREG,
-            let linked = WorkTreeDiscovery.linkedGitDirectory(dotGit, in: root)
-        else { return nil }
-        guard let common = try? String(contentsOfFile: linked + "/commondir", encoding: .utf8) else {
-            return (linked, linked)
-        }
-        let path = common.trimmingCharacters(in: .newlines)
-        return (linked, path.hasPrefix("/") ? path : StandardPath.absolute(path, relativeTo: linked))
+    /// The bytes of `packed-refs` (none when there is no such file); `nil` when it cannot be read.
+    private static func packedRefs(commonDirectory: String) -> [UInt8]? {
+        let path = commonDirectory + "/packed-refs"
+        guard FileManager.default.fileExists(atPath: path) else { return [] }
+        return try? BoundedFile.read(path, limit: 256 << 20)
     }
 
     /// 40 hex digits as 20 bytes; `nil` for anything else (a SHA-256 name among them).

@@ -27,6 +27,23 @@ final class MappedFile: @unchecked Sendable {
 
     deinit { munmap(UnsafeMutableRawPointer(mutating: bytes.baseAddress!), bytes.count) }
 
+    /// The number in git's offset encoding at `position`, before `end` (a pack's `OFS_DELTA`
+    /// distance, an index v4 entry's dropped prefix): 7 bits a byte, most significant first, each
+    /// continuation adding one; `position` moves past it. `nil` when it runs past `end` or 63 bits.
+    func offsetEncodedNumber(at position: inout Int, end: Int) -> Int? {
+        guard position < end else { return nil }
+        var byte = bytes[position]
+        position += 1
+        var value = Int(byte & 0x7f)
+        while byte & 0x80 != 0 {
+            guard position < end, value < Int.max >> 8 else { return nil }
+            byte = bytes[position]
+            position += 1
+            value = ((value + 1) << 7) | Int(byte & 0x7f)
+        }
+        return value
+    }
+
     /// The big-endian 32-bit number at `offset` (which the caller has checked is in the file).
     func uint32(at offset: Int) -> UInt32 {
         UInt32(bigEndian: bytes.loadUnaligned(fromByteOffset: offset, as: UInt32.self))

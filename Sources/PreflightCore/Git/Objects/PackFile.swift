@@ -74,19 +74,9 @@ struct PackFile: Sendable {
             guard size <= limit, let body = inflate(from: position, size: size) else { return nil }
             return (kind, body)
         case .offsetDelta:
-            // The base's distance back from this entry: 7 bits a byte, most significant first,
-            // each continuation adding one (so that no distance has two spellings).
-            guard position < end else { return nil }
-            byte = pack.bytes[position]
-            position += 1
-            var distance = Int(byte & 0x7f)
-            while byte & 0x80 != 0 {
-                guard position < end, distance < Int.max >> 8 else { return nil }
-                byte = pack.bytes[position]
-                position += 1
-                distance = ((distance + 1) << 7) | Int(byte & 0x7f)
-            }
-            guard distance > 0, distance <= offset,
+            // The base's distance back from this entry.
+            guard let distance = pack.offsetEncodedNumber(at: &position, end: end),
+                distance > 0, distance <= offset,
                 let (baseKind, baseBytes) = object(at: offset - distance, limit: limit, depth: depth + 1, base: base),
                 Self.deltaFits(size, limit), let delta = inflate(from: position, size: size),
                 let result = GitDelta.apply(delta, to: baseBytes, limit: limit)

@@ -89,11 +89,8 @@ struct StagedComparison {
             guard !fileManager.fileExists(atPath: folder + "/" + name) else { return nil }
             // Neither loose nor packed: a branch with no commit yet, which git diff --cached
             // compares with the empty tree.
-            switch packedRef(name, in: store.commonDirectory) {
-            case .id(let id): commit = id
-            case .absent: return .unborn
-            case nil: return nil
-            }
+            guard let packed = packedRef(name, in: store.packedRefs) else { return .unborn }
+            commit = packed
             break
         }
         guard let commit, commit.utf8.count == 40,
@@ -103,8 +100,8 @@ struct StagedComparison {
         return .tree(String(decoding: body[5..<45], as: UTF8.self))
     }
 
-    /// The first line of the file at `path`, without its newline.
-    /// Trailing whitespace dropped, as git reads a ref file (a CR, spaces).
+    /// The first line of the file at `path`, trailing whitespace (a CR, spaces) dropped as git
+    /// drops it from a ref file.
     private static func text(_ path: String) -> String? {
         guard let bytes = try? BoundedFile.read(path, limit: 4096) else { return nil }
         let line = bytes.prefix { $0 != UInt8(ascii: "\n") }
@@ -120,27 +117,17 @@ struct StagedComparison {
             }
     }
 
-    /// What `packed-refs` says of `name`.
-    private enum PackedRef {
-        case id(String)
-        case absent
-    }
-
-    /// What `packed-refs` says of `name`: its id, or that it has none (or there is no such file);
-    /// `nil` when the file cannot be read.
-    private static func packedRef(_ name: String, in commonDirectory: String) -> PackedRef? {
-        let path = commonDirectory + "/packed-refs"
-        guard FileManager.default.fileExists(atPath: path) else { return .absent }
-        guard let bytes = try? BoundedFile.read(path, limit: 256 << 20) else { return nil }
+    /// The id `packed-refs` (its bytes) gives `name`, `nil` when it has none.
+    private static func packedRef(_ name: String, in packedRefs: [UInt8]) -> String? {
         let wanted = Array(name.utf8)
-        for line in bytes.split(separator: UInt8(ascii: "\n")) where line.count == 41 + wanted.count {
+        for line in packedRefs.split(separator: UInt8(ascii: "\n")) where line.count == 41 + wanted.count {
             // "<id> <name>"; "# …" headers and "^<id>" peeled tags are other lengths or other names.
             let start = line.startIndex
             if line[(start + 40)] == UInt8(ascii: " "), line[(start + 41)...].elementsEqual(wanted) {
-                return .id(String(decoding: line[start..<(start + 40)], as: UTF8.self))
+                return String(decoding: line[start..<(start + 40)], as: UTF8.self)
             }
         }
-        return .absent
+        return nil
     }
 
     /// Every file of the tree `id` and its subtrees into `files`, by path under `prefix`; false
