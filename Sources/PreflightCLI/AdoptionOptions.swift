@@ -42,10 +42,12 @@ package struct AdoptionOptions: ParsableArguments {
         if staged {
             settings.checksStaged = true
             settings.sinceRevision = nil
-            // A pre-commit hook of `git commit -a` reads the temporary index git names here.
-            settings.indexFile = ProcessInfo.processInfo.environment["GIT_INDEX_FILE"].map {
-                StandardPath.absolute($0, relativeTo: FileManager.default.currentDirectoryPath)
-            }
+            // --staged is the pre-commit hook's: the repository and index are where git's variables
+            // put them for it (`git commit -a`'s temporary index, `git --git-dir=… --work-tree=…`),
+            // as for the hook's own git calls. Other runs name their folder: a stray GIT_DIR in a
+            // shell never points them elsewhere.
+            settings.git = GitLocation.hook(
+                ProcessInfo.processInfo.environment, in: FileManager.default.currentDirectoryPath)
         }
     }
 }

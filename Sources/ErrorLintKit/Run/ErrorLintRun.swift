@@ -81,7 +81,7 @@ package enum ErrorLintRun {
         if options.adoption.checksStaged {
             do {
                 let index = try StagedIndex.read(
-                    in: root, allFiles: true, indexFile: options.adoption.indexFile)
+                    in: root, allFiles: true, git: options.adoption.git)
                 options.adoption.baselinePath = options.adoption.baselinePath.map {
                     StandardPath.absolute($0, relativeTo: root)
                 }

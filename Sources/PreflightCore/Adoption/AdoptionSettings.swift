@@ -13,9 +13,11 @@ package struct AdoptionSettings: Sendable, Equatable {
     /// `--staged`: read the files from git's index, not the work tree, and report only what a
     /// commit of it introduces (``StagedIndex``). Not a configuration key: a hook asks for it.
     package var checksStaged = false
-    /// With ``checksStaged``: the index file git names for a commit of other than the index
-    /// (`GIT_INDEX_FILE` in a pre-commit hook, for `git commit -a`); `nil` reads the repository's.
-    package var indexFile: String?
+    /// With ``checksStaged``: where git's variables put the repository for the pre-commit hook
+    /// (``GitLocation``): the index file git names for a commit of other than the index
+    /// (`GIT_INDEX_FILE`, for `git commit -a`), the git directory and work tree of `git --git-dir=…
+    /// --work-tree=… commit`. Empty: the repository containing the folder, its own index.
+    package var git = GitLocation()
 
     package init(sinceRevision: String? = nil, baselinePath: String? = nil, writeBaselinePath: String? = nil) {
         self.sinceRevision = sinceRevision

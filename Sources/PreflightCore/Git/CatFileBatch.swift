@@ -20,7 +20,7 @@ final class CatFileBatch: Sendable {
 
     /// Starts git in `repository`'s root.
     init(in repository: GitRepository) {
-        var command = GitRepository.command(Self.arguments, in: repository.root)
+        var command = repository.command(Self.arguments)
         command.standardInput = .feed(feed)
         command.standardOutput = .chunks { [shared] chunk in
             shared.update { state in

@@ -110,7 +110,7 @@ extension GitRepository {
         guard !names.isEmpty else { return [] }
         // A name with a newline would split the batch's input: it names nothing.
         let asked = names.map { $0.contains("\n") ? "-" : $0 }
-        var command = Self.command(["cat-file", "--batch"], in: root)
+        var command = self.command(["cat-file", "--batch"])
         command.standardInput = .bytes(Array(asked.joined(separator: "\n").utf8) + [10])
         command.standardOutput = .capture(limit: 1 << 30)
         command.standardError = .capture(limit: 1 << 20)
@@ -142,7 +142,7 @@ extension GitRepository {
         _ arguments: [String], environment: [String: String] = [:], capturing: Bool = true,
         optionalLocks: Bool = false
     ) async throws -> ProcessResult {
-        var command = Self.command(arguments, in: root, optionalLocks: optionalLocks)
+        var command = self.command(arguments, optionalLocks: optionalLocks)
         if !environment.isEmpty { command.environment = command.environment.setting(environment) }
         if capturing {
             command.standardOutput = .capture(limit: 1 << 30)

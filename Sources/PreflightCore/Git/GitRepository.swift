@@ -8,9 +8,15 @@ import ProcessKit
 package struct GitRepository: Sendable {
     /// The work tree's root, as `git rev-parse --show-toplevel` prints it.
     package let root: String
+    /// Where git's variables put this repository when a hook names it (``GitLocation``): set
+    /// again for each of its git calls. Empty: the root decides.
+    package var location = GitLocation()
     /// The index file the index queries read (`GIT_INDEX_FILE`, absolute) when it is not the
     /// repository's own: a pre-commit hook's temporary index. `nil`: the repository's.
-    package var indexFile: String?
+    package var indexFile: String? {
+        get { location.indexFile }
+        set { location.indexFile = newValue }
+    }
 
     /// The repository at `root`, taken as it is (no git call): for a root git already reported.
     package init(root: String) {
@@ -18,7 +24,8 @@ package struct GitRepository: Sendable {
     }
 
     /// Variables that point git at another repository, index or diff program. A hook exports
-    /// some of them; the directory a command runs in must decide instead.
+    /// some of them; the directory a command runs in decides instead, unless the repository's
+    /// ``location`` names them again (a pre-commit hook's, passed explicitly).
     package static let clearedVariables = [
         "GIT_DIR", "GIT_WORK_TREE", "GIT_INDEX_FILE", "GIT_OBJECT_DIRECTORY", "GIT_ALTERNATE_OBJECT_DIRECTORIES",
         "GIT_COMMON_DIR", "GIT_PREFIX", "GIT_IMPLICIT_WORK_TREE", "GIT_DIFF_OPTS", "GIT_EXTERNAL_DIFF",
@@ -36,13 +43,17 @@ package struct GitRepository: Sendable {
         return WorkTreeDiscovery.root(containing: unresolved, environment: ProcessInfo.processInfo.environment)
     }
 
-    /// The repository whose work tree contains `directory`.
-    init(containing directory: String) throws(GitError) {
-        if let root = Self.plainRoot(containing: directory) {
+    /// The repository whose work tree contains `directory`, or the one `location` names (its
+    /// work tree's root as git reports it, for a hook git gave `GIT_DIR` or `GIT_WORK_TREE`).
+    init(containing directory: String, location: GitLocation = GitLocation()) throws(GitError) {
+        self.location = location
+        if !location.namesRepository, let root = Self.plainRoot(containing: directory) {
             self.root = root
             return
         }
-        let result = try Self.run(["rev-parse", "--show-toplevel"], in: directory)
+        var here = GitRepository(root: directory)
+        here.location = location
+        let result = try Self.launch(here.command(["rev-parse", "--show-toplevel"]), ["rev-parse", "--show-toplevel"])
         let root = result.outputText.trimmingCharacters(in: .newlines)
         guard result.succeeded, !root.isEmpty else {
             let message = result.errorText
@@ -62,7 +73,7 @@ package struct GitRepository: Sendable {
     func commit(_ revision: String) throws(GitError) -> String? {
         // Never let a revision be read as an option.
         if revision.isEmpty || revision.hasPrefix("-") { return nil }
-        let result = try Self.run(["rev-parse", "--verify", "--quiet", revision + "^{commit}"], in: root)
+        let result = try run(["rev-parse", "--verify", "--quiet", revision + "^{commit}"])
         let name = result.outputText.trimmingCharacters(in: .whitespacesAndNewlines)
         return result.succeeded && !name.isEmpty ? name : nil
     }
@@ -91,7 +102,7 @@ package struct GitRepository: Sendable {
     /// The best common ancestor of two commits.
     func mergeBase(_ first: String, _ second: String, describing revision: String) throws(GitError) -> String {
         let arguments = ["merge-base", first, second]
-        let result = try Self.run(arguments, in: root)
+        let result = try run(arguments)
         let base = result.outputText.trimmingCharacters(in: .whitespacesAndNewlines)
         if result.succeeded, !base.isEmpty { return base }
         if result.termination == .exited(1) {
@@ -106,7 +117,7 @@ package struct GitRepository: Sendable {
     }
 
     func isShallow() throws(GitError) -> Bool {
-        let result = try Self.run(["rev-parse", "--is-shallow-repository"], in: root)
+        let result = try run(["rev-parse", "--is-shallow-repository"])
         return result.outputText.trimmingCharacters(in: .whitespacesAndNewlines) == "true"
     }
 
@@ -133,7 +144,7 @@ package struct GitRepository: Sendable {
     /// Files neither tracked nor ignored, absolute.
     func untrackedFiles() throws(GitError) -> [String] {
         let arguments = ["ls-files", "--others", "--exclude-standard", "-z"]
-        let result = try Self.runChecked(Self.command(arguments, in: root), arguments)
+        let result = try Self.runChecked(command(arguments), arguments)
         guard let output = result.standardOutput, !output.isTruncated, output.isComplete else {
             throw .failed(command: Self.display(arguments), detail: "Its output was too long or incomplete to read.")
         }
@@ -161,11 +172,23 @@ package struct GitRepository: Sendable {
             environment: .inherit.removing(clearedVariables).setting(["LC_ALL": "C"]))
     }
 
-    /// ``command(_:in:optionalLocks:)`` in the root, reading ``indexFile`` when one is set.
-    func indexCommand(_ arguments: [String]) -> Command {
-        var command = Self.command(arguments, in: root)
-        if let indexFile { command.environment = command.environment.setting(["GIT_INDEX_FILE": indexFile]) }
+    /// ``command(_:in:optionalLocks:)`` in the root, about this repository: its ``location``'s
+    /// variables set (the index file, and the git directory and work tree a hook was given).
+    package func command(_ arguments: [String], optionalLocks: Bool = false) -> Command {
+        var command = Self.command(arguments, in: root, optionalLocks: optionalLocks)
+        let variables = location.variables
+        if !variables.isEmpty { command.environment = command.environment.setting(variables) }
         return command
+    }
+
+    /// ``command(_:optionalLocks:)``: reads ``indexFile`` when one is set.
+    func indexCommand(_ arguments: [String]) -> Command {
+        command(arguments)
+    }
+
+    /// ``command(_:optionalLocks:)`` run, whatever its exit status.
+    func run(_ arguments: [String]) throws(GitError) -> ProcessResult {
+        try Self.launch(command(arguments), arguments)
     }
 
     /// How a person would type the command (without the options every call adds).
@@ -183,7 +206,7 @@ package struct GitRepository: Sendable {
         return result
     }
 
-    private static func launch(_ command: Command, _ arguments: [String]) throws(GitError) -> ProcessResult {
+    static func launch(_ command: Command, _ arguments: [String]) throws(GitError) -> ProcessResult {
         do {
             return try command.runBlocking()
         } catch {

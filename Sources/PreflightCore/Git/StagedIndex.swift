@@ -38,8 +38,10 @@ package struct StagedIndex: Sendable {
     private let changed: [String]
     /// The files' bytes, for those ``loading(_:)`` read.
     private var contents: [String: [UInt8]] = [:]
-    /// The index file read when it is not the repository's own (absolute).
-    private let indexFile: String?
+    /// Where git's variables put the repository (``GitLocation``), the index file read when it is
+    /// not the repository's own among them (absolute).
+    private let location: GitLocation
+    private var indexFile: String? { location.indexFile }
     /// git's objects read in the process, where the layout allows (then there is no ``batch``).
     private let store: GitObjectStore?
     /// A `git cat-file --batch` started with the index's first git calls, for the first
@@ -58,13 +60,15 @@ package struct StagedIndex: Sendable {
     /// changes, and ``added`` their added lines (todoscan reads only those, and reports only tags
     /// on those lines).
     ///
-    /// `indexFile` is the index to read when it is not the repository's own: the `GIT_INDEX_FILE`
-    /// git gives a pre-commit hook for `git commit -a` or `git commit <paths>`, whose temporary
-    /// index is what that commit records (absolute, or relative to `directory`).
+    /// `git` is where git's variables put the repository for a hook (``GitLocation``): its index
+    /// file is the index to read when it is not the repository's own, the `GIT_INDEX_FILE` git
+    /// gives a pre-commit hook for `git commit -a` or `git commit <paths>`, whose temporary index is
+    /// what that commit records; its git directory and work tree, those of `git --git-dir=…
+    /// --work-tree=… commit`. Relative paths are taken from `directory`.
     ///
     /// - Throws: ``GitError`` outside a work tree or when git fails.
     package static func read(
-        in directory: String, allFiles: Bool, indexFile: String? = nil
+        in directory: String, allFiles: Bool, git location: GitLocation = GitLocation()
     ) throws(GitError) -> StagedIndex {
         // In the plain layout the root is known without git, the objects are read in the process
         // (GitObjectStore), and so are the changes and the index's entries where that is certain
@@ -73,10 +77,12 @@ package struct StagedIndex: Sendable {
         // changes and entries are named from the root wherever git runs; and a `git cat-file` is
         // started now, for later. `git diff --cached` compares with HEAD, or with the empty tree
         // before the first commit (everything staged is then new).
+        // A repository git's variables name is git's to find: no in-process reading of its layout.
         var here = GitRepository(root: directory)
-        here.indexFile = indexFile.map { StandardPath.absolute($0, relativeTo: directory) }
+        here.location = location
+        here.indexFile = location.indexFile.map { StandardPath.absolute($0, relativeTo: directory) }
         let reader = here
-        let plainRoot = GitRepository.plainRoot(containing: directory)
+        let plainRoot = location.namesRepository ? nil : GitRepository.plainRoot(containing: directory)
         let store = plainRoot.flatMap(GitObjectStore.init(root:))
         let comparison = store.flatMap {
             StagedComparison(indexPath: here.indexFile ?? $0.gitDirectory + "/index", store: $0)
@@ -88,23 +94,28 @@ package struct StagedIndex: Sendable {
             comparison != nil || !allFiles
             ? nil : BackgroundCall { Result { () throws(GitError) in try reader.indexEntries() } }
         let root: String
-        if let plainRoot { root = plainRoot } else { root = try GitRepository(containing: directory).root }
+        if let plainRoot {
+            root = plainRoot
+        } else {
+            root = try GitRepository(containing: directory, location: here.location).root
+        }
         var staged: [String: StagedChange] = [:]
-        let changesFromRoot: [String: StagedChange]
+        let changesFromRoot: [[UInt8]: StagedChange]
         if let comparison { changesFromRoot = comparison.changes } else { changesFromRoot = try changes!.value().get() }
+        // Named by their bytes: two names that differ only in bytes that are not UTF-8 stay two.
         for (path, change) in changesFromRoot {
-            staged[StandardPath.absolute(path, relativeTo: root)] = change
+            staged[StandardPath.absolute(GitPathName.name(path), relativeTo: root)] = change
         }
         var blobs: [String: String] = [:]
         if allFiles {
-            let entriesFromRoot: [String: String]
+            let entriesFromRoot: [[UInt8]: String]
             if let comparison {
                 entriesFromRoot = comparison.entries
             } else {
                 entriesFromRoot = try entries!.value().get()
             }
             for (path, object) in entriesFromRoot {
-                blobs[StandardPath.absolute(path, relativeTo: root)] = object
+                blobs[StandardPath.absolute(GitPathName.name(path), relativeTo: root)] = object
             }
         } else {
             blobs = staged.mapValues(\.object)
@@ -124,7 +135,7 @@ package struct StagedIndex: Sendable {
         }
         return StagedIndex(
             root: root, added: AddedLines(newFiles: newFiles), blobs: blobs, diffBases: diffBases,
-            changed: changed, indexFile: here.indexFile, batch: changed.isEmpty ? nil : batch, store: store)
+            changed: changed, location: here.location, batch: changed.isEmpty ? nil : batch, store: store)
     }
 
     /// This index with the bytes of `paths` (absolute; those not in the index are left out) read
@@ -149,7 +160,7 @@ package struct StagedIndex: Sendable {
         guard !wanted.isEmpty else { return (self, work(self)) }
         var copy = self
         var reader = GitRepository(root: root)
-        reader.indexFile = indexFile
+        reader.location = location
         let repository = reader
         let diffed = wanted.filter { diffBases[$0] != nil }
         let objects = wanted.map { blobs[$0]! }
@@ -323,14 +334,14 @@ package struct StagedIndex: Sendable {
 
     private init(
         root: String, added: AddedLines, blobs: [String: String], diffBases: [String: String], changed: [String],
-        indexFile: String?, batch: CatFileBatch?, store: GitObjectStore?
+        location: GitLocation, batch: CatFileBatch?, store: GitObjectStore?
     ) {
         self.root = root
         self.added = added
         self.blobs = blobs
         self.diffBases = diffBases
         self.changed = changed
-        self.indexFile = indexFile
+        self.location = location
         self.batch = batch
         self.store = store
     }
@@ -345,11 +356,11 @@ struct StagedChange: Sendable, Equatable {
 
 extension GitRepository {
     /// The regular files of the index at stage 0 (`git ls-files --stage`), path relative to the
-    /// root → object id, wherever in the work tree git runs.
-    func indexEntries() throws(GitError) -> [String: String] {
+    /// root (its bytes) → object id, wherever in the work tree git runs.
+    func indexEntries() throws(GitError) -> [[UInt8]: String] {
         // Every entry (":/", the top), named from the root.
         let arguments = ["ls-files", "--stage", "-z", "--full-name", "--", ":/"]
-        var entries: [String: String] = [:]
+        var entries: [[UInt8]: String] = [:]
         // "<mode> <object> <stage>\t<path>\0"
         for entry in try nulSeparated(arguments) {
             guard let tab = entry.firstIndex(of: UInt8(ascii: "\t")) else { continue }
@@ -357,20 +368,20 @@ extension GitRepository {
             guard fields.count == 3, fields[2].elementsEqual("0".utf8), Self.isRegularFile(mode: fields[0]) else {
                 continue
             }
-            entries[String(decoding: entry[(tab + 1)...], as: UTF8.self)] = String(decoding: fields[1], as: UTF8.self)
+            entries[Array(entry[(tab + 1)...])] = String(decoding: fields[1], as: UTF8.self)
         }
         return entries
     }
 
     /// The regular files the index adds or changes over HEAD (`git diff --cached --raw`: no
-    /// contents compared), by path relative to the root, wherever in the work tree git runs. A
-    /// file moved or copied unchanged is no change.
-    func stagedChanges() throws(GitError) -> [String: StagedChange] {
+    /// contents compared), by path relative to the root (its bytes), wherever in the work tree git
+    /// runs. A file moved or copied unchanged is no change.
+    func stagedChanges() throws(GitError) -> [[UInt8]: StagedChange] {
         let arguments = [
             "diff", "--cached", "--raw", "-z", "--no-abbrev", "--find-renames", "--no-relative",
             "--ignore-submodules=all", "--no-ext-diff", "--",
         ]
-        var changes: [String: StagedChange] = [:]
+        var changes: [[UInt8]: StagedChange] = [:]
         // ":<old mode> <new mode> <old object> <new object> <status>\0<path>\0", and a second
         // path for a rename or copy (R100: moved unchanged).
         var fields: [ArraySlice<UInt8>] = []
@@ -388,7 +399,7 @@ extension GitRepository {
             else { continue }
             // Compared with what it was when that was a regular file (not added, not a link
             // turned into a file: git shows those whole).
-            changes[String(decoding: entry, as: UTF8.self)] = StagedChange(
+            changes[Array(entry)] = StagedChange(
                 object: String(decoding: fields[3], as: UTF8.self),
                 base: Self.isRegularFile(mode: fields[0]) ? String(decoding: fields[2], as: UTF8.self) : nil)
         }
@@ -408,8 +419,9 @@ extension GitRepository {
         let arguments = ["check-attr", "-z", "--stdin", "diff"]
         // The index is where git looks for a .gitattributes the work tree does not have.
         var command = indexCommand(arguments)
-        let relative = paths.map { StandardPath.relative($0, to: root) }
-        command.standardInput = .bytes(Array(relative.joined(separator: "\u{0}").utf8) + [0])
+        // Each name as its bytes (``GitPathName``), as git lists it.
+        let relative = paths.map { GitPathName.bytes(StandardPath.relative($0, to: root)) }
+        command.standardInput = .bytes(Array(relative.joined(separator: [0])) + [0])
         let result = try Self.runChecked(command, arguments)
         guard let output = result.standardOutput, !output.isTruncated, output.isComplete else {
             throw .failed(command: Self.display(arguments), detail: "Its output was too long or incomplete to read.")
@@ -420,7 +432,7 @@ extension GitRepository {
         var drivers: [String: [String]] = [:]
         var index = 0
         while index + 2 < fields.count {
-            let path = StandardPath.absolute(String(decoding: fields[index], as: UTF8.self), relativeTo: root)
+            let path = StandardPath.absolute(GitPathName.name(fields[index]), relativeTo: root)
             switch String(decoding: fields[index + 2], as: UTF8.self) {
             case "unspecified": break
             case "set": answers[path] = false
@@ -432,7 +444,7 @@ extension GitRepository {
         guard !drivers.isEmpty else { return answers }
         // A driver's `binary` setting (the default: decided by the contents).
         let configArguments = ["config", "-z", "--bool", "--get-regexp", "^diff\\..*\\.binary$"]
-        let config = try Self.run(configArguments, in: root)
+        let config = try run(configArguments)
         for entry in config.standardOutput?.bytes.split(separator: 0) ?? [] {
             guard let newline = entry.firstIndex(of: 10) else { continue }
             let key = String(decoding: entry[..<newline], as: UTF8.self)

@@ -14,7 +14,7 @@ import Darwin
 /// nearest `.git` is left to git (`nil`):
 /// - variables that change discovery (`GIT_CEILING_DIRECTORIES`,
 ///   `GIT_DISCOVERY_ACROSS_FILESYSTEM`; `GIT_DIR` and `GIT_WORK_TREE` are cleared for every git call
-///   the suite makes, so they cannot change its answer);
+///   the suite makes, and a repository they name (``GitLocation``) is never looked for here);
 /// - a directory inside a git directory (`.git`, a bare repository, `.git/modules/…`);
 /// - a repository another user owns (git's `safe.directory` decides);
 /// - a configuration that names a work tree, a bare repository or an included file

@@ -273,7 +273,7 @@ private struct Staging {
             return
         }
         let index = try StagedIndex.read(
-            in: directory, allFiles: false, indexFile: options.adoption.indexFile)
+            in: directory, allFiles: false, git: options.adoption.git)
         var options = options
         options.paths = options.paths.map { StandardPath.absolute($0, relativeTo: directory) }
         options.adoption.baselinePath = options.adoption.baselinePath.map {

@@ -8,10 +8,10 @@ import Foundation
 /// file while another is deleted, where git might pair them, is `nil`, as is a `HEAD` kept in a
 /// way not read here (reftable): git answers those.
 struct StagedComparison {
-    /// The regular files the index adds or changes, by path from the root.
-    var changes: [String: StagedChange] = [:]
-    /// Every regular file of the index at stage 0, by path from the root → object id.
-    var entries: [String: String] = [:]
+    /// The regular files the index adds or changes, by path from the root (its bytes).
+    var changes: [[UInt8]: StagedChange] = [:]
+    /// Every regular file of the index at stage 0, by path from the root (its bytes) → object id.
+    var entries: [[UInt8]: String] = [:]
 
     /// git canonicalizes a file's mode as it reads a tree: a regular file is 644 or 755.
     private static func canonical(_ mode: UInt32) -> UInt32 {
@@ -37,7 +37,7 @@ struct StagedComparison {
             // The index's modes are git's own (100644, 100755): taken as they are, as git does.
             let mode = entry.mode
             guard mode == 0o100644 || mode == 0o100755 else { continue }
-            let path = String(decoding: entry.path, as: UTF8.self)
+            let path = entry.path
             let id = GitObjectStore.hex(entry.id)
             entries[path] = id
             let old = tree[entry.path]
