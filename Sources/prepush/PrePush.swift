@@ -242,6 +242,12 @@ struct CheckOptions: ParsableArguments {
             "The SSH private key that signs published records (else PREFLIGHT_SIGNING_KEY).", valueName: "path"))
     var signingKey: String?
 
+    @Flag(
+        help: ArgumentHelp(
+            "Under CI too, skip what trusted shared records vouch for (a CI run ignores them unless asked).",
+            visibility: .hidden))
+    var trustSharedRecords = false
+
     @Flag(help: "Print the effective settings (defaults, configuration file, flags) and exit.")
     var printConfig = false
 
@@ -330,6 +336,7 @@ struct CheckOptions: ParsableArguments {
         flags.dryRun = dryRun
         flags.publishRemote = publishVerification
         flags.signingKey = signingKey
+        flags.trustsSharedRecords = trustSharedRecords
         // Publishing shares each test target's pass: the targets run each on its own, as in a hook.
         flags.set(
             \.affectedTests,

@@ -23,13 +23,54 @@ struct SharedRecordsTests {
         let settings = SettingsIdentity(
             toolchain: "Swift 6.3.1\nx86_64", platform: "debian 12", options: "o", environment: "e")
         let record = SharedRecord(
-            tree: "t", commit: "c", recorded: "2026-11-24T00:00:00Z",
+            tree: String(repeating: "a1", count: 20), commit: String(repeating: "c", count: 40),
+            recorded: "2026-11-24T00:00:00Z",
             units: [.init(path: "", key: "t 1", settings: settings)],
             tests: [.init(unit: "", target: "GeometryTests", key: "k", tests: 1, profile: "b")])
         let payload = try record.payload()
         #expect(!payload.contains(10))
         #expect(SharedRecord.decode(payload) == record)
         #expect(SharedRecord.decode(Data("{\"format\":\"other\"}".utf8)) == nil)
+        // A tree or commit that is no object name (control characters, say) makes no record.
+        var hostile = record
+        hostile.tree = "\u{1B}[2K" + String(repeating: "a", count: 36)
+        #expect(SharedRecord.decode(try hostile.payload()) == nil)
+        hostile = record
+        hostile.commit = "HEAD"
+        #expect(SharedRecord.decode(try hostile.payload()) == nil)
+    }
+
+    @Test("An allowed-signers file is wholly one: signers (options, certificate authorities), comments, blank lines")
+    func allowedSigners() {
+        let key = "ssh-ed25519 AAAAC3NzaC1lZDI1NTE5AAAAIBoaNTe6TagG45DfXbzZRKC4+Up+fe4rUZk9KusUxrKa"
+        let good = """
+            # CI
+            ci@example.com \(key) ci key
+
+            *@example.com,dev@example.org namespaces="preflight-verification",valid-before="20300101" \(key)
+            ca@example.com cert-authority \(key)\r
+            """
+        #expect(AllowedSigners.firstInvalidLine(Array(good.utf8)) == nil)
+        #expect(
+            AllowedSigners.firstInvalidLine(Array(("# signers\n\nci@example.com " + key + "\nREADME text\n").utf8)) == 4
+        )
+        // A key field whose blob is of another type, a line without principals.
+        #expect(
+            AllowedSigners.firstInvalidLine(Array("ci@example.com ssh-rsa AAAAC3NzaC1lZDI1NTE5AAAAIOMq\n".utf8)) == 1)
+        #expect(AllowedSigners.firstInvalidLine(Array((key + "\n").utf8)) == 1)
+        #expect(AllowedSigners.firstInvalidLine([0xFF, 0x0A]) == 1)
+    }
+
+    @Test("CI is told by CI (not false or 0), JENKINS_URL or TF_BUILD")
+    func continuousIntegration() {
+        #expect(ContinuousIntegration.isRunning(["CI": "true"]))
+        #expect(ContinuousIntegration.isRunning(["CI": "TRUE"]))
+        #expect(ContinuousIntegration.isRunning(["CI": "1"]))
+        #expect(ContinuousIntegration.isRunning(["JENKINS_URL": "https://ci.example.com/"]))
+        #expect(ContinuousIntegration.isRunning(["TF_BUILD": "True"]))
+        #expect(!ContinuousIntegration.isRunning(["CI": "false"]))
+        #expect(!ContinuousIntegration.isRunning(["CI": "0"]))
+        #expect(!ContinuousIntegration.isRunning([:]))
     }
 
     @Test(

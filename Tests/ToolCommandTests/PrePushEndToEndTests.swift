@@ -57,6 +57,10 @@ struct PrePushEndToEndTests {
             let repository = Repository()
             try FileManager.default.createDirectory(atPath: repository.work, withIntermediateDirectories: true)
             try await repository.run("git", ["init", "-q", "--bare", repository.remote], in: repository.root).checked()
+            // The remote's default branch is main, as a hosted repository's is: its clones know it
+            // (refs/remotes/origin/HEAD).
+            try await repository.run("git", ["symbolic-ref", "HEAD", "refs/heads/main"], in: repository.remote)
+                .checked()
             try await repository.run("git", ["init", "-q", "-b", "main"]).checked()
             try repository.write(".gitignore", ".build/\n")
             for (path, text) in files.sorted(by: { $0.key < $1.key }) { try repository.write(path, text) }

@@ -26,13 +26,18 @@ struct PlannedRun: Sendable {
             layout: LayoutRequest(place: push.place, directory: push.directory, flags: flags))
         var shared = SharedRecords()
         var plan: CheckPlan
-        if let signers = options.trustedVerifiers, options.usesCache {
+        if options.usesCache, SharedRecordReader.isAllowed(flags: flags, environment: environment) {
             // The pushed trees' records first: a push of a tree a trusted signer verified costs no
             // more. Only when something is checked anyway are the records below it on the remote
             // verified too (the test baseline, and packages whose content is the remote's).
-            let reader = try await SharedRecordReader(
-                push, signersPath: signers, identity: facts.identity, environment: environment)
-            shared = try await reader.load(trees: facts.commits.map(\.tree), belowOnRemote: false)
+            let reader = try await SharedRecordReader(push, identity: facts.identity, environment: environment)
+            if case .anchored = reader.anchor {
+                shared.lines.append(reader.anchorLine)
+            } else if options.trustedVerifiers != nil {
+                // Said only where the pushed settings ask for shared verification.
+                shared.lines.append(reader.anchorLine)
+            }
+            shared.add(try await reader.load(trees: facts.commits.map(\.tree), belowOnRemote: false))
             facts.verifiedBy = shared.verified
             plan = CheckPlan.make(facts)
             if !plan.checks.isEmpty {
@@ -41,6 +46,10 @@ struct PlannedRun: Sendable {
                 plan = CheckPlan.make(facts)
             }
         } else {
+            if options.usesCache, options.trustedVerifiers != nil {
+                shared.lines.append(
+                    "not used under CI: a CI run checks what it is given (--trust-shared-records uses the records)")
+            }
             plan = CheckPlan.make(facts)
         }
         // What was found and why each record is or is not used: always in a dry run, and by hand.

@@ -54,19 +54,36 @@ package enum PrePushConfigurationReport {
             return entry
         }
         if !layout.fixtures.isEmpty { object["fixtures"] = layout.fixtures }
-        if let signers = rootOptions.trustedVerifiers, rootOptions.usesCache,
+        if rootOptions.usesCache,
             let head = try? await repository.output(["rev-parse", "--verify", "--quiet", "HEAD^{commit}"]),
             let tree = try? await repository.tree(of: head),
             let gitDirectory = try? await repository.output(["rev-parse", "--absolute-git-dir"])
         {
-            // The records found for HEAD's tree and below it on the remote, and why each is or is not used.
-            let bases = try await SharedRecords.bases(of: [PushedCommit(commit: head)], remote: .byHand, in: repository)
-            let scratch = gitDirectory + "/preflight"
-            try? FileManager.default.createDirectory(atPath: scratch, withIntermediateDirectories: true)
-            let records = try await SharedRecords.load(
-                repository: repository, trees: [tree], bases: bases, signersPath: signers, identity: nil,
-                environment: ProcessInfo.processInfo.environment, scratch: scratch)
-            object["sharedVerification"] = records.lines
+            // Where trust comes from, and the records found for HEAD's tree and below it on the
+            // remote, and why each is or is not used.
+            let anchor = try await TrustAnchor.resolve(
+                repository: repository, remote: try await repository.pushRemote())
+            var lines: [String] = []
+            switch anchor {
+            case .anchored(let anchor):
+                lines.append(anchor.summary)
+                let bases = try await SharedRecords.bases(
+                    of: [PushedCommit(commit: head)], remote: .byHand, in: repository)
+                let scratch = gitDirectory + "/preflight"
+                try? FileManager.default.createDirectory(atPath: scratch, withIntermediateDirectories: true)
+                let environment = ProcessInfo.processInfo.environment
+                lines += try await SharedRecords.load(
+                    repository: repository, trees: [tree], bases: bases, anchor: anchor, checks: SignatureChecks(),
+                    identity: nil, environment: environment, scratch: scratch
+                ).lines
+                if !SharedRecordReader.isAllowed(flags: flags, environment: environment) {
+                    lines.append(
+                        "not used under CI: a CI run checks what it is given (--trust-shared-records uses the records)")
+                }
+            case .none(let why):
+                if rootOptions.trustedVerifiers != nil { lines.append("no record is trusted: " + why) }
+            }
+            if !lines.isEmpty { object["sharedVerification"] = lines }
         }
         if !layout.notChecked.isEmpty {
             object["notChecked"] = layout.notChecked.sorted { $0.key < $1.key }.map {

@@ -21,6 +21,9 @@ package struct PrePushFlags: Sendable {
     package var publishRemote: String?
     /// `--signing-key PATH` (else `PREFLIGHT_SIGNING_KEY`): the SSH key that signs it.
     package var signingKey: String?
+    /// `--trust-shared-records`: under CI too, skip what trusted shared records vouch for (a CI run
+    /// ignores them unless asked).
+    package var trustsSharedRecords = false
     /// `--config`: this file instead of the nearest `.preflight.json`.
     package var configurationFile: String?
     /// `--dry-run`: print the plan (what would be checked, where, and why) and run nothing.

@@ -23,7 +23,8 @@ package struct PrePushOptions: ToolSettings {
     /// besides those ``ManifestEnvironment`` finds (a manifest reading a name it builds at run time).
     var cacheKeyEnvironment: [String] = []
     /// `trustedVerifiers`: the allowed-signers file (relative to the repository's root) whose
-    /// signers' shared records a check trusts (``SharedRecords``); `nil` uses none.
+    /// signers' shared records a check trusts (``SharedRecords``). Only the value on the
+    /// ``TrustAnchor`` counts; the pushed one only decides whether a missing anchor is said.
     var trustedVerifiers: String?
     /// The coverage exports to write (`--coverage-report FORMAT=PATH`), one per format.
     var coverageReports: [CoverageExportRequest] = []

@@ -57,8 +57,15 @@ struct SharedRecord: Sendable, Equatable, Codable {
 
     /// The record a payload holds, or `nil` when it is not one of this format.
     static func decode(_ payload: Data) -> SharedRecord? {
-        guard let record = try? JSONDecoder().decode(SharedRecord.self, from: payload), record.format == format
+        guard let record = try? JSONDecoder().decode(SharedRecord.self, from: payload), record.format == format,
+            isObjectName(record.tree), record.commit.map(isObjectName) ?? true
         else { return nil }
         return record
+    }
+
+    /// Whether `text` is a SHA-1 or SHA-256 object name (so nothing else is ever printed as one).
+    private static func isObjectName(_ text: String) -> Bool {
+        (text.utf8.count == 40 || text.utf8.count == 64)
+            && text.utf8.allSatisfy { (48...57).contains($0) || (97...102).contains($0) }
     }
 }

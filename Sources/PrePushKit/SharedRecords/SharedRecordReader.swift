@@ -2,34 +2,56 @@ import Foundation
 import PreflightCore
 
 /// Reads the shared records a push's plan may use (``SharedRecords``), with what every reading
-/// shares worked out once: the push's bases on the remote, where the allowed-signers file is read,
-/// and this run's settings identity, to say when a record holds for other settings.
+/// shares worked out once: the push's bases on the remote, the ``TrustAnchor`` that gives the
+/// allowed-signers file, the signature checks made so far, and this run's settings identity, to
+/// say when a record holds for other settings.
 struct SharedRecordReader: Sendable {
     let repository: GitRepository
     let bases: [String]
-    let signersPath: String
+    let anchor: TrustAnchor.Resolution
     let identity: SettingsIdentity?
     let environment: [String: String]
     /// Prepush's folder under the git directory, for the files ssh-keygen reads.
     let scratch: String
+    private let checks = SignatureChecks()
 
-    init(
-        _ push: DecidedPush, signersPath: String, identity: SettingsIdentity?, environment: [String: String]
-    ) async throws {
+    init(_ push: DecidedPush, identity: SettingsIdentity?, environment: [String: String]) async throws {
         repository = push.repository
-        bases = try await SharedRecords.bases(
-            of: push.commits, remote: push.isHook ? .pushedTo(push.request?.remoteName) : .byHand, in: repository)
-        self.signersPath = signersPath
+        let remote: SharedRecords.BaseRemote = push.isHook ? .pushedTo(push.request?.remoteName) : .byHand
+        bases = try await SharedRecords.bases(of: push.commits, remote: remote, in: repository)
+        let remoteName: String? =
+            switch remote {
+            case .pushedTo(let name): name
+            case .byHand: try await repository.pushRemote()
+            }
+        anchor = try await TrustAnchor.resolve(repository: repository, remote: remoteName)
         self.identity = identity
         self.environment = environment
         scratch = push.place.gitDirectory + "/preflight"
         try? FileManager.default.createDirectory(atPath: scratch, withIntermediateDirectories: true)
     }
 
-    /// The records on `trees`, and with `belowOnRemote` those on the bases' trees.
+    /// Whether a run may skip what shared records vouch for: never under CI (``ContinuousIntegration``)
+    /// unless asked (`--trust-shared-records`), so that a record cannot make CI pass a tree it did
+    /// not check.
+    static func isAllowed(flags: PrePushFlags, environment: [String: String]) -> Bool {
+        flags.trustsSharedRecords || !ContinuousIntegration.isRunning(environment)
+    }
+
+    /// The records on `trees`, and with `belowOnRemote` those on the bases' trees; none when there
+    /// is no anchor.
     func load(trees: [String], belowOnRemote: Bool) async throws -> SharedRecords {
-        try await SharedRecords.load(
-            repository: repository, trees: trees, bases: bases, belowOnRemote: belowOnRemote,
-            signersPath: signersPath, identity: identity, environment: environment, scratch: scratch)
+        guard case .anchored(let anchor) = anchor else { return SharedRecords() }
+        return try await SharedRecords.load(
+            repository: repository, trees: trees, bases: bases, belowOnRemote: belowOnRemote, anchor: anchor,
+            checks: checks, identity: identity, environment: environment, scratch: scratch)
+    }
+
+    /// The line that says where trust comes from, or why nothing is trusted.
+    var anchorLine: String {
+        switch anchor {
+        case .anchored(let anchor): anchor.summary
+        case .none(let why): "no record is trusted: " + why
+        }
     }
 }

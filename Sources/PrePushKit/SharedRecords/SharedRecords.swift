@@ -6,9 +6,9 @@ import PreflightCore
 /// already has it. Read locally, never from the network: `prepush install` makes `git fetch` bring
 /// the notes.
 ///
-/// Trust: the allowed-signers file (`trustedVerifiers` in the `prepush` section) is read from the
-/// commits the remote already has that the checked commit grows from (its push bases), never from
-/// the commits being pushed, so a pushed commit cannot list a signer that vouches for itself. A
+/// Trust: the allowed-signers file comes from the ``TrustAnchor``, a ref the pusher does not write
+/// in this push (the remote's default branch as this clone last fetched it), never from the pushed
+/// commits nor from a commit because the remote has it. A
 /// record is used only when its signature verifies in prepush's namespace for a listed principal
 /// and it is attached to the tree it names; a unit is skipped only when its key (content and
 /// ``SettingsIdentity``) is one the record lists.
@@ -35,7 +35,7 @@ struct SharedRecords: Sendable {
     }
 
     /// The commits the remote already has that `commits` grow from (``GitRepository/pushBases(of:remote:remoteCommit:)``):
-    /// where the allowed-signers file is read, and whose trees' records are the test baseline.
+    /// whose trees' records are the test baseline.
     static func bases(
         of commits: [PushedCommit], remote: BaseRemote, in repository: GitRepository
     ) async throws
@@ -61,14 +61,21 @@ struct SharedRecords: Sendable {
         return bases
     }
 
+    /// The most a note may hold: twenty publishers' records of a large repository (hundreds of
+    /// test targets) take about a megabyte. A larger note is skipped with one line, unread.
+    static let noteSizeLimit = 4 << 20
+    /// The entries read from one note (a publisher keeps twenty, the latest first).
+    static let entriesPerNote = 20
+
     /// The records of the notes on `trees` (the pushed commits' trees) and, with `belowOnRemote`, on
     /// the trees of `bases` (the commits the remote has, whose records are the baseline of test
-    /// selection), trusted
-    /// against the allowed-signers file at `signersPath` in the first base that has it. `identity`
-    /// is this run's settings, to say when a trusted record was made with others.
+    /// selection), trusted against the allowed-signers file of `anchor`. `identity` is this run's
+    /// settings, to say when a trusted record was made with others. `checks` bounds and remembers
+    /// the signature checks of one run.
     static func load(
         repository: GitRepository, trees: [String], bases: [String], belowOnRemote: Bool = true,
-        signersPath: String, identity: SettingsIdentity?, environment: [String: String], scratch: String
+        anchor: TrustAnchor, checks: SignatureChecks, identity: SettingsIdentity?, environment: [String: String],
+        scratch: String
     ) async throws -> SharedRecords {
         var records = SharedRecords()
         let baseTrees =
@@ -80,10 +87,9 @@ struct SharedRecords: Sendable {
         for tree in baseTrees where !looked.contains(where: { $0.tree == tree }) {
             looked.append((tree, "on the remote"))
         }
-        let names = looked.map { SharedNotes.ref + ":" + $0.tree } + bases.map { $0 + ":" + signersPath }
-        let blobs = try await repository.blobs(names)
-        let notes = blobs.prefix(looked.count)
-        guard notes.contains(where: { $0 != nil }) else {
+        let notes = try await repository.blobs(
+            looked.map { SharedNotes.ref + ":" + $0.tree }, sizeLimit: Self.noteSizeLimit)
+        guard notes.contains(where: { $0 != .missing }) else {
             let scope =
                 trees.isEmpty
                 ? "below them on the remote"
@@ -91,18 +97,29 @@ struct SharedRecords: Sendable {
             records.lines.append("no shared record in \(SharedNotes.ref) \(scope) (git fetch brings them)")
             return records
         }
-        let signers = blobs.dropFirst(looked.count).lazy.compactMap { $0 }.first
-        var signersFile: String?
-        if let signers {
-            let file = scratch + "/allowed-signers-\(UUID().uuidString)"
-            try Data(signers).write(to: URL(fileURLWithPath: file))
-            signersFile = file
-        }
-        defer { if let signersFile { try? FileManager.default.removeItem(atPath: signersFile) } }
+        let signersFile = scratch + "/allowed-signers-\(UUID().uuidString)"
+        try Data(anchor.signers).write(to: URL(fileURLWithPath: signersFile))
+        defer { try? FileManager.default.removeItem(atPath: signersFile) }
         for ((tree, role), note) in zip(looked, notes) {
-            guard let note else { continue }
-            for entry in SignedEntry.parse(String(decoding: note, as: UTF8.self)) {
-                let about = "record on tree \(tree.prefix(12)) (\(role))"
+            let place = "tree \(tree.prefix(12)) (\(role))"
+            let text: [UInt8]
+            switch note {
+            case .missing: continue
+            case .tooLarge(let size):
+                records.lines.append(
+                    "the note on \(place) is \(size) bytes, over the \(Self.noteSizeLimit) a note may hold: ignored, unread"
+                )
+                continue
+            case .contents(let contents): text = contents
+            }
+            let entries = SignedEntry.parse(String(decoding: text, as: UTF8.self))
+            if entries.count > Self.entriesPerNote {
+                records.lines.append(
+                    "the note on \(place) holds \(entries.count) entries: the first \(Self.entriesPerNote) are read")
+            }
+            var seen: Set<SignedEntry> = []
+            for entry in entries.prefix(Self.entriesPerNote) where seen.insert(entry).inserted {
+                let about = "record on \(place)"
                 guard let record = SharedRecord.decode(Data(entry.payload.utf8)) else {
                     records.lines.append("\(about): ignored, not a record prepush can read")
                     continue
@@ -116,15 +133,7 @@ struct SharedRecords: Sendable {
                         "\(about)\(made): ignored, it is the record of another tree (\(record.tree.prefix(12)))")
                     continue
                 }
-                guard let signersFile else {
-                    records.lines.append(
-                        "\(about)\(made): ignored, the allowed-signers file \(signersPath) is not in what the remote has"
-                    )
-                    continue
-                }
-                switch await RecordSignature.verify(
-                    entry, signers: signersFile, scratch: scratch, environment: environment)
-                {
+                switch await checks.verify(entry, signers: signersFile, scratch: scratch, environment: environment) {
                 case .untrusted(let why):
                     records.lines.append("\(about)\(made): ignored, \(why)")
                 case .trusted(let signer):

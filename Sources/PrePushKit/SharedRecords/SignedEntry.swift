@@ -3,7 +3,7 @@ import Foundation
 /// One entry of a shared note: a payload (one line of JSON, ``SharedRecord``) and its SSH
 /// signature (`ssh-keygen -Y sign` armour), or none. A note holds one entry per check that
 /// published for the tree (a Linux and a macOS job, say), one after another.
-struct SignedEntry: Sendable, Equatable {
+struct SignedEntry: Sendable, Hashable {
     var payload: String
     var signature: String?
 
