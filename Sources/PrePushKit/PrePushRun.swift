@@ -65,7 +65,9 @@ package struct PrePushRun: Sendable {
                 flags: flags, output: output, options: push.options, place: push.place, environment: environment)
             // 2. plan.
             let planned = try await PlannedRun.make(push, flags: flags, environment: environment)
-            let plan = planned.plan
+            var plan = planned.plan
+            // The notes quote what others wrote (a shared record's fields, a package's path).
+            plan.notes = plan.notes.map(VisibleText.escaped)
             if plan.checks.isEmpty {
                 let why = plan.notes.joined(separator: "; ") + "; nothing to check"
                 return writer.write(.skipped(why), results: [], notes: [], record: &record, clock: clock)

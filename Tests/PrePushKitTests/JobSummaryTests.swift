@@ -71,6 +71,23 @@ struct JobSummaryTests {
         #expect(!text.contains("testFine"))
     }
 
+    @Test("A tool's line quoted in a figure, a finding's file and message: no control character reaches the page")
+    func controlsVisible() {
+        let failed = StepOutcome(name: "test", status: .failed, seconds: 1, figure: "\u{1B}[2Kok\u{1B}[8m")
+        #expect(failed.figure == "\\u{1B}[2Kok\\u{1B}[8m")
+        var scan = StepOutcome(name: "todoscan", status: .failed, seconds: 0, figure: "1 error")
+        scan.newFindings = [
+            Diagnostic(
+                location: SourceLocation(path: "a\u{1B}]8;;x\u{7}.swift", line: 1, column: 1), severity: .error,
+                message: "ERROR: \u{202E}x\r\ny", ruleID: "error")
+        ]
+        let results = [result([failed, scan])]
+        let text = JobSummary.markdown(Verdict.make(results, isHook: true), results: results, coverage: nil)
+        #expect(!text.unicodeScalars.contains { VisibleText.needsEscaping($0) && $0 != "\n" })
+        #expect(text.contains("\\\\u{1B}\\[2Kok\\\\u{1B}\\[8m"))
+        #expect(text.contains("`a\\u{1B}]8;;x\\u{7}.swift:1`: ERROR: \\\\u{202E}x y"))
+    }
+
     @Test("Nothing to check: the heading says so; many findings are listed up to a limit, the rest counted")
     func skippedAndLimited() {
         let skipped = JobSummary.markdown(.skipped("skipped (PREPUSH_SKIP=1)"), results: [], coverage: nil)

@@ -22,6 +22,12 @@ struct GitHubDiagnosticRendererTests {
         #expect(GitHubDiagnosticRenderer.escapeData("naïve ✓") == "naïve ✓")
     }
 
+    @Test("Other control characters are written visibly, in properties and the message")
+    func controls() {
+        #expect(GitHubDiagnosticRenderer.escapeData("a\u{1B}[2K\u{7}b\u{9B}") == "a\\u{1B}[2K\\u{7}b\\u{9B}")
+        #expect(GitHubDiagnosticRenderer.escapeProperty("x\u{1B}:y,\u{202E}\r") == "x\\u{1B}%3Ay%2C\\u{202E}%0D")
+    }
+
     @Test("Property values escape %, CR, LF, : and ,")
     func propertyEscaping() {
         #expect(GitHubDiagnosticRenderer.escapeProperty("100% a:b, c\r\nd\re\nf") == "100%25 a%3Ab%2C c%0D%0Ad%0De%0Af")

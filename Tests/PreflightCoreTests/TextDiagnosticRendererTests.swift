@@ -53,6 +53,15 @@ struct TextDiagnosticRendererTests {
         #expect(!line.contains { $0.isNewline })
     }
 
+    @Test("An escape sequence in the path or the message is written visibly")
+    func controls() {
+        let diagnostic = Diagnostic(
+            location: SourceLocation(path: "e\u{1B}[2K.swift", line: 2, column: 1), severity: .error,
+            message: "ERROR: x\u{1B}[8m\u{202E}", ruleID: "error")
+        let line = TextDiagnosticRenderer().line(for: diagnostic)
+        #expect(line == "e\\u{1B}[2K.swift:2:1: error: ERROR: x\\u{1B}[8m\\u{202E}")
+    }
+
     @Test("No findings, no output")
     func empty() {
         #expect(TextDiagnosticRenderer().render(DiagnosticSamples.empty) == "")

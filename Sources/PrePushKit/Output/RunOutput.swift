@@ -58,9 +58,9 @@ final class RunOutput: Sendable {
         write(style.paint(text, .red))
     }
 
-    /// The one closing line, always shown.
+    /// The one closing line, always shown; the names it quotes (units, tests) are kept visible.
     func verdict(_ text: String, passed: Bool) {
-        write(style.paint(text, passed ? .green : .red) + "\n")
+        write(style.paint(VisibleText.escaped(text), passed ? .green : .red) + "\n")
     }
 
     /// A step's header (`==> test: swift test …`); in quiet mode the step's output is kept back from here.

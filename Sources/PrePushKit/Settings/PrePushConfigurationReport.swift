@@ -83,7 +83,8 @@ package enum PrePushConfigurationReport {
             case .none(let why):
                 if rootOptions.trustedVerifiers != nil { lines.append("no record is trusted: " + why) }
             }
-            if !lines.isEmpty { object["sharedVerification"] = lines }
+            // JSON escapes C0 controls but not C1 ones or bidi overrides, which a record may hold.
+            if !lines.isEmpty { object["sharedVerification"] = lines.map(VisibleText.escaped) }
         }
         if !layout.notChecked.isEmpty {
             object["notChecked"] = layout.notChecked.sorted { $0.key < $1.key }.map {

@@ -11,9 +11,6 @@ import PreflightCore
 /// of it and pushes; a push refused because another publisher pushed meanwhile starts again.
 struct SharedNotes: Sendable {
     static let ref = "refs/notes/preflight"
-    /// The fetch refspec `prepush install` adds, so that `git fetch` brings the ref (a pattern: a
-    /// remote without it fetches nothing, and no error).
-    static let fetchRefspec = "+refs/notes/preflight*:refs/notes/preflight*"
     /// How many times a refused push is tried again.
     static let attempts = 6
 

@@ -2,7 +2,8 @@
 /// `::warning file=F,line=L,col=C,title=ruleID::message` (`::error`, `::notice` for notes).
 ///
 /// Escaping follows the runner: in the message `%`, CR and LF become `%25`, `%0D`, `%0A`; property
-/// values (file, title) also get `:` → `%3A` and `,` → `%2C`. GitHub shows at most 10 annotations of
+/// values (file, title) also get `:` → `%3A` and `,` → `%2C`. Other control characters (an escape
+/// sequence in a file's name or a tool's line) are written visibly (``VisibleText``). GitHub shows at most 10 annotations of
 /// each kind per step; the rest are still in the log.
 ///
 /// `col` counts UTF-16 code units (``SourceLocation/columnInUTF16``), as SARIF does: the runner
@@ -32,7 +33,7 @@ package struct GitHubDiagnosticRenderer: LineDiagnosticRenderer, Hashable {
         }
     }
 
-    /// Escapes a command's message: `%` → `%25`, CR → `%0D`, LF → `%0A`.
+    /// Escapes a command's message: `%` → `%25`, CR → `%0D`, LF → `%0A`, other controls visibly.
     package static func escapeData(_ text: String) -> String {
         escape(text, property: false)
     }
@@ -53,6 +54,7 @@ package struct GitHubDiagnosticRenderer: LineDiagnosticRenderer, Hashable {
             case "\n": result += "%0A"
             case ":" where property: result += "%3A"
             case "," where property: result += "%2C"
+            case _ where VisibleText.needsEscaping(scalar): result += VisibleText.escaped(String(scalar))
             default: result.unicodeScalars.append(scalar)
             }
         }

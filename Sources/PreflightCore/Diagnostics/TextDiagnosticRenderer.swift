@@ -3,7 +3,8 @@
 ///
 /// The severity word is exactly `error`, `warning` or `note`. A line break inside the path or the
 /// message (`\n`, `\r\n`, `\r` and the other Unicode line separators) is printed as a space, so
-/// each finding stays on one line and is read as one issue.
+/// each finding stays on one line and is read as one issue; other control characters (an escape
+/// sequence in a file's name or a comment) are written visibly (``VisibleText``).
 package struct TextDiagnosticRenderer: LineDiagnosticRenderer, Hashable {
     /// Whether each line ends with ` [ruleID]` (errorlint does this; todoscan does not).
     var showsRuleID: Bool
@@ -23,7 +24,7 @@ package struct TextDiagnosticRenderer: LineDiagnosticRenderer, Hashable {
         if showsRuleID {
             text += " [\(Self.singleLine(diagnostic.ruleID))]"
         }
-        return text
+        return VisibleText.escaped(text)
     }
 
     /// `text` with every line break replaced by one space.

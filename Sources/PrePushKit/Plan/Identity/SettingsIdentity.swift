@@ -29,13 +29,19 @@ struct SettingsIdentity: Sendable, Equatable, Codable {
         if toolchain != other.toolchain {
             return "another toolchain (\(Self.oneLine(other.toolchain)); here \(Self.oneLine(toolchain)))"
         }
-        if platform != other.platform { return "another platform (\(other.platform); here \(platform))" }
+        if platform != other.platform {
+            return "another platform (\(Self.oneLine(other.platform)); here \(Self.oneLine(platform)))"
+        }
         if options != other.options { return "other options (the prepush settings, Preflight or errorlint version)" }
         if environment != other.environment { return "another environment (a variable the build reads differs)" }
         return nil
     }
 
-    static func oneLine(_ text: String) -> String { text.replacingOccurrences(of: "\n", with: " ") }
+    /// A field of this identity to print on one line: a record's comes from whoever pushed it, so
+    /// any other control character is written visibly (``VisibleText``).
+    static func oneLine(_ text: String) -> String {
+        VisibleText.escaped(text.replacingOccurrences(of: "\n", with: " "))
+    }
 
     /// A 128-bit hash of `text`, hex.
     static func hash(_ text: String) -> String {

@@ -7,8 +7,13 @@ struct StepOutcome: Sendable, Equatable {
     var name: String
     var status: Status
     var seconds: Double
-    /// The step's key figure: "5 tests", "84.2 % covered", "2 warnings".
-    var figure: String
+    /// The step's key figure: "5 tests", "84.2 % covered", "2 warnings". It can quote a tool's
+    /// line, so control characters are kept visible (``VisibleText``) wherever it is shown.
+    var figure: String {
+        get { visibleFigure }
+        set { visibleFigure = VisibleText.escaped(newValue) }
+    }
+    private var visibleFigure: String
     /// The pass holds only against this push's base: an error already there was let through, or
     /// the coverage of added lines could not be measured. Such a pass is not cached under the tree.
     var dependsOnBase = false
@@ -50,7 +55,7 @@ struct StepOutcome: Sendable, Equatable {
         self.name = name
         self.status = status
         self.seconds = seconds
-        self.figure = figure
+        self.visibleFigure = VisibleText.escaped(figure)
     }
 
     /// A step that skipped itself, and why.
@@ -68,7 +73,11 @@ struct StepOutcome: Sendable, Equatable {
         var text = units ? "package".padding(toLength: unitWidth, withPad: " ", startingAt: 0) + "  " : ""
         text += "step".padding(toLength: width, withPad: " ", startingAt: 0) + "  status    time  result\n"
         for step in steps {
-            if units { text += (step.unit ?? "").padding(toLength: unitWidth, withPad: " ", startingAt: 0) + "  " }
+            if units {
+                text +=
+                    VisibleText.escaped(step.unit ?? "").padding(toLength: unitWidth, withPad: " ", startingAt: 0)
+                    + "  "
+            }
             text +=
                 step.name.padding(toLength: width, withPad: " ", startingAt: 0) + "  "
                 + style.paint(

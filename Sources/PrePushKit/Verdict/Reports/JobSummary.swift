@@ -112,12 +112,13 @@ enum JobSummary {
         }
     }
 
-    /// Text safe in a table cell: one line, `|` escaped, Markdown's and HTML's specials neutral.
+    /// Text safe in a table cell: one line, `|` escaped, Markdown's and HTML's specials neutral,
+    /// other control characters visible (``VisibleText``).
     static func cell(_ text: String) -> String {
         var result = ""
-        for character in text {
+        let oneLine = String(text.map { $0 == "\n" || $0 == "\r" || $0 == "\r\n" ? " " : $0 })
+        for character in VisibleText.escaped(oneLine) {
             switch character {
-            case "\n", "\r", "\r\n": result += " "
             case "|": result += "\\|"
             case "<": result += "&lt;"
             case ">": result += "&gt;"
@@ -129,8 +130,9 @@ enum JobSummary {
         return result
     }
 
-    /// Text inside a code span: backticks would end it.
+    /// Text inside a code span: backticks would end it; control characters visible.
     private static func code(_ text: String) -> String {
-        text.replacingOccurrences(of: "`", with: "'").replacingOccurrences(of: "\n", with: " ")
+        VisibleText.escaped(
+            text.replacingOccurrences(of: "`", with: "'").replacingOccurrences(of: "\n", with: " "))
     }
 }
