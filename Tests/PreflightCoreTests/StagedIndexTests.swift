@@ -36,15 +36,13 @@ struct StagedIndexTests {
         // Only the changed files: their added lines, from git's diff of the contents (todoscan's).
         var changed = try StagedIndex.read(in: repository.root, allFiles: false)
         #expect(changed.changedFiles == [a, new])
-        // A changed file's lines are known once it is loaded (its HEAD blob read beside it).
-        #expect(changed.added.lines[a] == nil)
-        // The staged bytes are there for `meanwhile` (todoscan's scan) before the lines are known.
-        let (withLines, seen) = try changed.loading(changed.changedFiles) { index in
-            (try? index.contents(of: a, limit: 100), index.added.lines[a])
+        // The added lines are git's diff's, known before anything is loaded.
+        #expect(changed.added.lines[a] == [2...2])
+        let (withContents, seen) = try changed.loading(changed.changedFiles) { index in
+            try? index.contents(of: a, limit: 100)
         }
-        #expect(seen.0 == Array("one\nstaged\ntwo\n".utf8))
-        #expect(seen.1 == nil)
-        changed = withLines
+        #expect(seen == Array("one\nstaged\ntwo\n".utf8))
+        changed = withContents
         #expect(changed.added.lines[a] == [2...2])
         #expect(changed.added.newFiles.contains(new))  // the link too, but it is no file to read
 
@@ -64,7 +62,7 @@ struct StagedIndexTests {
         #expect(discovery.files(staged: index.files, under: [new]).files == [new])
     }
 
-    @Test("Work-tree bytes stand for a staged blob only when they hash to it: line-ending conversion, unstaged edits")
+    @Test("Staged bytes are the blobs, whatever the work tree holds: line-ending conversion, unstaged edits")
     func workTreeCopies() throws {
         let repository = try GitRepositoryFixture()
         defer { repository.remove() }
@@ -98,10 +96,6 @@ struct StagedIndexTests {
         for file in ["crlf.swift", "edited.swift", "same.swift"] {
             #expect(loaded.added.lines[repository.path(file)] == [2...2], "\(file)")
         }
-        let staged = try repository.git("ls-files", "-s", "same.swift").split(separator: " ")[1]
-        #expect(StagedIndex.workTreeCopy(of: String(staged), at: repository.path("same.swift")) != nil)
-        let edited = try repository.git("ls-files", "-s", "edited.swift").split(separator: " ")[1]
-        #expect(StagedIndex.workTreeCopy(of: String(edited), at: repository.path("edited.swift")) == nil)
     }
 
     @Test("Without a commit, everything staged is new; outside a repository is an error")
@@ -166,98 +160,5 @@ struct StagedIndexTests {
         let every = try StagedIndex.read(in: repository.path("Sources"), allFiles: true)
         #expect(every.files.contains(repository.path("binary.swift")))
         #expect(every.files.contains(repository.path("Sources/new name.swift")))
-    }
-
-    /// How a repository holds its objects, for ``realCommit(layout:)``.
-    enum ObjectLayout: String, CaseIterable, Sendable {
-        /// Every object loose, read in the process.
-        case loose
-        /// HEAD's objects in a pack, many as deltas, read in the process.
-        case packed
-        /// A pack whose index is version 1: the store skips it, so git reads HEAD's blobs.
-        case unreadablePack
-        /// Alternates: no store, git reads every object (one `git cat-file` started with the index).
-        case alternates
-    }
-
-    @Test(
-        "A commit of real files: edits, renames, new and deleted files add the lines git diff --cached -U0 adds",
-        arguments: ObjectLayout.allCases)
-    func realCommit(layout: ObjectLayout) throws {
-        let repository = try GitRepositoryFixture()
-        defer { repository.remove() }
-        var random = SeededRandom(seed: 7)
-        let contents = GitLineDiffTests.packageSources(150)
-        for (relative, bytes) in contents {
-            try repository.write(relative, String(decoding: bytes, as: UTF8.self))
-        }
-        try repository.commitAll("initial")
-        try arrange(repository, layout)
-        try FileManager.default.createDirectory(atPath: repository.path("moved"), withIntermediateDirectories: true)
-        for (index, (relative, bytes)) in contents.enumerated() {
-            let edited = GitLineDiffTests.edited(bytes, heavy: false, random: &random)
-            switch index % 12 {
-            case 0:
-                // Renamed with a few edits (found as a rename), or deleted.
-                try FileManager.default.removeItem(atPath: repository.path(relative))
-                if index % 24 == 0 {
-                    try Data(edited).write(to: URL(fileURLWithPath: repository.path("moved/\(index).swift")))
-                }
-            case 1, 2, 3, 4, 5, 6:
-                try Data(edited).write(to: URL(fileURLWithPath: repository.path(relative)))
-            default:
-                break
-            }
-        }
-        try repository.write("moved/new.swift", "// TODO: a new file\n")
-        try repository.git("add", "-A")
-        // The work tree moves on: none of it counts.
-        try repository.write(contents[1].0, "// TODO: only in the work tree\n")
-
-        let index = try StagedIndex.read(in: repository.root, allFiles: false)
-        let loaded = try index.loading(index.changedFiles)
-        let expected = try AddedLines.parse(
-            diff: repository.git("diff", "--cached", "-U0", "--find-renames", "--no-color"),
-            repositoryRoot: repository.root)
-        let statuses = try repository.git("diff", "--cached", "--name-status", "--find-renames")
-            .split(separator: "\n").map { $0.prefix(1) }
-        #expect(Set(statuses) == ["A", "D", "M", "R"])
-        #expect(!expected.lines.isEmpty)
-        #expect(loaded.added == expected)
-        for path in loaded.changedFiles {
-            let relative = StandardPath.relative(path, to: repository.root)
-            let staged = try repository.git("cat-file", "blob", ":" + relative)
-            #expect(try loaded.contents(of: path, limit: 1 << 20) == Array(staged.utf8), "\(relative)")
-        }
-    }
-
-    /// Puts `repository`'s objects in `layout`.
-    private func arrange(_ repository: GitRepositoryFixture, _ layout: ObjectLayout) throws {
-        switch layout {
-        case .loose:
-            break
-        case .packed:
-            try repository.git("repack", "-q", "-a", "-d", "-f")
-        case .unreadablePack:
-            try repository.git("repack", "-q", "-a", "-d", "-f")
-            let folder = repository.path(".git/objects/pack")
-            for name in try FileManager.default.contentsOfDirectory(atPath: folder) where name.hasSuffix(".pack") {
-                try FileManager.default.removeItem(atPath: folder + "/" + name.dropLast(5) + ".idx")
-                try repository.git("index-pack", "--index-version=1", folder + "/" + name)
-            }
-        case .alternates:
-            try FileManager.default.createDirectory(
-                atPath: repository.path(".git/objects/info"), withIntermediateDirectories: true)
-            try Data((repository.path(".git/objects") + "\n").utf8).write(
-                to: URL(fileURLWithPath: repository.path(".git/objects/info/alternates")))
-        }
-        let store = GitObjectStore(root: repository.root)
-        #expect((store == nil) == (layout == .alternates))
-        if layout == .unreadablePack, let store {
-            // "<mode> blob <id>\t<path>": a blob of HEAD, now only in the pack the store skips.
-            let entry = try repository.git("ls-tree", "-r", "HEAD").split(separator: "\n")[0]
-            let head = String(entry.split(separator: "\t")[0].split(separator: " ")[2])
-            #expect(store.blob(head, limit: 1 << 20) == nil)
-        }
     }
 }

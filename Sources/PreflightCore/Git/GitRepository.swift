@@ -124,14 +124,17 @@ package struct GitRepository: Sendable {
     // MARK: Changes
 
     /// The lines `git diff <revisions>` adds: one revision compares the working tree (staged and
-    /// unstaged) with it, two compare the commits.
-    func addedLines(diffing revisions: [String]) throws(GitError) -> AddedLines {
+    /// unstaged) with it, two compare the commits. With `exactNames`, paths are named by their
+    /// bytes (``GitPathName``): git quotes every unusual name (`core.quotePath`), and the quoted
+    /// bytes are kept exactly.
+    func addedLines(diffing revisions: [String], exactNames: Bool = false) throws(GitError) -> AddedLines {
         let arguments =
-            [
+            (exactNames ? ["-c", "core.quotepath=on"] : [])
+            + [
                 "diff", "-U0", "--no-color", "--no-ext-diff", "--no-textconv", "--find-renames", "--no-relative",
                 "--inter-hunk-context=0", "--ignore-submodules=all", "--src-prefix=a/", "--dst-prefix=b/",
             ] + revisions + ["--"]
-        let parser = LockedParser(root: root)
+        let parser = LockedParser(root: root, exactNames: exactNames)
         var command = indexCommand(arguments)
         command.standardOutput = .lines { line in parser.consume(line.bytes) }
         let result = try Self.runChecked(command, arguments)
@@ -231,7 +234,11 @@ package struct GitRepository: Sendable {
 private struct LockedParser: Sendable {
     private let parser: Locked<UnifiedDiffParser>
 
-    init(root: String) { parser = Locked(UnifiedDiffParser(root: root)) }
+    init(root: String, exactNames: Bool) {
+        var parser = UnifiedDiffParser(root: root)
+        parser.exactNames = exactNames
+        self.parser = Locked(parser)
+    }
 
     func consume(_ bytes: [UInt8]) {
         parser.withLock { $0.consume(line: bytes[...]) }

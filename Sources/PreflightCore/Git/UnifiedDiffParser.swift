@@ -10,6 +10,9 @@ import Foundation
 struct UnifiedDiffParser {
     /// The directory paths in the diff are relative to (the repository root).
     let root: String
+    /// Names quoted by git are kept as their bytes say (``GitPathName``), not decoded as UTF-8:
+    /// for a diff run with `core.quotePath` on, where every unusual name is quoted.
+    var exactNames = false
     private(set) var lines: [String: [ClosedRange<Int>]] = [:]
     private(set) var newFiles: Set<String> = []
 
@@ -94,7 +97,7 @@ struct UnifiedDiffParser {
         if line.hasPrefix("diff --git ") {
             finishFile()
             skippingCombinedDiff = false
-            file = FileState(headerPath: Self.pathFromGitHeader(line.dropFirst("diff --git ".count)))
+            file = FileState(headerPath: Self.pathFromGitHeader(line.dropFirst("diff --git ".count), exact: exactNames))
             return
         }
         if line.hasPrefix("diff --cc ") || line.hasPrefix("diff --combined ") {
@@ -110,12 +113,12 @@ struct UnifiedDiffParser {
                 finishFile()
                 file = FileState()
             }
-            if Self.path(line.dropFirst(4), prefix: "a/") == nil { file?.isNew = true }
+            if Self.path(line.dropFirst(4), prefix: "a/", exact: exactNames) == nil { file?.isNew = true }
             return
         }
         guard file != nil else { return }
         if line.hasPrefix("+++ ") {
-            if let path = Self.path(line.dropFirst(4), prefix: "b/") {
+            if let path = Self.path(line.dropFirst(4), prefix: "b/", exact: exactNames) {
                 file?.newPath = path
             } else {
                 file?.isDeleted = true
@@ -129,9 +132,9 @@ struct UnifiedDiffParser {
         } else if line.hasPrefix("deleted file mode ") {
             file?.isDeleted = true
         } else if line.hasPrefix("rename to ") {
-            file?.newPath = Self.unquotedName(line.dropFirst("rename to ".count))
+            file?.newPath = Self.unquotedName(line.dropFirst("rename to ".count), exact: exactNames)
         } else if line.hasPrefix("copy to ") {
-            file?.newPath = Self.unquotedName(line.dropFirst("copy to ".count))
+            file?.newPath = Self.unquotedName(line.dropFirst("copy to ".count), exact: exactNames)
         } else if line.hasPrefix("Binary files ") && line.hasSuffix(" differ") {
             if line.hasPrefix("Binary files /dev/null and ") { file?.isNew = true }
             if line.hasSuffix(" and /dev/null differ") { file?.isDeleted = true }
@@ -173,10 +176,10 @@ struct UnifiedDiffParser {
     }
 
     /// The name on a `---`/`+++` line without `prefix`, or `nil` for `/dev/null`.
-    static func path(_ field: Substring, prefix: String) -> String? {
+    static func path(_ field: Substring, prefix: String, exact: Bool = false) -> String? {
         let name: String
         if field.hasPrefix("\"") {
-            guard let (unquoted, _) = unquote(field) else { return nil }
+            guard let (unquoted, _) = unquote(field, exact: exact) else { return nil }
             name = unquoted
         } else {
             // git ends a name containing a space with a tab; other tools put a timestamp there.
@@ -187,19 +190,19 @@ struct UnifiedDiffParser {
     }
 
     /// A `rename to`/`copy to` name, unquoted (these carry no `a/`/`b/` prefix).
-    static func unquotedName(_ field: Substring) -> String {
-        if field.hasPrefix("\""), let (name, _) = unquote(field) { return name }
+    static func unquotedName(_ field: Substring, exact: Bool = false) -> String {
+        if field.hasPrefix("\""), let (name, _) = unquote(field, exact: exact) { return name }
         return String(field)
     }
 
     /// The new-side name in `a/OLD b/NEW`, or `nil` when it cannot be told (an unquoted rename
     /// with spaces: then `+++` or `rename to` names the file).
-    static func pathFromGitHeader(_ rest: Substring) -> String? {
+    static func pathFromGitHeader(_ rest: Substring, exact: Bool = false) -> String? {
         func strip(_ name: String) -> String { name.hasPrefix("b/") ? String(name.dropFirst(2)) : name }
         if rest.hasPrefix("\"") {
-            guard let (_, remainder) = unquote(rest), remainder.hasPrefix(" ") else { return nil }
+            guard let (_, remainder) = unquote(rest, exact: exact), remainder.hasPrefix(" ") else { return nil }
             let second = remainder.dropFirst()
-            if second.hasPrefix("\"") { return unquote(second).map { strip($0.0) } }
+            if second.hasPrefix("\"") { return unquote(second, exact: exact).map { strip($0.0) } }
             return strip(String(second))
         }
         if rest.hasSuffix("\"") {
@@ -207,7 +210,7 @@ struct UnifiedDiffParser {
             var index = rest.endIndex
             while let found = rest[..<index].range(of: " \"", options: .backwards) {
                 let candidate = rest[rest.index(after: found.lowerBound)...]
-                if let (name, remainder) = unquote(candidate), remainder.isEmpty { return strip(name) }
+                if let (name, remainder) = unquote(candidate, exact: exact), remainder.isEmpty { return strip(name) }
                 index = found.lowerBound
             }
             return nil
@@ -232,7 +235,8 @@ struct UnifiedDiffParser {
 
     /// Decodes a C-style quoted name as git writes it (`"caf\303\251 \"x\".swift"`): the name
     /// and what follows the closing quote, or `nil` when `field` is not a complete quoted string.
-    static func unquote(_ field: Substring) -> (String, Substring)? {
+    /// With `exact`, the name is ``GitPathName``'s for the bytes (never a lossy decoding).
+    static func unquote(_ field: Substring, exact: Bool = false) -> (String, Substring)? {
         let utf8 = field.utf8
         guard utf8.first == UInt8(ascii: "\"") else { return nil }
         var bytes: [UInt8] = []
@@ -241,7 +245,8 @@ struct UnifiedDiffParser {
             let byte = utf8[index]
             index = utf8.index(after: index)
             if byte == UInt8(ascii: "\"") {
-                return (String(decoding: bytes, as: UTF8.self), Substring(field.utf8[index...]))
+                let name = exact ? GitPathName.name(bytes) : String(decoding: bytes, as: UTF8.self)
+                return (name, Substring(field.utf8[index...]))
             }
             guard byte == UInt8(ascii: "\\") else {
                 bytes.append(byte)
