@@ -59,6 +59,30 @@ struct PushRequestTests {
         #expect(request.updates.count == 1)
     }
 
+    @Test("The local ref is what the user typed: spaces in it are kept, the fixed fields read from the right")
+    func localRefWithSpaces() throws {
+        let input = """
+            HEAD^{/docs only} \(sha1) refs/heads/docs \(zero40)
+            HEAD^{/two  spaces and\ttab} \(sha1b) refs/heads/b \(sha1)
+            refs/heads/main \(sha256) refs/heads/main \(zero64)
+
+            """
+        let request = try PushRequest.parse(arguments: ["origin", "url"], input: input)
+        #expect(
+            request.updates == [
+                RefUpdate(
+                    localRef: "HEAD^{/docs only}", localObject: sha1, remoteRef: "refs/heads/docs", remoteObject: zero40
+                ),
+                RefUpdate(
+                    localRef: "HEAD^{/two  spaces and\ttab}", localObject: sha1b, remoteRef: "refs/heads/b",
+                    remoteObject: sha1),
+                RefUpdate(
+                    localRef: "refs/heads/main", localObject: sha256, remoteRef: "refs/heads/main",
+                    remoteObject: zero64),
+            ])
+        #expect(request.updates[0].createsRemoteRef && !request.updates[0].isDeletion)
+    }
+
     @Test(
         "Malformed input names the line",
         arguments: [
@@ -67,6 +91,15 @@ struct PushRequestTests {
             "refs/heads/a XYZ refs/heads/a \(sha1b)",
             "refs/heads/a \(sha1) refs/heads/a \(sha256)",
             "refs/heads/a \(sha1.uppercased().replacingOccurrences(of: "1", with: "A")) refs/heads/a \(sha1b)",
+            // The fixed fields stay strict: one space apart, no local ref, a ref name with a space,
+            // a trailing space, an object name where the ref name belongs.
+            "refs/heads/a \(sha1)  refs/heads/a \(sha1b)",
+            " \(sha1) refs/heads/a \(sha1b)",
+            "\(sha1) refs/heads/a \(sha1b)",
+            "HEAD^{/x y} \(sha1) refs/heads/a b \(sha1b)",
+            "refs/heads/a \(sha1) refs/heads/a \(sha1b) ",
+            "refs/heads/a \(sha1) refs/heads/a\u{7F} \(sha1b)",
+            "refs/heads/a refs/heads/a \(sha1) \(sha1b)",
         ])
     func malformed(line: String) {
         #expect(throws: PushContractError.malformedLine(number: 2, text: line)) {

@@ -1,9 +1,11 @@
 import Foundation
 
 /// One line of what git tells a pre-push hook on standard input:
-/// `<local ref> SP <local object name> SP <remote ref> SP <remote object name>`.
+/// `<local ref> SP <local object name> SP <remote ref> SP <remote object name>`, where the local
+/// ref is the source as the user typed it and may contain spaces.
 struct RefUpdate: Sendable, Hashable {
-    /// The local ref pushed (`refs/heads/main`), or `(delete)` for a deletion.
+    /// The local ref pushed (`refs/heads/main`, or as typed: `HEAD^{/docs only}`), or `(delete)`
+    /// for a deletion.
     var localRef: String
     /// The commit pushed; all zeros for a deletion.
     var localObject: String
@@ -17,6 +19,29 @@ struct RefUpdate: Sendable, Hashable {
         self.localObject = localObject
         self.remoteRef = remoteRef
         self.remoteObject = remoteObject
+    }
+
+    /// One line as git writes it. The local ref is what the user typed and may hold spaces
+    /// (`HEAD^{/docs only}`), so the three fixed fields are read from the right, one space apart:
+    /// two object names of one length and a ref name without spaces or control characters; the
+    /// rest, not empty, is the local ref.
+    /// `nil` when the line does not have that shape.
+    init?(line: String) {
+        var rest = Substring(line)
+        var fixed: [String] = []
+        for _ in 0..<3 {
+            // By scalar: a space followed by a combining mark is one Character, not a space.
+            guard let space = rest.unicodeScalars.lastIndex(of: " ") else { return nil }
+            fixed.insert(String(rest.unicodeScalars[rest.unicodeScalars.index(after: space)...]), at: 0)
+            rest = Substring(rest.unicodeScalars[..<space])
+        }
+        let (localObject, remoteRef, remoteObject) = (fixed[0], fixed[1], fixed[2])
+        // git refuses ASCII control characters in ref names (git check-ref-format).
+        guard !rest.isEmpty, ObjectName.isValid(localObject), ObjectName.isValid(remoteObject),
+            localObject.utf8.count == remoteObject.utf8.count, !remoteRef.isEmpty,
+            !remoteRef.utf8.contains(where: { $0 < 0x20 || $0 == 0x7F })
+        else { return nil }
+        self.init(localRef: String(rest), localObject: localObject, remoteRef: remoteRef, remoteObject: remoteObject)
     }
 
     /// The push deletes `remoteRef`.
@@ -61,15 +86,7 @@ struct PushRequest: Sendable, Hashable {
             if bytes.last == UInt8(ascii: "\r") { bytes = bytes.dropLast() }
             let line = String(decoding: bytes, as: UTF8.self)
             if line.allSatisfy(\.isWhitespace) { continue }
-            let fields = line.split(separator: " ", omittingEmptySubsequences: true).map(String.init)
-            guard fields.count == 4 else { throw .malformedLine(number: lineNumber, text: String(line)) }
-            let update = RefUpdate(
-                localRef: fields[0], localObject: fields[1], remoteRef: fields[2], remoteObject: fields[3])
-            guard ObjectName.isValid(update.localObject), ObjectName.isValid(update.remoteObject),
-                update.localObject.count == update.remoteObject.count
-            else {
-                throw .malformedLine(number: lineNumber, text: String(line))
-            }
+            guard let update = RefUpdate(line: line) else { throw .malformedLine(number: lineNumber, text: line) }
             updates.append(update)
         }
         return PushRequest(remoteName: arguments[0], remoteURL: arguments[1], updates: updates)
@@ -112,7 +129,8 @@ enum PushContractError: LocalizedError, Sendable, Equatable {
         case .wrongArguments(let arguments):
             "Arguments: \(arguments.map { "'\($0)'" }.joined(separator: " "))."
         case .malformedLine(_, let text):
-            "It reads '\(text)'; object names must be 40 or 64 hex digits of the same length."
+            "It reads '\(text)'; the last three fields, one space apart, must be an object name, a ref name "
+                + "and an object name (40 or 64 hex digits, both of one length)."
         }
     }
 

@@ -257,17 +257,21 @@ package struct HookInstaller: Sendable {
         # git's ref lines, read with shell builtins only (no process is started for a push with nothing to
         # check). Each line is kept in a variable of its own (ref_1, ref_2, …): appending to one string
         # would copy it whole at every line. The push "only deletes" when every line is one prepush reads
-        # as a deletion: four fields, the local object all zeros (40 or 64), the remote object as many hex
-        # digits. Anything else, malformed lines included, is left to prepush, which decides.
+        # as a deletion: four fields one space apart (prepush reads the last three from the right), the
+        # local object all zeros (40 or 64), the remote ref without control characters, the remote object
+        # as many hex digits. Anything else, malformed lines included, is left to prepush, which decides.
         is_deletion() {
-            [ $# -eq 4 ] || return 1
+            read_line=$1
+            shift
+            [ $# -eq 4 ] && [ "$read_line" = "$1 $2 $3 $4" ] || return 1
             case $2 in *[!0]*) return 1 ;; esac
+            case $3 in *[[:cntrl:]]*) return 1 ;; esac
             case $4 in *[!0-9a-f]*) return 1 ;; esac
             { [ ${#2} -eq 40 ] || [ ${#2} -eq 64 ]; } && [ ${#4} -eq ${#2} ]
         }
         count=0
         deletes_only=
-        # Fields as prepush splits them: on spaces only (not tabs), runs of them as one; no globbing.
+        # Fields split on spaces only (not tabs); no globbing.
         set -f
         IFS=' '
         while IFS= read -r line || [ -n "$line" ]; do
@@ -275,7 +279,7 @@ package struct HookInstaller: Sendable {
             count=$((count + 1))
             eval "ref_$count=\\$line"
             # shellcheck disable=SC2086
-            if is_deletion $line; then
+            if is_deletion "$line" $line; then
                 [ -n "$deletes_only" ] || deletes_only=yes
             else
                 deletes_only=no
