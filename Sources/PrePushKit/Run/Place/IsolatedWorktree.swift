@@ -16,13 +16,17 @@ import Darwin
 /// The worktree is kept between runs and only moved to the next commit (`git checkout --detach`,
 /// then `git clean`, so its content is exactly the commit's tree plus ignored files), so the next
 /// build is incremental. Both folders are prepush's own; a folder at the worktree's place that is
-/// not this repository's worktree is reported, never removed.
+/// not this repository's worktree is reported, never removed. Moved with the repository, the
+/// worktree is reconnected (``StrandedWorktree``).
 struct IsolatedWorktree: Sendable {
     /// The root of the user's work tree.
     let repositoryRoot: String
 
     /// Where the pushed commit is checked out.
-    var path: String { repositoryRoot + "/.build/prepush-worktree" }
+    var path: String { repositoryRoot + "/" + Self.relativePath }
+
+    /// ``path`` relative to the repository's root.
+    static let relativePath = ".build/prepush-worktree"
 
     /// SwiftPM's scratch path for the worktree's builds.
     var scratchPath: String { repositoryRoot + "/.build/prepush-isolated" }
@@ -30,13 +34,28 @@ struct IsolatedWorktree: Sendable {
     /// Puts the worktree at `commit`, creating it on first use, with the submodules the commit
     /// records filled from the user's clones of them (``WorktreeSubmodules``). The user's hooks
     /// (`post-checkout`) do not run: the worktree is prepush's. Returns a note for each submodule
-    /// left empty, saying why.
+    /// left empty, saying why, and one when the worktree had to be reconnected after a move.
     func checkOut(_ commit: String) async throws -> [String] {
         let repository = GitRepository(root: repositoryRoot)
         let worktree = GitRepository(root: path)
         let noHooks = ["-c", "core.hooksPath=/dev/null"]
+        var notes: [String] = []
+        if FileManager.default.fileExists(atPath: path), !(await isOwnWorktree(worktree, of: repository)) {
+            // Moved with the repository, it is ours but git no longer knows it: reconnected.
+            guard let stranded = await StrandedWorktree.find(at: path, of: repository) else {
+                throw PrePushError.worktreeOccupied(path)
+            }
+            let repaired = try await stranded.reconnect(in: repository) {
+                await isOwnWorktree(worktree, of: repository)
+            }
+            try removeScratchFolders()
+            notes.append(
+                repaired
+                    ? "the worktree was registered at '\(stranded.recordedPath)' (moved); reconnected (git worktree repair), "
+                        + "its builds made again"
+                    : "the worktree was registered at '\(stranded.recordedPath)' (moved); made again")
+        }
         if FileManager.default.fileExists(atPath: path) {
-            try await requireOwnWorktree(worktree, of: repository)
             // --force: leftovers of an earlier build in the worktree are prepush's, not the user's.
             _ = try await worktree.output(noHooks + ["checkout", "-q", "--force", "--detach", commit])
             // Files an earlier check left (untracked or ignored: a test's output, a Package.resolved
@@ -53,22 +72,34 @@ struct IsolatedWorktree: Sendable {
         }
         // Where `git submodule` keeps this work tree's clones of its submodules.
         let modules = try await repository.output(["rev-parse", "--path-format=absolute", "--git-path", "modules"])
-        return try await WorktreeSubmodules(worktree: path, userRoot: repositoryRoot, moduleStore: modules).fill()
+        return try await notes
+            + WorktreeSubmodules(worktree: path, userRoot: repositoryRoot, moduleStore: modules).fill()
+    }
+
+    /// Removes the worktree's scratch folders, ``scratchPath`` and the per-package ones derived from
+    /// it (``SharedScratchPaths``): after a move their builds name the old place, and the compiler
+    /// refuses a module cache that moved ("was compiled with module cache path …").
+    private func removeScratchFolders() throws {
+        let manager = FileManager.default
+        let folder = (scratchPath as NSString).deletingLastPathComponent
+        let name = (scratchPath as NSString).lastPathComponent
+        for entry in (try? manager.contentsOfDirectory(atPath: folder)) ?? []
+        where entry == name || entry.hasPrefix(name + "-") {
+            try manager.removeItem(atPath: folder + "/" + entry)
+        }
     }
 
     /// The folder at ``path`` is this repository's own linked worktree at that place: its top level
-    /// is the folder, and it shares this repository's git directory. Anything else is reported,
-    /// never checked out over or cleaned.
-    private func requireOwnWorktree(_ worktree: GitRepository, of repository: GitRepository) async throws {
+    /// is the folder, and it shares this repository's git directory. Anything else is reported
+    /// (or, moved with the repository, reconnected: ``StrandedWorktree``), never checked out over
+    /// or cleaned.
+    private func isOwnWorktree(_ worktree: GitRepository, of repository: GitRepository) async -> Bool {
         let canonical = PhysicalRoot.physical
         let topLevel = try? await worktree.output(["rev-parse", "--show-toplevel"])
         let common = try? await worktree.output(["rev-parse", "--path-format=absolute", "--git-common-dir"])
         let ours = try? await repository.output(["rev-parse", "--path-format=absolute", "--git-common-dir"])
-        guard let topLevel, canonical(topLevel) == canonical(path), let common, let ours,
-            canonical(common) == canonical(ours)
-        else {
-            throw PrePushError.worktreeOccupied(path)
-        }
+        guard let topLevel, canonical(topLevel) == canonical(path), let common, let ours else { return false }
+        return canonical(common) == canonical(ours)
     }
 }
 
