@@ -79,3 +79,23 @@ final class TemporaryProject {
         ErrorLintAnalysis.read(options()).errorTypes
     }
 }
+
+extension TemporaryProject {
+    /// The folder of this target's fixtures (each with a `.source` note beside it).
+    static let fixtures = URL(fileURLWithPath: #filePath).deletingLastPathComponent().path + "/Fixtures"
+
+    /// A copy of the fixture project `name` (a folder under `Fixtures`).
+    convenience init(fixture name: String) throws {
+        let folder = Self.fixtures + "/" + name
+        var files: [String: String] = [:]
+        let enumerator = FileManager.default.enumerator(atPath: folder)
+        while let path = enumerator?.nextObject() as? String {
+            var isFolder: ObjCBool = false
+            if FileManager.default.fileExists(atPath: folder + "/" + path, isDirectory: &isFolder), !isFolder.boolValue
+            {
+                files[path] = try String(contentsOfFile: folder + "/" + path, encoding: .utf8)
+            }
+        }
+        try self.init(files: files)
+    }
+}

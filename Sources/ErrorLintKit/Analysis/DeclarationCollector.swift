@@ -98,6 +98,14 @@ final class DeclarationCollector: SyntaxVisitor {
         return .skipChildren
     }
 
+    override func visit(_ node: TypeAliasDeclSyntax) -> SyntaxVisitorContinueKind {
+        if let target = TypeNames.qualifiedName(of: node.initializer.value) {
+            declarations.typealiases.append(
+                DeclaredTypealias(qualifiedName: qualified(node.name.text), target: target, scope: scope))
+        }
+        return .skipChildren
+    }
+
     // MARK: Members
 
     /// Member declarations, looking inside `#if` blocks.

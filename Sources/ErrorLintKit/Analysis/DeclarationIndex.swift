@@ -6,6 +6,9 @@ import PreflightCore
 /// Conformance is followed through extensions anywhere in the sources, protocols that refine
 /// `LocalizedError` (transitively, with the members their extensions provide) and superclasses.
 /// Type names are looked up in the same module first, then the same package, then anywhere.
+/// Extensions name their type as the compiler does: qualified (`API.Error`, `Kit.API.Error`
+/// for module `Kit`), through a `typealias` declared in the sources, or by a name only one
+/// package of the scan declares.
 struct DeclarationIndex: Sendable {
     private var typesBySimpleName: [Substring: [DeclaredType]] = [:]
     private var extensionsBySimpleName: [Substring: [DeclaredExtension]] = [:]
@@ -17,9 +20,12 @@ struct DeclarationIndex: Sendable {
     private(set) var errorProtocols: Set<Substring> = ["Error", "LocalizedError", "CustomNSError"]
 
     init(_ files: [FileDeclarations]) {
+        let aliases = files.flatMap(\.typealiases)
         for file in files {
             for type in file.types { typesBySimpleName[type.simpleName, default: []].append(type) }
-            for extensionDeclaration in file.extensions {
+            for var extensionDeclaration in file.extensions {
+                extensionDeclaration.extendedName = Self.resolvingAliases(
+                    extensionDeclaration.extendedName, scope: extensionDeclaration.scope, aliases: aliases)
                 extensionsBySimpleName[Self.simpleName(extensionDeclaration.extendedName), default: []].append(
                     extensionDeclaration)
             }
@@ -51,6 +57,47 @@ struct DeclarationIndex: Sendable {
         name.split(separator: ".").last ?? Substring(name)
     }
 
+    /// `name` with a `typealias` of the sources replaced by what it aliases (chains followed a few
+    /// levels): the alias declared with that name, or module-qualified, or seen from inside its
+    /// enclosing type; the same package first.
+    static func resolvingAliases(_ name: String, scope: String, aliases: [DeclaredTypealias]) -> String {
+        guard !aliases.isEmpty else { return name }
+        var name = name
+        let package = SourceScope.package(of: scope)
+        for _ in 0..<4 {
+            let matching = aliases.filter {
+                $0.qualifiedName == name || isQualifiedSuffix(name, of: $0.qualifiedName)
+                    || isQualifiedSuffix($0.qualifiedName, of: name)
+            }
+            guard
+                let alias = matching.first(where: { SourceScope.package(of: $0.scope) == package }) ?? matching.first,
+                alias.target != name
+            else { break }
+            name = alias.target
+        }
+        return name
+    }
+
+    /// Whether an extension extends a protocol (`extension Error`, `extension Swift.Error`, an
+    /// `extension Kit.Reporting` of a declared protocol) rather than a type named like one
+    /// (`extension API.Error`).
+    private func isProtocolExtension(_ extensionDeclaration: DeclaredExtension) -> Bool {
+        let name = extensionDeclaration.extendedName
+        let components = name.split(separator: ".")
+        guard let last = components.last, protocolsBySimpleName[last] != nil || errorProtocols.contains(last)
+        else { return false }
+        if components.count == 1 {
+            // A type of the module named `Error` shadows the standard library's.
+            return !(typesBySimpleName[last] ?? []).contains {
+                $0.qualifiedName == name && $0.scope == extensionDeclaration.scope
+            }
+        }
+        if components.count == 2, components[0] == "Swift" || components[0] == "Foundation" { return true }
+        return (protocolsBySimpleName[last] ?? []).contains {
+            $0.qualifiedName == name || Self.isQualifiedSuffix($0.qualifiedName, of: name)
+        }
+    }
+
     // MARK: Error types
 
     /// One type, with the extensions that belong to it.
@@ -79,12 +126,10 @@ struct DeclarationIndex: Sendable {
             declaredBySimpleName[Self.simpleName(entity.name), default: []].append(index)
         }
         var external: [String: Int] = [:]
-        let extensions = extensionsBySimpleName.filter { simpleName, _ in
-            !protocolsBySimpleName.keys.contains(simpleName) && !errorProtocols.contains(simpleName)
-        }
-        for (simpleName, extensionDeclarations) in extensions.sorted(by: { $0.key < $1.key }) {
+        for (simpleName, extensionDeclarations) in extensionsBySimpleName.sorted(by: { $0.key < $1.key }) {
             let declared = declaredBySimpleName[simpleName] ?? []
-            for extensionDeclaration in extensionDeclarations.sorted(by: { $0.location < $1.location }) {
+            for extensionDeclaration in extensionDeclarations.sorted(by: { $0.location < $1.location })
+            where !isProtocolExtension(extensionDeclaration) {
                 if let index = bestDeclaration(for: extensionDeclaration, among: declared, in: entities) {
                     entities[index].extensions.append(extensionDeclaration)
                 } else {
@@ -105,23 +150,39 @@ struct DeclarationIndex: Sendable {
         return entities
     }
 
-    /// The declaration an extension extends: among those of its package with its simple name, one
-    /// whose qualified name it matches (`Outer.Inner`, or module-qualified `App.Outer.Inner`),
-    /// the same module first.
+    /// The declaration an extension extends, among those with its simple name, as the compiler
+    /// resolves the name: one of its package named exactly so; one named with its module
+    /// (`extension Kit.API.Error` of `API.Error` in module `Kit`), in any package; another
+    /// package's whose nested name it states in full (`TextFind.Error`); one of its package whose
+    /// qualified name ends or starts like it; else the only type of the scan named exactly so.
+    /// The same module first within each.
     private func bestDeclaration(
         for extensionDeclaration: DeclaredExtension, among declared: [Int], in entities: [Entity]
     ) -> Int? {
         let extended = extensionDeclaration.extendedName
-        // Only within the package: another package's type of that name is another type, and an
-        // extension of an imported type is an entity of its own (a retroactive conformance).
         let package = SourceScope.package(of: extensionDeclaration.scope)
-        let candidates = declared.filter { index in
-            let name = entities[index].name
-            guard SourceScope.package(of: entities[index].scope) == package else { return false }
-            return name == extended || Self.isQualifiedSuffix(name, of: extended)
-                || Self.isQualifiedSuffix(extended, of: name)
+        func inPackage(_ index: Int) -> Bool { SourceScope.package(of: entities[index].scope) == package }
+        let tiers: [(Int) -> Bool] = [
+            { inPackage($0) && entities[$0].name == extended },
+            { index in
+                let module = SourceScope.module(of: entities[index].scope)
+                return !module.isEmpty && extended == "\(module).\(entities[index].name)"
+            },
+            { !inPackage($0) && entities[$0].name == extended && extended.contains(".") },
+            { index in
+                let name = entities[index].name
+                return inPackage(index)
+                    && (Self.isQualifiedSuffix(name, of: extended) || Self.isQualifiedSuffix(extended, of: name))
+            },
+        ]
+        for tier in tiers {
+            let candidates = declared.filter(tier)
+            if let found = preferred(candidates, scope: extensionDeclaration.scope, scopeOf: { entities[$0].scope }) {
+                return found
+            }
         }
-        return preferred(candidates, scope: extensionDeclaration.scope) { entities[$0].scope }
+        let exact = declared.filter { entities[$0].name == extended }
+        return exact.count == 1 ? exact[0] : nil
     }
 
     /// Whether `name` is the trailing components of `qualified` (`B.C` of `A.B.C`).
@@ -216,7 +277,8 @@ struct DeclarationIndex: Sendable {
         var members: [ResolvedMember] = []
         for name in protocols {
             let declaringPackages = Set((protocolsBySimpleName[name] ?? []).map { SourceScope.package(of: $0.scope) })
-            for extensionDeclaration in extensionsBySimpleName[name] ?? [] {
+            for extensionDeclaration in extensionsBySimpleName[name] ?? []
+            where isProtocolExtension(extensionDeclaration) {
                 let extensionPackage = SourceScope.package(of: extensionDeclaration.scope)
                 guard extensionPackage == package || declaringPackages.contains(extensionPackage) else { continue }
                 members += extensionDeclaration.members.map {

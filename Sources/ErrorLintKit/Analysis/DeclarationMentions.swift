@@ -1,13 +1,13 @@
 /// The identifiers a Swift file mentions in declaration headers: from `extension`, `enum`,
-/// `struct`, `class`, `actor` or `protocol` up to the next `{`. That covers the declared name,
-/// the extended type and the inheritance clause.
+/// `struct`, `class`, `actor`, `protocol` or `typealias` up to the next `{`. That covers the
+/// declared name, the extended type, the inheritance clause and an alias's target.
 ///
 /// A cheap lexical pass, not a parse: it may take a word from a comment or a string (which only
 /// means an extra file gets parsed), but it never misses a declaration header, so the prefilter
 /// built on it gives the same findings as parsing every file.
 enum DeclarationMentions {
     private static let keywords: Set<ArraySlice<UInt8>> = Set(
-        ["extension", "enum", "struct", "class", "actor", "protocol"].map { ArraySlice(Array($0.utf8)) })
+        ["extension", "enum", "struct", "class", "actor", "protocol", "typealias"].map { ArraySlice(Array($0.utf8)) })
 
     static func identifiers(in bytes: UnsafeBufferPointer<UInt8>) -> Set<String> {
         var found = Set<String>()

@@ -39,8 +39,10 @@ struct MemberValueReader {
             var defaultArm: TextValue?
             for arm in SwitchReader.arms(of: switchOverSelf) {
                 let returnsSomething = !BodyReader.returnedExpressions(of: arm.statements).isEmpty
+                let armBody = BodyReader(locator: locator, branch: arm.branch)
                 let value =
-                    returnsSomething ? body.value(of: arm.statements) : (fallThrough ?? body.value(of: arm.statements))
+                    returnsSomething
+                    ? armBody.value(of: arm.statements) : (fallThrough ?? armBody.value(of: arm.statements))
                 if arm.isCatchAll {
                     defaultArm = defaultArm ?? value
                 } else {

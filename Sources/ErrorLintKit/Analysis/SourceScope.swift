@@ -21,4 +21,10 @@ enum SourceScope {
         let parent = scope[..<range.lowerBound]
         return parent.range(of: "/", options: .backwards).map { parent[..<$0.lowerBound] } ?? ""
     }
+
+    /// The module name of a scope (its last folder: `Packages/Kit/Sources/TextFind` → `TextFind`);
+    /// empty outside SwiftPM's layout.
+    static func module(of scope: String) -> Substring {
+        scope.split(separator: "/").last ?? ""
+    }
 }

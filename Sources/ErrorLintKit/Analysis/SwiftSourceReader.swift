@@ -129,25 +129,34 @@ struct SwiftSourceReader: Sendable {
 
     /// What can change what errorlint reports, found in the files parsed so far:
     /// - protocols refining `LocalizedError`, anywhere (types in other packages adopt them);
-    /// - types that conform to one or declare error members: their declaration and extensions, in
-    ///   their package (extensions attach to declarations of the same package only). A nested
-    ///   type needs every component of its name (`extension OpenAPI.Error` and the `extension
-    ///   OpenAPI { struct Error … }` that declares it both mention `OpenAPI` and `Error`);
+    /// - types that conform to one or declare error members: their declaration and extensions,
+    ///   anywhere (an extension may name an imported module's type). A nested type needs every
+    ///   component of its name (`extension OpenAPI.Error` and the `extension OpenAPI { struct
+    ///   Error … }` that declares it both mention `OpenAPI` and `Error`), or all but the first (a
+    ///   module-qualified `extension Kit.Failure`);
+    /// - the `typealias` a name may be (its header mentions the name), then what it aliases;
     /// - the names those types inherit (superclasses, protocols whose extensions provide members),
     ///   anywhere. Standard names (`Error`, `Sendable`, …) are never followed alone.
     static func requirements(in files: [FileDeclarations]) -> Set<Requirement> {
         let protocols = DeclarationIndex(files).localizedErrorProtocols
         var found = Set(
             protocols.filter { $0 != "LocalizedError" }.map { Requirement(words: [String($0)], package: nil) })
+        let aliases = files.flatMap(\.typealiases)
+        func require(_ components: [String]) {
+            if !components.isEmpty, components.contains(where: { !standardNames.contains($0) }) {
+                found.insert(Requirement(words: components, package: nil))
+            }
+        }
         func consider(_ qualifiedName: String, scope: String, inherited: [String], members: [DeclaredMember]) {
             let relevant =
                 inherited.contains { protocols.contains(Substring($0)) }
                 || members.contains { MemberNames.isOfInterest($0.name) }
             guard relevant else { return }
             let components = qualifiedName.split(separator: ".").map(String.init)
-            if components.contains(where: { !standardNames.contains($0) }) {
-                found.insert(Requirement(words: components, package: String(SourceScope.package(of: scope))))
-            }
+            require(components)
+            require(Array(components.dropFirst()))
+            let resolved = DeclarationIndex.resolvingAliases(qualifiedName, scope: scope, aliases: aliases)
+            if resolved != qualifiedName { require(resolved.split(separator: ".").map(String.init)) }
             for name in inherited where !standardNames.contains(name) {
                 found.insert(Requirement(words: [name], package: nil))
             }

@@ -7,30 +7,34 @@ enum SwitchReader {
         var caseNames: [String]
         var isCatchAll: Bool
         var statements: CodeBlockItemListSyntax
+        /// The `#if` branch the arm is in (``IfConfigBranch``).
+        var branch: String?
     }
 
-    static func arms(of switchExpression: SwitchExprSyntax) -> [Arm] {
-        arms(in: switchExpression.cases)
+    static func arms(of switchExpression: SwitchExprSyntax, branch: String? = nil) -> [Arm] {
+        arms(in: switchExpression.cases, branch: branch)
     }
 
-    private static func arms(in cases: SwitchCaseListSyntax) -> [Arm] {
+    private static func arms(in cases: SwitchCaseListSyntax, branch: String?) -> [Arm] {
         cases.flatMap { element -> [Arm] in
             switch element {
-            case .switchCase(let switchCase): return [arm(switchCase)]
+            case .switchCase(let switchCase): return [arm(switchCase, branch: branch)]
             case .ifConfigDecl(let ifConfig):
                 // Arms inside `#if`: every branch counts (errorlint does not evaluate conditions).
                 return ifConfig.clauses.flatMap { clause -> [Arm] in
-                    if case .switchCases(let nested) = clause.elements { return arms(in: nested) }
+                    if case .switchCases(let nested) = clause.elements {
+                        return arms(in: nested, branch: IfConfigBranch.within(branch, clause))
+                    }
                     return []
                 }
             }
         }
     }
 
-    private static func arm(_ switchCase: SwitchCaseSyntax) -> Arm {
+    private static func arm(_ switchCase: SwitchCaseSyntax, branch: String?) -> Arm {
         switch switchCase.label {
         case .default:
-            return Arm(caseNames: [], isCatchAll: true, statements: switchCase.statements)
+            return Arm(caseNames: [], isCatchAll: true, statements: switchCase.statements, branch: branch)
         case .case(let label):
             var names: [String] = []
             var catchAll = false
@@ -41,7 +45,9 @@ enum SwitchReader {
                     catchAll = true
                 }
             }
-            return Arm(caseNames: names, isCatchAll: catchAll && names.isEmpty, statements: switchCase.statements)
+            return Arm(
+                caseNames: names, isCatchAll: catchAll && names.isEmpty, statements: switchCase.statements,
+                branch: branch)
         }
     }
 

@@ -5,6 +5,8 @@ import SwiftSyntax
 /// key and table, literals, `nil`, forwards to other properties; anything else is opaque.
 struct TextValueReader {
     let locator: SourceLocator
+    /// The `#if` branch the expression is in, given to the references read (``IfConfigBranch``).
+    var branch: String?
 
     func value(of expression: ExprSyntax) -> TextValue {
         let location = locator.location(of: expression)
@@ -31,7 +33,9 @@ struct TextValueReader {
         if let switchExpression = expression.as(SwitchExprSyntax.self) {
             // A switch over something other than `self` inside a member: any of its arms.
             return .combination(
-                SwitchReader.arms(of: switchExpression).map { BodyReader(locator: locator).value(of: $0.statements) })
+                SwitchReader.arms(of: switchExpression, branch: branch).map {
+                    BodyReader(locator: locator, branch: $0.branch).value(of: $0.statements)
+                })
         }
         if let forced = expression.as(ForceUnwrapExprSyntax.self) { return value(of: forced.expression) }
         if let tried = expression.as(TryExprSyntax.self) { return value(of: tried.expression) }
@@ -59,7 +63,7 @@ struct TextValueReader {
     }
 
     private func value(of ifExpression: IfExprSyntax) -> TextValue {
-        let body = BodyReader(locator: locator)
+        let body = BodyReader(locator: locator, branch: branch)
         var parts = [body.value(of: ifExpression.body.statements)]
         switch ifExpression.elseBody {
         case .ifExpr(let next): parts.append(value(of: next))
@@ -102,7 +106,8 @@ struct TextValueReader {
             return .localized(
                 LocalizedStringReference(
                     api: "NSLocalizedString", key: StringLiteralText.plain(key.expression),
-                    table: literal("tableName"), defaultValue: literal("value"), bundle: bundle, location: location))
+                    table: literal("tableName"), defaultValue: literal("value"), bundle: bundle, branch: branch,
+                    location: location))
         case "String", "String.init":
             if let key = argument("localized") {
                 return localized(key, api: "String(localized:)", table: literal("table"), call: call)
@@ -122,7 +127,8 @@ struct TextValueReader {
                     LocalizedStringReference(
                         api: "Bundle.localizedString(forKey:value:table:)", key: StringLiteralText.plain(key),
                         table: literal("table"), defaultValue: literal("value"),
-                        bundle: String(callee.dropLast(".localizedString".count)), location: location))
+                        bundle: String(callee.dropLast(".localizedString".count)), branch: branch,
+                        location: location))
             }
         }
         return .opaque(call.trimmedDescription, location)
@@ -137,14 +143,15 @@ struct TextValueReader {
             .flatMap { StringLiteralText.plain($0.expression) }
         let bundle = call.arguments.first { $0.label?.text == "bundle" }?.expression.trimmedDescription
         guard let literal = key.as(StringLiteralExprSyntax.self) else {
-            return .localized(LocalizedStringReference(api: api, key: nil, bundle: bundle, location: location))
+            return .localized(
+                LocalizedStringReference(api: api, key: nil, bundle: bundle, branch: branch, location: location))
         }
         let (text, hasInterpolations) = StringLiteralText.localizationKey(literal)
         return .localized(
             LocalizedStringReference(
                 api: api, key: text, keyHasInterpolations: hasInterpolations,
                 displayKey: StringLiteralText.display(literal), table: table, defaultValue: defaultValue,
-                bundle: bundle, location: location))
+                bundle: bundle, branch: branch, location: location))
     }
 }
 

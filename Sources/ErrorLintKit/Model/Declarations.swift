@@ -63,12 +63,22 @@ struct DeclaredProtocol: Sendable, Hashable {
     var simpleName: Substring { qualifiedName.split(separator: ".").last ?? Substring(qualifiedName) }
 }
 
+/// A `typealias` declared in the sources: extensions may name a type through it.
+struct DeclaredTypealias: Sendable, Hashable {
+    /// `Outer.Alias` for one declared inside a type.
+    var qualifiedName: String
+    /// The aliased type as written, generic arguments dropped (`API.Error`).
+    var target: String
+    var scope: String
+}
+
 /// Everything errorlint reads from one Swift file.
 struct FileDeclarations: Sendable, Hashable {
     var path: String
     var types: [DeclaredType] = []
     var extensions: [DeclaredExtension] = []
     var protocols: [DeclaredProtocol] = []
+    var typealiases: [DeclaredTypealias] = []
 
     init(path: String) {
         self.path = path

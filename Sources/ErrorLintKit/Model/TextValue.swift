@@ -71,12 +71,15 @@ struct LocalizedStringReference: Sendable, Hashable {
     var defaultValue: String?
     /// The bundle the call names, as written (`.module`, `Bundle.main`); `nil` when it names none.
     var bundle: String?
+    /// The `#if` branch the call is in (`#if os(macOS)`), when it is in one.
+    var branch: String?
     /// Where the call is written.
     var location: SourceLocation
 
     init(
         api: String, key: String?, keyHasInterpolations: Bool = false, displayKey: String? = nil,
-        table: String? = nil, defaultValue: String? = nil, bundle: String? = nil, location: SourceLocation
+        table: String? = nil, defaultValue: String? = nil, bundle: String? = nil, branch: String? = nil,
+        location: SourceLocation
     ) {
         self.api = api
         self.key = key
@@ -85,6 +88,7 @@ struct LocalizedStringReference: Sendable, Hashable {
         self.table = table
         self.defaultValue = defaultValue
         self.bundle = bundle
+        self.branch = branch
         self.location = location
     }
 

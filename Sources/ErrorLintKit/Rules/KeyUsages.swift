@@ -8,12 +8,15 @@ struct KeyUsageSite: Hashable {
     var typeName: String
     var member: ErrorMember
 
-    /// `errorDescription of 'LoginError'`, and the key as written when it has interpolations (the
-    /// key `Hi %@` reads `"Hi \(name)"` in the source).
+    /// `errorDescription of 'LoginError'`, the key as written when it has interpolations (the
+    /// key `Hi %@` reads `"Hi \(name)"` in the source), and the `#if` branch the call is in.
     var usedBy: String {
-        let user = "\(member.rawValue) of '\(typeName)'"
-        guard reference.keyHasInterpolations, let written = reference.displayKey else { return user }
-        return "\(user), written \(written.quotedInMessage)"
+        var user = "\(member.rawValue) of '\(typeName)'"
+        if reference.keyHasInterpolations, let written = reference.displayKey {
+            user += ", written \(written.quotedInMessage)"
+        }
+        if let branch = reference.branch { user += " (in \(branch))" }
+        return user
     }
 }
 

@@ -1,0 +1,6 @@
+import Foundation
+import Mastodon
+
+extension Mastodon.API.Error: LocalizedError {
+    public var errorDescription: String? { "HTTP \(code)" }
+}

@@ -1,0 +1,5 @@
+import Foundation
+
+extension TimeoutError: LocalizedError {
+    var errorDescription: String? { String(localized: "The server did not answer.") }
+}

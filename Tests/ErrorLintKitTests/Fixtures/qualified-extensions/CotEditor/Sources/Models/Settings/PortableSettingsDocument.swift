@@ -1,0 +1,10 @@
+import SwiftUI
+import UniformTypeIdentifiers
+
+struct PortableSettingsDocument: FileDocument {
+
+    enum Error: Swift.Error {
+
+        case versionMismatch(Version)
+    }
+}
