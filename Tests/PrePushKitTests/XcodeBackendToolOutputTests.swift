@@ -88,6 +88,32 @@ struct XcodeBackendToolOutputTests {
         #expect(chosen.runtime.versionText == version)
     }
 
+    @Test("An empty availabilityError is no error: those devices and runtimes are available")
+    func emptyAvailabilityError() throws {
+        let json = """
+            {"runtimes": [
+              {"identifier": "com.apple.CoreSimulator.SimRuntime.iOS-17-5", "version": "17.5", "buildversion": "21F79",
+               "isAvailable": true, "availabilityError": ""},
+              {"identifier": "com.apple.CoreSimulator.SimRuntime.iOS-18-2", "version": "18.2", "buildversion": "22C150",
+               "isAvailable": true, "availabilityError": "runtime profile not found"}],
+             "devices": {
+              "com.apple.CoreSimulator.SimRuntime.iOS-17-5": [
+                {"udid": "EMPTY", "name": "iPhone 15", "state": "Shutdown", "isAvailable": true, "availabilityError": ""},
+                {"udid": "OLDSTYLE", "name": "iPhone 15 Pro", "state": "Shutdown",
+                 "availability": "(unavailable, device type not supported by runtime)"},
+                {"udid": "BROKEN", "name": "iPhone SE", "state": "Booted", "isAvailable": true,
+                 "availabilityError": "device type not supported by runtime"}],
+              "com.apple.CoreSimulator.SimRuntime.iOS-18-2": [
+                {"udid": "NEWER", "name": "iPhone 16", "state": "Shutdown", "isAvailable": true}]
+            }}
+            """
+        let list = try SimulatorList.parse(Data(json.utf8))
+        #expect(list.runtimes.map(\.versionText) == ["17.5"])
+        #expect(list.runtimes.first?.devices.map(\.udid) == ["EMPTY"])
+        let chosen = try #require(list.choose(for: XcodePlatform.Reading(platform: .iOS, evidence: "")))
+        #expect(chosen.device.udid == "EMPTY")
+    }
+
     @Test("Runtime versions compare as numbers: iOS 9.3 is older than iOS 18.2")
     func runtimeVersions() throws {
         let json = """

@@ -91,8 +91,13 @@ struct SimulatorList: Sendable, Equatable {
 
     /// simctl marks what the selected Xcode cannot use with `isAvailable: false` and says why in
     /// `availabilityError` (`runtime profile not found`, `device type not supported by runtime`).
-    private static func isAvailable(_ entry: [String: Any]) -> Bool {
-        entry["isAvailable"] as? Bool != false && entry["availabilityError"] == nil
+    /// Older Xcodes write `"availabilityError": ""` on available devices: an empty reason is none.
+    /// Older still write `"availability": "(unavailable, runtime profile not found)"`.
+    static func isAvailable(_ entry: [String: Any]) -> Bool {
+        if entry["isAvailable"] as? Bool == false { return false }
+        if let availability = entry["availability"] as? String, availability.contains("unavailable") { return false }
+        guard let error = entry["availabilityError"] else { return true }
+        return (error as? String)?.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty == true
     }
 
     /// A device's family without `devicetypes`: from its type identifier
