@@ -116,4 +116,53 @@ struct AppDecisionTests {
         ])
         #expect(layout.units.contains { $0.kind == .app && $0.path == "Example" })
     }
+
+    static func fixture(_ name: String) throws -> String {
+        try String(contentsOfFile: XcodeBackendToolOutputTests.fixtures + "/" + name, encoding: .utf8)
+    }
+
+    /// element-x-ios: the root Package.swift builds its command-line tools, ElementX.xcodeproj
+    /// beside it the app (real project file and scheme, Fixtures/element-x-ios-*).
+    @Test func anAppBesideAToolsPackageIsAnAppAndThePackageStays() async throws {
+        let layout = try await Self.layout([
+            "Package.swift": try Self.fixture("element-x-ios-Package.swift.txt"),
+            "Tools/Sources/Tools.swift": "",
+            "ElementX/Sources/Application/Application.swift": "",
+            "ElementX.xcodeproj/project.pbxproj": try Self.fixture("element-x-ios-ElementX.pbxproj"),
+            "ElementX.xcodeproj/xcshareddata/xcschemes/ElementX.xcscheme": try Self.fixture(
+                "element-x-ios-ElementX.xcscheme"),
+            "compound-ios/Package.swift": "// swift-tools-version: 5.9\n",
+        ])
+        #expect(
+            layout.units == [
+                CheckUnit(path: "", kind: .app), CheckUnit(path: "", kind: .package),
+                CheckUnit(path: "compound-ios", kind: .package),
+            ])
+        let app = try #require(layout.units.first { $0.kind == .app })
+        #expect(app.container == "ElementX.xcodeproj")
+        #expect(app.name == "ElementX.xcodeproj")
+        #expect(layout.notChecked.isEmpty)
+        // A change to the app's sources is both the app's and the root package's (one folder).
+        #expect(
+            layout.owners(of: "ElementX/Sources/Application/Application.swift")
+                == [CheckUnit(path: "", kind: .package), CheckUnit(path: "", kind: .app)])
+        let selection = UnitSelection.affected(
+            by: ["ElementX/Sources/Application/Application.swift"], layout: layout, dependencies: [:])
+        #expect(selection.affected.map(\.kind) == [.package, .app])
+        #expect(selection.unchanged == [CheckUnit(path: "compound-ios", kind: .package)])
+    }
+
+    @Test func aProjectBesideAPackageWithoutApplicationsIsThePackagesAndSaysSo() async throws {
+        let layout = try await Self.layout([
+            "Package.swift": "// swift-tools-version: 5.9\n",
+            "Sources/DequeModule/Deque.swift": "",
+            "Collections.xcodeproj/project.pbxproj": Self.pbxproj(
+                target: "Collections", productType: "com.apple.product-type.framework",
+                groupPath: "Sources/DequeModule", synchronized: false),
+        ])
+        #expect(layout.units == [CheckUnit(path: "", kind: .package)])
+        #expect(
+            layout.notChecked["Collections.xcodeproj"]
+                == "the package .'s own project (Collections.xcodeproj: no scheme builds an application target)")
+    }
 }

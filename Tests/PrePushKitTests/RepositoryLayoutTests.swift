@@ -57,8 +57,13 @@ struct RepositoryLayoutTests {
             "Examples/Demo/Package.swift",
         ])
         let found = try RepositoryLayout.discover(noise, settings: LayoutSettings())
-        // The Xcode project beside the root manifest is the package's (SwiftPM builds it).
-        #expect(found.units == [CheckUnit(path: "", kind: .package), CheckUnit(path: "Examples/Demo", kind: .package)])
+        // The Xcode project beside the root manifest is a candidate app: its project file decides
+        // (AppDecision), the package stays.
+        #expect(
+            found.units == [
+                CheckUnit(path: "", kind: .app), CheckUnit(path: "", kind: .package),
+                CheckUnit(path: "Examples/Demo", kind: .package),
+            ])
         #expect(found.fixtures == ["Tests/Fixtures/Broken"])
         // The SwiftPM backend has no apps.
         let swiftpm = try RepositoryLayout.discover(

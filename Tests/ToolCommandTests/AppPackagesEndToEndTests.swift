@@ -184,6 +184,75 @@ struct AppPackagesEndToEndTests {
         #expect(pushed.errorText.components(separatedBy: "1 test passed").count == 3, "\(pushed.errorText)")
     }
 
+    /// element-x-ios's layout: a root `Package.swift` for the command-line tools beside
+    /// `ElementX.xcodeproj` (its real project file and scheme, Fixtures/element-x-ios-*).
+    static func elementXLike(_ app: XcodeBackendEndToEndTests.App) async throws {
+        try await app.git(["rm", "-q", "-r", "App.xcodeproj"])
+        let fixtures = XcodeBackendEndToEndTests.fixtures
+        let project = app.repository + "/ElementX.xcodeproj"
+        for folder in [
+            project + "/xcshareddata/xcschemes", app.repository + "/ElementX/Sources",
+            app.repository + "/Tools/Sources",
+        ] {
+            try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        }
+        try FileManager.default.copyItem(
+            atPath: fixtures + "/element-x-ios-ElementX.pbxproj", toPath: project + "/project.pbxproj")
+        try FileManager.default.copyItem(
+            atPath: fixtures + "/element-x-ios-ElementX.xcscheme",
+            toPath: project + "/xcshareddata/xcschemes/ElementX.xcscheme")
+        try app.write(
+            app.repository + "/Package.swift",
+            """
+            // swift-tools-version: 5.9
+            import PackageDescription
+            let package = Package(
+                name: "Element Swift", platforms: [.macOS(.v13)],
+                targets: [.executableTarget(name: "Tools", path: "Tools/Sources")])
+
+            """)
+        try app.write(app.repository + "/Tools/Sources/main.swift", "print(\"tools\")\n")
+        try app.write(app.repository + "/ElementX/Sources/Application.swift", "struct Application {}\n")
+        try await app.commit("element-x layout")
+    }
+
+    @Test(
+        "element-x-ios's layout (a tools package at the root beside an app's project): both are checked, the app with xcodebuild and its own project and scheme"
+    )
+    func appBesideAToolsPackage() async throws {
+        let app = try await XcodeBackendEndToEndTests.App(settings: "xcodebuild-settings-ios.json")
+        defer { app.remove() }
+        try await Self.elementXLike(app)
+
+        let dryRun = try await app.prepush(["--dry-run"])
+        #expect(dryRun.succeeded, "\(dryRun.errorText)")
+        let plan = dryRun.outputText + dryRun.errorText
+        #expect(plan.contains("  package .\n"), "\(plan)")
+        #expect(plan.contains("  app ElementX.xcodeproj\n"), "\(plan)")
+
+        let result = try await app.prepush([])
+        #expect(result.termination == .exited(0), "\(result.errorText)")
+        #expect(result.errorText.contains("prepush: package ."), "\(result.errorText)")
+        #expect(result.errorText.contains("prepush: app ElementX.xcodeproj"), "\(result.errorText)")
+        #expect(result.errorText.contains("==> build: swift build"), "\(result.errorText)")
+        let build = try #require(app.call(["xcodebuild", "build-for-testing"]), "\(app.calls)")
+        #expect(XcodeBackendEndToEndTests.value(of: "-project", in: build) == "ElementX.xcodeproj")
+        #expect(XcodeBackendEndToEndTests.value(of: "-scheme", in: build) == "ElementX")
+
+        // Where no xcodebuild exists: the app's build is said to be a Mac's, the package still checked.
+        var noXcode = Command(
+            XcodeBackendEndToEndTests.prepush, ["--no-cache", "--no-errorlint"], workingDirectory: app.repository)
+        noXcode.environment = .inherit.removing("GIT_DIR", "GIT_WORK_TREE", "GIT_INDEX_FILE", "PREPUSH_SKIP", "CI")
+            .setting(["PATH": try LayoutEndToEndTests.pathWithoutXcode(in: app.folder)])
+        noXcode.timeout = .seconds(300)
+        let linux = try await noXcode.run()
+        #expect(linux.succeeded, "\(linux.errorText)")
+        #expect(
+            linux.errorText.contains("no xcodebuild here: ElementX.xcodeproj not built or tested"), "\(linux.errorText)"
+        )
+        #expect(linux.errorText.contains("-scheme ElementX"))
+    }
+
     /// `../shared/bin/trial-repo` beside this repository (on CI too).
     static let trialRepo =
         URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()

@@ -126,13 +126,14 @@ struct UnitGathering: Sendable {
             wanted = []
             for folder in request.packages {
                 let path = RepositoryLayout.normalized(folder)
-                guard let unit = layout.units.first(where: { $0.path == path }) else {
-                    throw .unknownPackage(folder, known: layout.units.map(\.name))
-                }
-                wanted.insert(unit)
+                let units = layout.units.filter { $0.path == path }
+                if units.isEmpty { throw .unknownPackage(folder, known: layout.units.map(\.name)) }
+                wanted.formUnion(units)
             }
-        } else if byHand, let unit = layout.owner(of: request.startFolder + "/"), !unit.path.isEmpty {
-            wanted = [unit]
+        } else if byHand, case let units = layout.owners(of: request.startFolder + "/"),
+            let unit = units.first, !unit.path.isEmpty
+        {
+            wanted = Set(units)
         } else {
             return selection
         }

@@ -57,7 +57,9 @@ struct UnitPlan: Sendable, Equatable {
     static func content(
         of unit: CheckUnit, layout: RepositoryLayout, listing: TreeListing, dependencies: [String: [String]]
     ) -> String {
-        if unit.path.isEmpty { return listing.objects[""] ?? "" }
+        // An app sharing its folder with a package: the same trees, but never the package's pass.
+        let sharesFolder = unit.kind == .app && layout.units.contains(CheckUnit(path: unit.path, kind: .package))
+        if unit.path.isEmpty, !sharesFolder { return listing.objects[""] ?? "" }
         let folders = Set([unit.path] + dependencyFolders(of: unit, layout: layout, dependencies: dependencies))
         var material = folders.sorted().map { "\($0)\t\(listing.objects[$0] ?? "-")" }
         var folder = unit.path
@@ -67,6 +69,7 @@ struct UnitPlan: Sendable, Equatable {
             if folder.isEmpty { break }
             folder = RepositoryLayout.parent(of: folder)
         }
+        if sharesFolder { material.insert("app\t\(unit.container ?? "")", at: 0) }
         let text = material.joined(separator: "\n")
         // Two independent 64-bit hashes: a collision would pass what was never checked.
         return "u" + StableHash.fnv1a64Hex(text) + StableHash.fnv1a64Hex("\u{1}" + text)

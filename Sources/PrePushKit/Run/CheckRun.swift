@@ -249,6 +249,11 @@ struct CheckRun: Sendable {
         if unit.kind == .app, hasPackages, let skipped = appSkippedHere(unit, folder: folder, options: options) {
             build = .notHere(skipped)
             recordsPass = false
+        } else if let plan = XcodeBuildPlan.app(
+            unit, folder: folder, backend: options.backend, configuration: options.configuration,
+            testArguments: options.testArguments, searchPath: environment["PATH"])
+        {
+            build = .xcodebuild(plan)
         }
         if unit.kind == .package, let route = packageRoute(planned, options: options) {
             build = route
@@ -314,7 +319,9 @@ struct CheckRun: Sendable {
             try XcodeTools.require(["xcodebuild", "xcrun"], searchPath: environment["PATH"])
             return nil
         } catch {
-            let container = options.backend.container ?? (try? XcodeBuildPlan.findContainer(in: folder)) ?? nil
+            let container =
+                options.backend.container ?? XcodeBuildPlan.appContainer(unit)
+                ?? (try? XcodeBuildPlan.findContainer(in: folder)) ?? nil
             let name = container.map { ($0.path as NSString).lastPathComponent } ?? unit.name
             let scheme = options.backend.scheme ?? container?.name ?? unit.name
             return .skipped(

@@ -12,6 +12,11 @@ import PreflightCore
 /// `Sources/` is the package again). A workspace is an app when a project it opens is.
 /// So swift-collections' `Utils/swift-collections.xcworkspace` (schemes of the package only) and
 /// `Xcode/Collections.xcodeproj` (a framework of the package's own sources) are not apps.
+///
+/// A project in a package's own folder (element-x-ios: `ElementX.xcodeproj` beside the root
+/// `Package.swift` of its tools) is an app when it builds an application target: that package does
+/// not cover its sources, only packages inside the folder do. Without one (a project generated from
+/// the package, frameworks only) it is the package's.
 struct AppDecision: Sendable, Equatable {
     /// The workspace or project xcodebuild would build, relative to the repository's root.
     var container: String
@@ -26,6 +31,9 @@ struct AppDecision: Sendable, Equatable {
         folder: String, listing: TreeListing, packages: Set<String>,
         read: @Sendable (String) async throws -> Data
     ) async throws -> AppDecision {
+        let besidePackage = packages.contains(folder)
+        // Beside a package, that package covers nothing of the project's: only the packages inside.
+        let packages = besidePackage ? packages.subtracting([folder]) : packages
         let containers = listing.objects.keys.filter { RepositoryLayout.xcodeContainerFolder($0) == folder }.sorted()
         let workspaces = containers.filter { $0.hasSuffix(".xcworkspace") }
         let projects = containers.filter { $0.hasSuffix(".xcodeproj") }
@@ -34,7 +42,7 @@ struct AppDecision: Sendable, Equatable {
         var reasons: [String] = []
         for container in workspaces + projects {
             let found = try await schemesBuildingApps(
-                container, listing: listing, packages: packages, read: read)
+                container, listing: listing, packages: packages, applicationsOnly: besidePackage, read: read)
             if !found.schemes.isEmpty {
                 return AppDecision(container: container, notAnApp: nil, schemes: found.schemes)
             }
@@ -45,9 +53,10 @@ struct AppDecision: Sendable, Equatable {
 
     static func name(_ path: String) -> String { (path as NSString).lastPathComponent }
 
-    /// The schemes of `container` that build an application or framework of its own, or why none.
+    /// The schemes of `container` that build an application or framework of its own, or why none;
+    /// with `applicationsOnly`, an application (a framework beside a package is the package's).
     static func schemesBuildingApps(
-        _ container: String, listing: TreeListing, packages: Set<String>,
+        _ container: String, listing: TreeListing, packages: Set<String>, applicationsOnly: Bool = false,
         read: @Sendable (String) async throws -> Data
     ) async throws -> (schemes: [String], why: String) {
         let folder = RepositoryLayout.parent(of: container)
@@ -101,7 +110,7 @@ struct AppDecision: Sendable, Equatable {
                 let targets = scheme.builds.compactMap { reference in
                     file.targets.first { $0.identifier == reference.blueprint }
                 }
-                for target in targets where target.buildsAppOrFramework {
+                for target in targets where applicationsOnly ? target.buildsApplication : target.buildsAppOrFramework {
                     if isCovered(target, projectFolder: projectFolder, packages: packages) {
                         covered.append(target.name)
                     } else if !found.contains(scheme.name) {
@@ -118,7 +127,12 @@ struct AppDecision: Sendable, Equatable {
                     + "compiled from a package's sources)"
             )
         }
-        return ([], "no scheme builds an application or framework target")
+        return (
+            [],
+            applicationsOnly
+                ? "no scheme builds an application target"
+                : "no scheme builds an application or framework target"
+        )
     }
 
     /// The shared schemes of a project or workspace.

@@ -10,8 +10,10 @@ import PreflightCore
 /// - a package or project inside another package's `Tests/` folder (a test fixture, unless the
 ///   configuration lists it in `packages`),
 /// - a project's own embedded workspace (`App.xcodeproj/project.xcworkspace`),
-/// - an Xcode project in a package's folder (SwiftPM builds the package),
 /// - folders matching `excludePackages`.
+///
+/// An Xcode project in a package's folder is a unit of its own when it builds an application
+/// (``AppDecision``): a folder may hold a package and an app, and a change there affects both.
 ///
 /// `packages` in the root `.preflight.json` replaces discovery with its list.
 struct RepositoryLayout: Sendable, Equatable {
@@ -20,7 +22,8 @@ struct RepositoryLayout: Sendable, Equatable {
     /// Package folders set aside as test fixtures, for `--print-config` and messages.
     var fixtures: [String]
     /// Folders found but not checked, with why: an Xcode project that is no app
-    /// (``decidingApps(_:read:)``), a package that cannot build from a clone.
+    /// (``decidingApps(_:read:)``; keyed by the project's path when a package shares its folder),
+    /// a package that cannot build from a clone.
     var notChecked: [String: String] = [:]
 
     init(units: [CheckUnit], fixtures: [String] = []) {
@@ -36,16 +39,24 @@ struct RepositoryLayout: Sendable, Equatable {
     ) async throws -> RepositoryLayout {
         let packages = Set(units.filter { $0.kind == .package }.map(\.path))
         var decided = self
+        var notApps = Set<String>()
         for (index, unit) in units.enumerated() where unit.kind == .app {
             let decision = try await AppDecision.decide(
                 folder: unit.path, listing: listing, packages: packages, read: read)
             if let why = decision.notAnApp {
-                decided.notChecked[unit.path] = "not an app: " + why
+                notApps.insert(unit.path)
+                if packages.contains(unit.path) {
+                    // The package's own project: named by its path, the package is still checked.
+                    let package = unit.path.isEmpty ? "." : unit.path
+                    decided.notChecked[decision.container] = "the package \(package)'s own project (\(why))"
+                } else {
+                    decided.notChecked[unit.path] = "not an app: " + why
+                }
             } else {
                 decided.units[index].container = decision.container
             }
         }
-        decided.units.removeAll { decided.notChecked[$0.path] != nil && $0.kind == .app }
+        decided.units.removeAll { $0.kind == .app && notApps.contains($0.path) }
         return decided
     }
 
@@ -61,10 +72,18 @@ struct RepositoryLayout: Sendable, Equatable {
         }
     }
 
-    /// The unit whose folder is the innermost one holding `file`; `nil` for a file outside every
-    /// unit.
+    /// The unit whose folder is the innermost one holding `file` (a package before an app sharing
+    /// its folder); `nil` for a file outside every unit.
     func owner(of file: String) -> CheckUnit? {
-        units.filter { $0.contains(file) }.max { $0.path.count < $1.path.count }
+        owners(of: file).first
+    }
+
+    /// The units whose folder is the innermost one holding `file`: a package and an app may share
+    /// one (element-x-ios's root), and a change there is both's.
+    func owners(of file: String) -> [CheckUnit] {
+        let holding = units.filter { $0.contains(file) }
+        guard let innermost = holding.map(\.path.count).max() else { return [] }
+        return holding.filter { $0.path.count == innermost }.sorted { $0.kind == .package && $1.kind == .app }
     }
 
     /// The units of `listing` under `settings`.
@@ -99,7 +118,7 @@ struct RepositoryLayout: Sendable, Equatable {
             var appFolders = Set<String>()
             for path in listing.objects.keys {
                 guard let folder = xcodeContainerFolder(path) else { continue }
-                if isExcluded(folder) || packageFolders.contains(folder) || isFixture(folder) { continue }
+                if isExcluded(folder) || isFixture(folder) { continue }
                 appFolders.insert(folder)
             }
             units += appFolders.map { CheckUnit(path: $0, kind: .app) }

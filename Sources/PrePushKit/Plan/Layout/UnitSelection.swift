@@ -1,6 +1,7 @@
 /// Which units of a layout a push affects, and in which order they are checked.
 ///
-/// Each changed file belongs to its innermost unit. A unit is affected when a file of its own
+/// Each changed file belongs to its innermost unit (to both, where a package and an app share that
+/// folder). A unit is affected when a file of its own
 /// changes, or when a package it depends on by local path is affected (an app depends on every
 /// package of the repository: which ones an Xcode project links is not read). A changed
 /// `.preflight.json` affects every unit at or below its folder. A change outside every unit
@@ -39,7 +40,8 @@ struct UnitSelection: Sendable, Equatable {
         var direct = Set<CheckUnit>()
         var outside: [String] = []
         for path in changedPaths {
-            if let owner = layout.owner(of: path) { direct.insert(owner) } else { outside.append(path) }
+            let owners = layout.owners(of: path)
+            if owners.isEmpty { outside.append(path) } else { direct.formUnion(owners) }
             if path == ".preflight.json" || path.hasSuffix("/.preflight.json") {
                 let folder = RepositoryLayout.parent(of: path)
                 for unit in layout.units

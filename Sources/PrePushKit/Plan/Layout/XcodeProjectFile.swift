@@ -16,9 +16,12 @@ struct XcodeProjectFile: Sendable, Equatable {
 
         /// An application (of any kind: watch app, App Clip) or a framework (static or dynamic).
         var buildsAppOrFramework: Bool {
-            productType.hasPrefix("com.apple.product-type.application")
-                || productType.hasPrefix("com.apple.product-type.framework")
+            buildsApplication || productType.hasPrefix("com.apple.product-type.framework")
         }
+
+        /// An application: `com.apple.product-type.application` and its kinds (`.watchapp2`,
+        /// `.on-demand-install-capable` for an App Clip).
+        var buildsApplication: Bool { productType.hasPrefix("com.apple.product-type.application") }
     }
 
     var targets: [Target]
