@@ -36,6 +36,9 @@ package struct ErrorLintOptions: ToolSettings {
     package var parseTimeLimit = Self.defaultParseTimeLimit
     /// The default of ``parseTimeLimit``.
     package static let defaultParseTimeLimit: Double = 30
+    /// Check error types in code no user sees too (test targets, an app's developer tools); off
+    /// by default (`includeDeveloperCode`, `--include-developer-code`).
+    package var includesDeveloperCode = false
     /// `--since`, the baseline and its writing: the same for every scanner.
     package var adoption = AdoptionSettings()
 
@@ -68,7 +71,7 @@ package struct ErrorLintOptions: ToolSettings {
     /// The keys the `errorlint` section of `.preflight.json` accepts.
     static let configurationKeys: Set<String> = Set([
         "rules", "requiredMembers", "languages", "catalogs", "include", "exclude", "format", "strict",
-        "maxFileSize", "parseTimeLimit",
+        "maxFileSize", "parseTimeLimit", "includeDeveloperCode",
     ]).union(AdoptionSettings.configurationKeys)
 
     /// Applies the `errorlint` section of the configuration file.
@@ -97,6 +100,7 @@ package struct ErrorLintOptions: ToolSettings {
         if let value = try section.strings("exclude") { excludes = value }
         if let value = try section.diagnosticFormat("format") { format = value }
         if let value = try section.bool("strict") { isStrict = value }
+        if let value = try section.bool("includeDeveloperCode") { includesDeveloperCode = value }
         if let value = try section.fileSizeLimit("maxFileSize") { maximumFileSize = value }
         if let value = try section.number("parseTimeLimit") {
             guard value > 0, value.isFinite else {
@@ -156,7 +160,8 @@ package struct ErrorLintOptions: ToolSettings {
         var object: [String: Any] = [
             "rules": rules, "requiredMembers": requiredMembers.sorted().map(\.rawValue), "languages": languages,
             "catalogs": catalogPaths, "include": includes, "exclude": excludes, "format": format.rawValue,
-            "strict": isStrict, "maxFileSize": maximumFileSize, "parseTimeLimit": parseTimeLimit,
+            "strict": isStrict, "includeDeveloperCode": includesDeveloperCode, "maxFileSize": maximumFileSize,
+            "parseTimeLimit": parseTimeLimit,
         ]
         object.merge(adoption.effectiveConfiguration) { _, new in new }
         let data = try? JSONSerialization.data(

@@ -97,6 +97,10 @@ struct InputOptions: ParsableArguments {
             valueName: "seconds"))
     var parseTimeLimit: Double?
 
+    @Flag(
+        help: "Check error types in test targets and an app's developer tools too (off by default).")
+    var includeDeveloperCode = false
+
     @OptionGroup var configurationFile: ConfigurationFileOption
 
     /// Defaults, then the configuration file, then these flags.
@@ -105,6 +109,7 @@ struct InputOptions: ParsableArguments {
             explicitPath: configurationFile.config, searchingFrom: FileManager.default.currentDirectoryPath
         ) { (options: inout ErrorLintOptions) in
             options.paths = paths
+            if includeDeveloperCode { options.includesDeveloperCode = true }
             if !catalogs.isEmpty { options.catalogPaths = catalogs }
             if let languages {
                 options.languages = languages.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }

@@ -25,6 +25,9 @@ package struct ErrorLintAnalysis: Sendable {
     var parsedFileCount: Int
     /// Swift files with `errorlint:` suppression comments, by absolute path, with them.
     var directives: [String: SuppressionComments.Parsed] = [:]
+    /// Error types left out because they are in code no user sees (``DeveloperCode``), with why;
+    /// empty with ``ErrorLintOptions/includesDeveloperCode``.
+    var developerCodeTypes: [(type: LocalizedErrorType, reason: String)] = []
 
     /// The file extensions of string catalogs.
     static let catalogExtensions: Set<String> = ["strings", "stringsdict", "xcstrings"]
@@ -84,11 +87,21 @@ package struct ErrorLintAnalysis: Sendable {
             files: catalogFiles, languages: options.languages, maximumFileSize: options.maximumFileSize,
             source: source)
         problems += catalogs.problems
-        let errorTypes = sources.index.errorTypes()
+        var errorTypes = sources.index.errorTypes()
+        var developerCodeTypes: [(type: LocalizedErrorType, reason: String)] = []
+        if !options.includesDeveloperCode {
+            let developerCode = DeveloperCode.find(files: found.files, paths: options.paths, source: source)
+            errorTypes = errorTypes.filter { type in
+                guard let reason = developerCode.reason(for: type.location.path) else { return true }
+                developerCodeTypes.append((type, reason))
+                return false
+            }
+        }
         var analysis = ErrorLintAnalysis(
             errorTypes: errorTypes, catalogs: catalogs.context, problems: problems,
             skipped: sources.skipped + catalogs.skipped, swiftFileCount: swiftFiles.count,
             parsedFileCount: sources.parsedFiles, directives: sources.directives)
+        analysis.developerCodeTypes = developerCodeTypes
         // A local package's main-bundle text is in its app's catalogs: read only when it has some.
         if options.paths.count == 1, errorTypes.contains(where: \.looksUpMainBundle),
             let files = MainBundleCatalogs.files(forPackageAt: options.paths[0], staged: staged), !files.isEmpty

@@ -125,12 +125,19 @@ package enum ErrorLintRun {
         options.format.renderer(showingRuleIDs: true).write(report, to: output)
         if !options.isQuiet {
             let types = analysis.errorTypes.filter(\.isLocalizedError).count
+            var details = [
+                "\(types) LocalizedError type\(types == 1 ? "" : "s")",
+                "\(analysis.parsedFileCount) of \(analysis.swiftFileCount) Swift files parsed",
+            ]
+            let developer = analysis.developerCodeTypes.count
+            if developer > 0 {
+                details.append(
+                    "\(developer) error type\(developer == 1 ? "" : "s") in developer code not checked: "
+                        + "--include-developer-code")
+            }
             let summary = AdoptionSummary.line(
                 report.summary, acceptedByBaseline: adopted.acceptedByBaseline, suppressed: adopted.suppressedInline,
-                details: [
-                    "\(types) LocalizedError type\(types == 1 ? "" : "s")",
-                    "\(analysis.parsedFileCount) of \(analysis.swiftFileCount) Swift files parsed",
-                ])
+                details: details)
             errorOutput(summary + "\n")
         }
         // An input error wins over findings: what could not be read was not checked.

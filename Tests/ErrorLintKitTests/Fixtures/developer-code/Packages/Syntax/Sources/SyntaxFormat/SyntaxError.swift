@@ -1,0 +1,5 @@
+import Foundation
+
+struct SyntaxError: LocalizedError {
+    var errorDescription: String? { "The syntax is invalid." }
+}
