@@ -20,6 +20,8 @@ enum PrePushError: LocalizedError, Sendable, Equatable {
     case signingFailed(key: String, detail: String)
     /// The notes ref could not be published (the remote, what git said).
     case publishFailed(remote: String, detail: String)
+    /// `--publish-verification` of a commit that is not on the trust anchor (the commit, why).
+    case publishUnreviewed(commit: String, why: String)
 
     var errorDescription: String? {
         switch self {
@@ -34,6 +36,8 @@ enum PrePushError: LocalizedError, Sendable, Equatable {
             "The verification record could not be signed with '\(key)'\(detail.isEmpty ? "" : ": \(detail)")."
         case .publishFailed(let remote, let detail):
             "The verification record could not be published to '\(remote)': \(detail)."
+        case .publishUnreviewed(let commit, let why):
+            "Commit \(commit.prefix(12)) is not published: \(why)."
         case .unknownSkippedSteps(let names, _):
             "PREPUSH_SKIP names \(names.count == 1 ? "a step" : "steps") prepush does not have: \(names.joined(separator: ", "))."
         }
@@ -49,6 +53,9 @@ enum PrePushError: LocalizedError, Sendable, Equatable {
         case .noSigningKey, .signingFailed:
             "A shared record is signed with an SSH key (ssh-keygen -Y sign), so that teammates' hooks can tell it "
                 + "came from a signer their allowed-signers file lists."
+        case .publishUnreviewed:
+            "A record is signed in a job that ran the commit's own code, which could read the signing key: only "
+                + "commits on the default branch (reviewed code) are published, and the job checks that before any step runs."
         case .publishFailed:
             "Records are pushed to the remote's refs/notes/preflight after merging what other publishers pushed "
                 + "meanwhile; git refused or the remote could not be reached."
@@ -74,6 +81,10 @@ enum PrePushError: LocalizedError, Sendable, Equatable {
             "Give the private key's path with --signing-key PATH or PREFLIGHT_SIGNING_KEY (docs/prepush.md, "
                 + "\"Verification shared through git\")."
         case .signingFailed: "Check that the file is an SSH private key without a passphrase, readable by this user."
+        case .publishUnreviewed:
+            "Publish from the job that checks the default branch after a merge, and give the key to that job only "
+                + "(docs/prepush.md, \"Verification shared through git\"); a team that trusts another ref names it with "
+                + "git config preflight.trustAnchor REF."
         case .publishFailed: "Check that this job may push to the remote's refs/notes/preflight, then run it again."
         case .noTemporaryFolder, .runFileUnwritable:
             "Free space in that folder or point TMPDIR at a writable folder, then push again."

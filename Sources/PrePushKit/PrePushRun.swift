@@ -79,11 +79,16 @@ package struct PrePushRun: Sendable {
             }
             // 3. run, in the run's own folder, removed however the run ends (a signal between
             // commands is handled by handleInterrupts()).
+            if let remote = flags.publishRemote {
+                try await VerificationPublisher.requireReviewed(
+                    push.commits, remote: remote, repository: push.repository)
+            }
             let temporary = try RunTemporaryDirectory(gitDirectory: push.place.gitDirectory)
             defer { temporary.remove() }
+            // The steps never see the signing key's path (the record is signed after them).
             let results = try await CheckRun(
                 push, planned: planned, flags: flags, output: output, temporaryDirectory: temporary.path,
-                environment: environment
+                environment: environment.filter { $0.key != "PREFLIGHT_SIGNING_KEY" }
             ).run(plan)
             // 4. verdict.
             let verdict = Verdict.make(results, isHook: push.isHook)

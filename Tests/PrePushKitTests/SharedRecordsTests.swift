@@ -12,10 +12,29 @@ struct SharedRecordsTests {
     func entries() {
         let signature = "-----BEGIN SSH SIGNATURE-----\nU1NIU0lH\n-----END SSH SIGNATURE-----\n"
         let note = "{\"a\":1}\n" + signature + "{\"b\":2}\nnoise\n{\"c\":3}\n" + signature
-        let entries = SignedEntry.parse(note)
+        let (entries, more) = SignedEntry.parse(note)
         #expect(entries.map(\.payload) == ["{\"a\":1}", "{\"b\":2}", "{\"c\":3}"])
         #expect(entries.map { $0.signature != nil } == [true, false, true])
-        #expect(SignedEntry.parse(SignedEntry.note(entries)) == entries)
+        #expect(!more)
+        #expect(SignedEntry.parse(SignedEntry.note(entries)).entries == entries)
+        // The first entries only, and whether there are more.
+        let (first, rest) = SignedEntry.parse(note, limit: 2)
+        #expect(first.map(\.payload) == ["{\"a\":1}", "{\"b\":2}"] && rest)
+        #expect(SignedEntry.parse(note, limit: 3).more == false)
+    }
+
+    @Test("A hostile note is read in one pass: an armour never ended, one too long, thousands of BEGIN lines")
+    func hostileNotes() {
+        let signature = "-----BEGIN SSH SIGNATURE-----\nU1NIU0lH\n-----END SSH SIGNATURE-----\n"
+        // An armour that never ends swallows no entry after 64 lines, and costs one pass.
+        let unended =
+            "{\"a\":1}\n-----BEGIN SSH SIGNATURE-----\n" + String(repeating: "QUJD\n", count: 200_000)
+            + "{\"b\":2}\n" + signature
+        let (entries, _) = SignedEntry.parse(unended)
+        #expect(entries.map(\.payload) == ["{\"a\":1}", "{\"b\":2}"])
+        #expect(entries.map { $0.signature != nil } == [false, true])
+        let begins = "{\"a\":1}\n" + String(repeating: "-----BEGIN SSH SIGNATURE-----\n", count: 20_000) + signature
+        #expect(SignedEntry.parse(begins).entries.count == 1)
     }
 
     @Test("A record's payload is one line of sorted JSON that decodes to the same record")

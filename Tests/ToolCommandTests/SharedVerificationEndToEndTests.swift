@@ -118,6 +118,11 @@ struct SharedVerificationEndToEndTests {
         // Two CI jobs publish at once: both records are kept.
         let ciMain = try await Self.clone(repository, "ci-main")
         let ciFeature = try await Self.clone(repository, "ci-feature", branch: "feature")
+        // Only commits on the trust anchor are published (the default branch, reviewed code): this
+        // job's team trusts its feature branch's CI too, and says so.
+        try await repository.run(
+            "git", ["config", "preflight.trustAnchor", "refs/remotes/origin/feature"], in: ciFeature
+        ).checked()
         let publish = ["--publish-verification", "origin", "--signing-key", ci.path]
         async let first = repository.run(Self.prepush, publish, in: ciMain)
         async let second = repository.run(
@@ -138,6 +143,14 @@ struct SharedVerificationEndToEndTests {
         // A failing check publishes nothing.
         try await repository.run("git", ["fetch", "-q", "origin"], in: ciFeature).checked()
         try await repository.run("git", ["checkout", "-q", "-b", "broken", "origin/broken"], in: ciFeature).checked()
+        // Not on the anchor: refused before anything is built.
+        let unreviewed = try await repository.run(Self.prepush, publish, in: ciFeature)
+        #expect(unreviewed.termination == .exited(2), "\(unreviewed.errorText)")
+        #expect(unreviewed.errorText.contains("is not published: it is not on refs/remotes/origin/feature"))
+        #expect(!unreviewed.errorText.contains("==> build"), "\(unreviewed.errorText)")
+        try await repository.run(
+            "git", ["config", "preflight.trustAnchor", "refs/remotes/origin/broken"], in: ciFeature
+        ).checked()
         let broken = try await repository.run(Self.prepush, publish, in: ciFeature)
         #expect(broken.termination == .exited(1), "\(broken.errorText)")
         #expect(!broken.errorText.contains("published"))

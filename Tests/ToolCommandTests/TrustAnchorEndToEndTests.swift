@@ -81,6 +81,9 @@ struct TrustAnchorEndToEndTests {
                         of: "mallory@example.com", with: "ci@example.com") + "\n",
                 "Sources/Pricing/Pricing.swift": "public func price(_ units: Int) -> Int { units * 3 }\n// mine\n",
             ], "pricing", in: malloryClone, pushTo: "side", repository)
+        // Her clone, her configuration: she publishes what she likes.
+        try await repository.run("git", ["config", "preflight.trustAnchor", "refs/heads/main"], in: malloryClone)
+            .checked()
         try await Self.publish(repository, in: malloryClone, key: mallory.path)
         // And a commit whose .preflight.json points trust at the commit-signing file.
         try await repository.run("git", ["checkout", "-q", "-b", "path", "origin/main"], in: malloryClone).checked()
@@ -90,7 +93,14 @@ struct TrustAnchorEndToEndTests {
                 "Sources/Geometry/Geometry.swift":
                     "public func area(_ w: Int, _ h: Int) -> Int { helper(w) * h }\nprivate func helper(_ x: Int) -> Int { x }\n// mine\n",
             ], "geometry", in: malloryClone, pushTo: "path", repository)
+        try await repository.run("git", ["config", "preflight.trustAnchor", "refs/heads/path"], in: malloryClone)
+            .checked()
         try await Self.publish(repository, in: malloryClone, key: mallory.path)
+        // A tag named like a remote-tracking ref, for a clone whose anchor names a missing one.
+        try await repository.run(
+            "git", ["push", "-q", "--no-verify", "origin", "path:refs/tags/refs/remotes/origin/release"],
+            in: malloryClone
+        ).checked()
 
         // A maintainer fetches everything (notes too) and fast-forwards main to the side branch.
         let maintainer = try await Shared.clone(repository, "maintainer")
@@ -157,7 +167,18 @@ struct TrustAnchorEndToEndTests {
             "git", ["config", "preflight.trustAnchor", mainCommit], in: maintainer
         ).checked()
         let named = try await Self.dryRun(repository, in: maintainer)
-        #expect(named.contains("preflight.trustAnchor names"), "\(named)")
+        #expect(named.contains("name the ref in full"), "\(named)")
+        #expect(!named.contains("verified by"), "\(named)")
+        // A missing ref is looked up exactly: the tag named refs/remotes/origin/release is not it.
+        try await repository.run(
+            "git", ["config", "preflight.trustAnchor", "refs/remotes/origin/release"], in: maintainer
+        )
+        .checked()
+        try await repository.run("git", ["checkout", "-q", "path"], in: maintainer).checked()
+        let tagged = try await Self.dryRun(repository, in: maintainer)
+        #expect(tagged.contains("refs/remotes/origin/release is not here"), "\(tagged)")
+        #expect(!tagged.contains("verified by"), "\(tagged)")
+        try await repository.run("git", ["checkout", "-q", "again"], in: maintainer).checked()
         try await repository.run("git", ["update-ref", "refs/trusted/ci", mainCommit], in: maintainer).checked()
         try await repository.run("git", ["config", "preflight.trustAnchor", "refs/trusted/ci"], in: maintainer)
             .checked()
@@ -167,10 +188,17 @@ struct TrustAnchorEndToEndTests {
         let notSigners = try await Self.dryRun(repository, in: maintainer)
         #expect(notSigners.contains("Package.swift on refs/trusted/ci is not an allowed-signers file"), "\(notSigners)")
         #expect(!notSigners.contains("verified by"), "\(notSigners)")
+
+        // A check by hand checks what it is given.
+        try await repository.run("git", ["config", "--unset-all", "preflight.trustedVerifiers"], in: maintainer)
+            .checked()
+        let byHand = try await repository.run(Self.prepush, [], in: maintainer)
+        #expect(byHand.errorText.contains("not used by a check by hand"), "\(byHand.errorText)")
+        #expect(byHand.errorText.contains("==> build"), "\(byHand.errorText)")
     }
 
     @Test(
-        "A note cannot stall or stop a push: one entry copied 500 times is checked once, 40 distinct entries cost at most 16 signature checks, a note over 4 MiB (and one of 1.1 GB) is skipped unread"
+        "A note cannot stall or stop a push: one entry copied 500 times is checked once, 40 distinct entries cost at most 16 signature checks, a note over 4 MiB (and one of 1.1 GB) is skipped unread, an armour never ended is read in one pass, a notes ref made a blob is replaced by CI's publish, and a push of a blob is no check"
     )
     func boundedNotes() async throws {
         var files = Shared.files
@@ -183,8 +211,14 @@ struct TrustAnchorEndToEndTests {
         try await repository.run("git", ["push", "-q", "origin", "main"]).checked()
         let tree = try await repository.run("git", ["rev-parse", "HEAD^{tree}"]).outputText
             .trimmingCharacters(in: .whitespacesAndNewlines)
+        // Someone made the remote's notes ref a blob: CI's publish replaces it instead of failing.
+        let junk = try await repository.run("/bin/sh", ["-c", "echo junk | git hash-object -w --stdin"])
+            .checked().outputText.trimmingCharacters(in: .whitespacesAndNewlines)
+        try await repository.run("git", ["push", "-q", "-f", "origin", "\(junk):refs/notes/preflight"]).checked()
         let ciClone = try await Shared.clone(repository, "ci")
         try await Self.publish(repository, in: ciClone, key: ci.path)
+        let type = try await repository.run("git", ["cat-file", "-t", "refs/notes/preflight"], in: repository.remote)
+        #expect(type.outputText.hasPrefix("commit"), "\(type.outputText)")
         let dev = try await Shared.clone(repository, "dev")
         try await repository.run(Self.prepush, ["install"], in: dev).checked()
         try await repository.run("git", ["fetch", "-q", "origin"], in: dev).checked()
@@ -217,7 +251,7 @@ struct TrustAnchorEndToEndTests {
             repository, tree: tree, String(repeating: payload + "\n" + signature, count: 500), in: dev)
         let copies = try await counted()
         #expect(copies.said.contains("verified by ci@example.com"), "\(copies.said)")
-        #expect(copies.said.contains("holds 500 entries: the first 20 are read"), "\(copies.said)")
+        #expect(copies.said.contains("holds more than 20 entries: the first 20 are read"), "\(copies.said)")
         #expect(copies.calls <= 1, "\(copies.calls) ssh-keygen calls")
 
         // 40 distinct entries a rogue signed, then CI's: at most 16 checks in all.
@@ -238,6 +272,13 @@ struct TrustAnchorEndToEndTests {
         #expect(large.said.contains("over the 4194304 a note may hold: ignored, unread"), "\(large.said)")
         #expect(large.calls == 0)
 
+        // An armour that never ends, 40,000 lines long: read in one pass.
+        try await Shared.setNote(
+            repository, tree: tree,
+            payload + "\n-----BEGIN SSH SIGNATURE-----\n" + String(repeating: "QUJD\n", count: 40_000), in: dev)
+        let unended = try await counted()
+        #expect(unended.said.contains("ignored, it is not signed"), "\(unended.said)")
+
         // A 1.1 GB note (it compresses to about a megabyte): the push still goes through.
         var zeros = Command("/bin/sh", ["-c", "head -c 1100000000 /dev/zero | git hash-object -w --stdin"])
         zeros.workingDirectory = dev
@@ -248,5 +289,11 @@ struct TrustAnchorEndToEndTests {
         ).checked()
         let huge = try await counted()
         #expect(huge.said.contains("1100000000 bytes, over the 4194304 a note may hold"), "\(huge.said)")
+
+        // A ref pushed at a blob through the hook: no commit, nothing to check, the push goes.
+        let blobPush = try await repository.run(
+            "git", ["push", "-f", "origin", "\(blob):refs/notes/other"], in: dev)
+        #expect(blobPush.succeeded, "\(blobPush.errorText)")
+        #expect(blobPush.errorText.contains("the push sends no commit; nothing to check"), "\(blobPush.errorText)")
     }
 }

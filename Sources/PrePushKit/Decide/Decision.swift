@@ -47,7 +47,16 @@ enum Decision: Sendable {
         async let statusQuery = snapshot.status()
         let commits: [PushedCommit]
         if let request {
-            let updates = request.pushedUpdates
+            // A ref pushed at a blob or a tree (a notes ref someone replaced, say) holds nothing to
+            // check: only what is or peels to a commit is.
+            var updates: [RefUpdate] = []
+            for update in request.pushedUpdates
+            where try await repository.succeeds(["cat-file", "-e", update.localObject + "^{commit}"]) {
+                updates.append(update)
+            }
+            if updates.isEmpty {
+                return .skip("the push sends no commit; nothing to check", place: place, options: options)
+            }
             // Per update: one commit pushed to two refs changes different paths over each.
             var changed: [String: [String]] = [:]
             for update in updates where changed[PushDecision.key(update)] == nil {

@@ -26,7 +26,8 @@ struct PlannedRun: Sendable {
             layout: LayoutRequest(place: push.place, directory: push.directory, flags: flags))
         var shared = SharedRecords()
         var plan: CheckPlan
-        if options.usesCache, SharedRecordReader.isAllowed(flags: flags, environment: environment) {
+        if options.usesCache, SharedRecordReader.isAllowed(flags: flags, environment: environment, isHook: push.isHook)
+        {
             // The pushed trees' records first: a push of a tree a trusted signer verified costs no
             // more. Only when something is checked anyway are the records below it on the remote
             // verified too (the test baseline, and packages whose content is the remote's).
@@ -47,8 +48,7 @@ struct PlannedRun: Sendable {
             }
         } else {
             if options.usesCache, options.trustedVerifiers != nil {
-                shared.lines.append(
-                    "not used under CI: a CI run checks what it is given (--trust-shared-records uses the records)")
+                shared.lines.append(SharedRecordReader.notAllowedLine(environment: environment))
             }
             plan = CheckPlan.make(facts)
         }

@@ -76,9 +76,8 @@ package enum PrePushConfigurationReport {
                     repository: repository, trees: [tree], bases: bases, anchor: anchor, checks: SignatureChecks(),
                     identity: nil, environment: environment, scratch: scratch
                 ).lines
-                if !SharedRecordReader.isAllowed(flags: flags, environment: environment) {
-                    lines.append(
-                        "not used under CI: a CI run checks what it is given (--trust-shared-records uses the records)")
+                if !SharedRecordReader.isAllowed(flags: flags, environment: environment, isHook: true) {
+                    lines.append(SharedRecordReader.notAllowedLine(environment: environment))
                 }
             case .none(let why):
                 if rootOptions.trustedVerifiers != nil { lines.append("no record is trusted: " + why) }

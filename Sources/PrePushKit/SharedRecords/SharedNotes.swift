@@ -29,11 +29,14 @@ struct SharedNotes: Sendable {
                 // Another publisher pushed meanwhile: wait a little (jittered), then merge again.
                 try await Task.sleep(for: .milliseconds(Int.random(in: 100...400) * attempt))
             }
-            let base = try await fetch(remote)
+            let (base, replaced) = try await fetch(remote)
             let commit = try await commit(entries, profiles: profiles, over: base, author: author)
-            let pushed = try await repository.run([
-                "push", "--quiet", "--no-verify", remote, "\(commit):\(Self.ref)",
-            ])
+            // A ref that holds no commit (someone pushed a blob there) is replaced, only as it was.
+            let lease = replaced.map { ["--force-with-lease=\(Self.ref):\($0)"] } ?? []
+            let pushed = try await repository.run(
+                ["push", "--quiet", "--no-verify"] + lease + [
+                    remote, "\(replaced == nil ? "" : "+")\(commit):\(Self.ref)",
+                ])
             if pushed.succeeded {
                 _ = try await repository.output(["update-ref", Self.ref, commit])
                 return
@@ -49,12 +52,20 @@ struct SharedNotes: Sendable {
         throw PrePushError.publishFailed(remote: remote, detail: lastRefusal.isEmpty ? "refused" : lastRefusal)
     }
 
-    /// The remote's notes commit now, or `nil` when it has none.
-    private func fetch(_ remote: String) async throws -> String? {
+    /// The remote's notes commit now (`nil` when it has none), and the object its ref holds when
+    /// that is no commit (to be replaced).
+    private func fetch(_ remote: String) async throws -> (base: String?, replaced: String?) {
         let fetched = try await repository.run(["fetch", "--quiet", "--no-tags", remote, Self.ref])
-        if fetched.succeeded { return try await repository.output(["rev-parse", "--verify", "FETCH_HEAD^{commit}"]) }
+        if fetched.succeeded {
+            if let commit = try? await repository.output(["rev-parse", "--verify", "--quiet", "FETCH_HEAD^{commit}"]),
+                !commit.isEmpty
+            {
+                return (commit, nil)
+            }
+            return (nil, try await repository.output(["rev-parse", "--verify", "FETCH_HEAD"]))
+        }
         let said = fetched.errorText
-        if said.contains("couldn't find remote ref") || said.contains("could not find remote ref") { return nil }
+        if said.contains("couldn't find remote ref") || said.contains("could not find remote ref") { return (nil, nil) }
         throw PrePushError.publishFailed(
             remote: remote, detail: said.trimmingCharacters(in: .whitespacesAndNewlines))
     }
@@ -68,16 +79,21 @@ struct SharedNotes: Sendable {
         let environment = ["GIT_INDEX_FILE": index]
         _ = try await repository.output(["read-tree"] + (base.map { [$0] } ?? ["--empty"]), environment: environment)
         let trees = entries.keys.sorted()
-        let existing = try await repository.blobs(base.map { base in trees.map { base + ":" + $0 } } ?? [])
+        // What the notes hold now, read as a check reads them: an oversized note is dropped.
+        let existing = try await repository.blobs(
+            base.map { base in trees.map { base + ":" + $0 } } ?? [], sizeLimit: SharedRecords.noteSizeLimit)
         var notes: [String] = []
         for (position, tree) in trees.enumerated() {
-            let old =
-                position < existing.count
-                ? existing[position].map { SignedEntry.parse(String(decoding: $0, as: UTF8.self)) } ?? [] : []
+            var old: [SignedEntry] = []
+            if position < existing.count, case .contents(let text) = existing[position] {
+                old =
+                    SignedEntry.parse(String(decoding: text, as: UTF8.self), limit: SharedRecords.entriesPerNote)
+                    .entries
+            }
             guard let new = entries[tree] else { continue }
             // The latest entries first; an identical payload is not added twice; 20 entries at most.
             let kept = [new] + old.filter { $0.payload != new.payload }
-            notes.append(SignedEntry.note(Array(kept.prefix(20))))
+            notes.append(SignedEntry.note(Array(kept.prefix(SharedRecords.entriesPerNote))))
         }
         let blobs = try await write(notes)
         var info = ""

@@ -31,11 +31,20 @@ struct SharedRecordReader: Sendable {
         try? FileManager.default.createDirectory(atPath: scratch, withIntermediateDirectories: true)
     }
 
-    /// Whether a run may skip what shared records vouch for: never under CI (``ContinuousIntegration``)
-    /// unless asked (`--trust-shared-records`), so that a record cannot make CI pass a tree it did
-    /// not check.
-    static func isAllowed(flags: PrePushFlags, environment: [String: String]) -> Bool {
-        flags.trustsSharedRecords || !ContinuousIntegration.isRunning(environment)
+    /// Whether a run may skip what shared records vouch for: a hook's (and a dry run, which says
+    /// what a push would do), never under CI (``ContinuousIntegration``), and any run asked to
+    /// (`--trust-shared-records`). A check by hand, or a CI service's that no variable tells, checks
+    /// what it is given: a record cannot make it pass a tree it did not check.
+    static func isAllowed(flags: PrePushFlags, environment: [String: String], isHook: Bool) -> Bool {
+        flags.trustsSharedRecords || ((isHook || flags.dryRun) && !ContinuousIntegration.isRunning(environment))
+    }
+
+    /// The line that says why records are not used, when ``isAllowed(flags:environment:isHook:)`` is
+    /// false.
+    static func notAllowedLine(environment: [String: String]) -> String {
+        ContinuousIntegration.isRunning(environment)
+            ? "not used under CI: a CI run checks what it is given (--trust-shared-records uses the records)"
+            : "not used by a check by hand: a push's hook uses them (--trust-shared-records uses them here)"
     }
 
     /// The records on `trees`, and with `belowOnRemote` those on the bases' trees; none when there

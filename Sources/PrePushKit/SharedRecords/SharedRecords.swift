@@ -112,13 +112,14 @@ struct SharedRecords: Sendable {
                 continue
             case .contents(let contents): text = contents
             }
-            let entries = SignedEntry.parse(String(decoding: text, as: UTF8.self))
-            if entries.count > Self.entriesPerNote {
+            let (entries, more) = SignedEntry.parse(String(decoding: text, as: UTF8.self), limit: Self.entriesPerNote)
+            if more {
                 records.lines.append(
-                    "the note on \(place) holds \(entries.count) entries: the first \(Self.entriesPerNote) are read")
+                    "the note on \(place) holds more than \(Self.entriesPerNote) entries: the first \(Self.entriesPerNote) are read"
+                )
             }
             var seen: Set<SignedEntry> = []
-            for entry in entries.prefix(Self.entriesPerNote) where seen.insert(entry).inserted {
+            for entry in entries where seen.insert(entry).inserted {
                 let about = "record on \(place)"
                 guard let record = SharedRecord.decode(Data(entry.payload.utf8)) else {
                     records.lines.append("\(about): ignored, not a record prepush can read")

@@ -10,27 +10,40 @@ struct SignedEntry: Sendable, Hashable {
     static let begin = "-----BEGIN SSH SIGNATURE-----"
     static let end = "-----END SSH SIGNATURE-----"
 
-    /// The entries of a note, in order. A payload line is one that starts with `{`; the signature
-    /// armour after it, if any, is its signature.
-    static func parse(_ note: String) -> [SignedEntry] {
+    /// The most lines a signature's armour may have: an SSH signature's is about six.
+    static let armourLineLimit = 64
+
+    /// The first `limit` entries of a note, in order, and whether the note holds more. A payload
+    /// line is one that starts with `{`; the signature armour after it, if any, is its signature
+    /// (an armour of more than ``armourLineLimit`` lines, or one never ended, is none). One pass
+    /// over the lines, stopped after the last entry wanted has had its chance of a signature.
+    static func parse(_ note: String, limit: Int = .max) -> (entries: [SignedEntry], more: Bool) {
         var entries: [SignedEntry] = []
-        var armour: [Substring]?
+        var armour: [Substring] = []
+        var inArmour = false
         for line in note.split(separator: "\n", omittingEmptySubsequences: true) {
-            if var lines = armour {
-                lines.append(line)
+            if inArmour {
                 if line == end {
-                    if !entries.isEmpty { entries[entries.count - 1].signature = lines.joined(separator: "\n") + "\n" }
-                    armour = nil
+                    armour.append(line)
+                    if !entries.isEmpty, entries[entries.count - 1].signature == nil {
+                        entries[entries.count - 1].signature = armour.joined(separator: "\n") + "\n"
+                    }
+                    inArmour = false
+                } else if armour.count < armourLineLimit {
+                    armour.append(line)
                 } else {
-                    armour = lines
+                    // Too long to be a signature: dropped, and the lines after it read afresh.
+                    inArmour = false
                 }
             } else if line == begin {
                 armour = [line]
+                inArmour = true
             } else if line.hasPrefix("{") {
+                if entries.count == limit { return (entries, true) }
                 entries.append(SignedEntry(payload: String(line), signature: nil))
             }
         }
-        return entries
+        return (entries, false)
     }
 
     /// The note holding `entries`, each payload followed by its signature.

@@ -36,37 +36,69 @@ struct TrustAnchor: Sendable, Equatable {
         case none(String)
     }
 
+    /// The ref trust comes from and its commit, for a push to `remote` (a name or a URL; `nil` when
+    /// none is known), or why there is none. The ref is looked up exactly (`git show-ref
+    /// --verify`): git's short-name rules would take a tag named `refs/remotes/origin/main`, which
+    /// anyone who can push a tag can make, for a missing remote-tracking ref.
+    static func reference(
+        repository: GitRepository, remote: String?
+    ) async throws -> Result<
+        (ref: String, commit: String), Refusal
+    > {
+        try await reference(repository: repository, remote: remote, config: try await settings(repository))
+    }
+
+    /// Why there is no anchor.
+    struct Refusal: Error, Sendable, Equatable {
+        var why: String
+    }
+
+    private static func reference(
+        repository: GitRepository, remote: String?, config: [String: String]
+    ) async throws -> Result<(ref: String, commit: String), Refusal> {
+        let ref: String
+        if let named = config[refKey] {
+            guard named.hasPrefix("refs/") else {
+                return .failure(Refusal(why: "\(refKey) is '\(named)': name the ref in full (refs/…)"))
+            }
+            ref = named
+        } else {
+            guard let remote, isRemoteName(remote) else {
+                return .failure(
+                    Refusal(
+                        why: "the push goes to \(remote.map { "'\($0)'" } ?? "no remote"), not a named remote, so its "
+                            + "default branch is not known (git config \(refKey) REF names the ref to trust)"))
+            }
+            guard
+                let head = try? await repository.output(["symbolic-ref", "--quiet", "refs/remotes/\(remote)/HEAD"]),
+                head.hasPrefix("refs/")
+            else {
+                return .failure(
+                    Refusal(
+                        why: "refs/remotes/\(remote)/HEAD is not set, so \(remote)'s default branch is not known here "
+                            + "(git remote set-head \(remote) --auto sets it; or git config \(refKey) REF)"))
+            }
+            ref = head
+        }
+        // Exactly this ref: `show-ref --verify` takes no short name.
+        let shown = try await repository.run(["show-ref", "--verify", "--hash", "--", ref])
+        let object = shown.outputText.trimmingCharacters(in: .whitespacesAndNewlines)
+        guard shown.succeeded, !object.isEmpty,
+            let commit = try? await repository.output(["rev-parse", "--verify", "--quiet", object + "^{commit}"]),
+            !commit.isEmpty
+        else { return .failure(Refusal(why: "\(ref) is not here (git fetch brings it)")) }
+        return .success((ref, commit))
+    }
+
     /// The anchor of a check whose push goes to `remote` (a name or a URL; `nil` when none is known).
     static func resolve(repository: GitRepository, remote: String?) async throws -> Resolution {
         let config = try await settings(repository)
         let ref: String
-        if let named = config[refKey] {
-            guard
-                let full = try? await repository.output([
-                    "rev-parse", "--verify", "--quiet", "--symbolic-full-name", named,
-                ]),
-                !full.isEmpty
-            else { return .none("\(refKey) names '\(named)', which is no ref here") }
-            ref = full
-        } else {
-            guard let remote, isRemoteName(remote) else {
-                return .none(
-                    "the push goes to \(remote.map { "'\($0)'" } ?? "no remote"), not a named remote, so its default "
-                        + "branch is not known (git config \(refKey) REF names the ref to trust)")
-            }
-            guard
-                let head = try? await repository.output(["symbolic-ref", "--quiet", "refs/remotes/\(remote)/HEAD"]),
-                !head.isEmpty
-            else {
-                return .none(
-                    "refs/remotes/\(remote)/HEAD is not set, so \(remote)'s default branch is not known here "
-                        + "(git remote set-head \(remote) --auto sets it; or git config \(refKey) REF)")
-            }
-            ref = head
+        let commit: String
+        switch try await reference(repository: repository, remote: remote, config: config) {
+        case .failure(let refusal): return .none(refusal.why)
+        case .success(let found): (ref, commit) = found
         }
-        guard let commit = try? await repository.output(["rev-parse", "--verify", "--quiet", ref + "^{commit}"]),
-            !commit.isEmpty
-        else { return .none("\(ref) is not fetched here (git fetch brings it)") }
 
         let path: String
         let pathSource: String

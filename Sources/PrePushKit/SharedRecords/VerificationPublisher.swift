@@ -18,6 +18,24 @@ struct VerificationPublisher {
     /// This machine's test records, where the verdict moved the fresh profiles.
     let testRecords: TestRecords
 
+    /// Refuses, before any step runs, to publish a check of a commit that is not on the trust
+    /// anchor of `remote` (``TrustAnchor/reference(repository:remote:)``: the default branch as
+    /// fetched): the job that checks it runs that commit's code beside the signing key, so only
+    /// reviewed code is signed.
+    static func requireReviewed(_ commits: [PushedCommit], remote: String, repository: GitRepository) async throws {
+        let anchor: (ref: String, commit: String)
+        switch try await TrustAnchor.reference(repository: repository, remote: remote) {
+        case .failure(let refusal):
+            throw PrePushError.publishUnreviewed(commit: commits.first?.commit ?? "HEAD", why: refusal.why)
+        case .success(let found): anchor = found
+        }
+        for commit in commits
+        where !(try await repository.succeeds(["merge-base", "--is-ancestor", commit.commit, anchor.commit])) {
+            throw PrePushError.publishUnreviewed(
+                commit: commit.commit, why: "it is not on \(anchor.ref) (\(anchor.commit.prefix(12)))")
+        }
+    }
+
     /// The records of `results`, by tree, with the portable profiles they name (written as blobs);
     /// `nil` when nothing was checked exactly.
     func publish(_ results: [CheckRun.Result]) async throws {
