@@ -294,6 +294,14 @@ struct TrustAnchorEndToEndTests {
         let blobPush = try await repository.run(
             "git", ["push", "-f", "origin", "\(blob):refs/notes/other"], in: dev)
         #expect(blobPush.succeeded, "\(blobPush.errorText)")
-        #expect(blobPush.errorText.contains("the push sends no commit; nothing to check"), "\(blobPush.errorText)")
+        #expect(blobPush.errorText.contains("nothing to check"), "\(blobPush.errorText)")
+        // And over a ref that holds a commit (the notes): git cannot diff a commit with a blob.
+        var other = Command("/bin/sh", ["-c", "echo other | git hash-object -w --stdin"])
+        other.workingDirectory = dev
+        let otherBlob = try await other.run().checked().outputText.trimmingCharacters(in: .whitespacesAndNewlines)
+        let overBlob = try await repository.run(
+            "git", ["push", "-f", "origin", "\(otherBlob):refs/notes/preflight"], in: dev)
+        #expect(overBlob.succeeded, "\(overBlob.errorText)")
+        #expect(overBlob.errorText.contains("the push sends no commit; nothing to check"), "\(overBlob.errorText)")
     }
 }

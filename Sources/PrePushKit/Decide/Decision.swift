@@ -15,13 +15,13 @@ enum Decision: Sendable {
         _ mode: PrePushRun.Mode, in directory: String, flags: PrePushFlags, environment: [String: String]
     ) async throws -> Decision {
         var request: PushRequest?
-        if case .hook(let arguments, let input) = mode {
+        if case .hook(let arguments, let input, _) = mode {
             request = try PushRequest.parse(arguments: arguments, input: input)
         }
         if case .skip(let why) = PushDecision.early(request, environment: environment) {
             return .skip(why, place: nil, options: nil)
         }
-        let place = try await RepositoryPlace.locate(directory)
+        let place = try await RepositoryPlace.locate(directory, location: mode.git)
         // The work tree's settings decide what is checked; each check then uses the settings of the
         // folder it checks (the pushed commit's own, in the worktree).
         // Never a file above the repository's root: a check reads none.
@@ -40,29 +40,32 @@ enum Decision: Sendable {
         if let path = options.summaryPath {
             _ = try destination.check(path, fromCommandLine: flags.summaryPath != nil)
         }
-        let repository = GitRepository(root: place.root)
+        let repository = place.repository
         let snapshot = WorkTreeSnapshot(
             repository: repository, gitDirectory: place.gitDirectory,
             scratchDirectory: RunTemporaryDirectory.systemTemporaryDirectory)
         async let statusQuery = snapshot.status()
         let commits: [PushedCommit]
         if let request {
-            // A ref pushed at a blob or a tree (a notes ref someone replaced, say) holds nothing to
-            // check: only what is or peels to a commit is.
-            var updates: [RefUpdate] = []
-            for update in request.pushedUpdates
-            where try await repository.succeeds(["cat-file", "-e", update.localObject + "^{commit}"]) {
-                updates.append(update)
-            }
-            if updates.isEmpty {
-                return .skip("the push sends no commit; nothing to check", place: place, options: options)
-            }
+            var updates = request.pushedUpdates
             // Per update: one commit pushed to two refs changes different paths over each.
             var changed: [String: [String]] = [:]
             for update in updates where changed[PushDecision.key(update)] == nil {
-                changed[PushDecision.key(update)] = try await repository.changedPaths(
-                    commit: update.localObject, base: update.createsRemoteRef ? nil : update.remoteObject,
-                    remote: request.remoteName)
+                do {
+                    changed[PushDecision.key(update)] = try await repository.changedPaths(
+                        commit: update.localObject, base: update.createsRemoteRef ? nil : update.remoteObject,
+                        remote: request.remoteName)
+                } catch {
+                    // A ref pushed at a blob or a tree (a notes ref someone replaced, say) holds
+                    // nothing to check: only what is or peels to a commit is.
+                    guard !(try await repository.succeeds(["cat-file", "-e", update.localObject + "^{commit}"])) else {
+                        throw error
+                    }
+                    updates.removeAll { $0.localObject == update.localObject }
+                }
+            }
+            if updates.isEmpty {
+                return .skip("the push sends no commit; nothing to check", place: place, options: options)
             }
             switch PushDecision.relevant(updates, changedPaths: changed, relevantPaths: options.relevantPaths) {
             case .skip(let why): return .skip(why, place: place, options: options)

@@ -31,7 +31,8 @@ struct PlannedRun: Sendable {
             // The pushed trees' records first: a push of a tree a trusted signer verified costs no
             // more. Only when something is checked anyway are the records below it on the remote
             // verified too (the test baseline, and packages whose content is the remote's).
-            let reader = try await SharedRecordReader(push, identity: facts.identity, environment: environment)
+            let reader = try await SharedRecordReader(
+                push, identity: facts.identity, environment: environment, describing: flags.dryRun)
             if case .anchored = reader.anchor {
                 shared.lines.append(reader.anchorLine)
             } else if options.trustedVerifiers != nil {

@@ -15,8 +15,22 @@ struct SharedRecordReader: Sendable {
     let scratch: String
     private let checks = SignatureChecks()
 
-    init(_ push: DecidedPush, identity: SettingsIdentity?, environment: [String: String]) async throws {
+    /// Without `describing` (a dry run, which says where trust would come from), a clone that has
+    /// fetched no notes costs one git call: nothing else is worked out.
+    init(
+        _ push: DecidedPush, identity: SettingsIdentity?, environment: [String: String], describing: Bool
+    )
+        async throws
+    {
         repository = push.repository
+        self.identity = identity
+        self.environment = environment
+        scratch = push.place.gitDirectory + "/preflight"
+        if !describing, !(try await repository.succeeds(["show-ref", "--verify", "--quiet", SharedNotes.ref])) {
+            bases = []
+            anchor = .none("no shared record has been fetched (\(SharedNotes.ref); git fetch brings it)")
+            return
+        }
         let remote: SharedRecords.BaseRemote = push.isHook ? .pushedTo(push.request?.remoteName) : .byHand
         bases = try await SharedRecords.bases(of: push.commits, remote: remote, in: repository)
         let remoteName: String? =
@@ -25,9 +39,6 @@ struct SharedRecordReader: Sendable {
             case .byHand: try await repository.pushRemote()
             }
         anchor = try await TrustAnchor.resolve(repository: repository, remote: remoteName)
-        self.identity = identity
-        self.environment = environment
-        scratch = push.place.gitDirectory + "/preflight"
         try? FileManager.default.createDirectory(atPath: scratch, withIntermediateDirectories: true)
     }
 
