@@ -7,7 +7,7 @@
 #
 # junitparser is installed on first use into a virtual environment of its own, in
 # $PREFLIGHT_TOOLS (default: ${XDG_CACHE_HOME:-$HOME/.cache}/preflight), with python3 -m venv and
-# pip. Exit 3 when python3, venv or PyPI is unavailable (the tests then say they skipped it), 2 for
+# pip. Exit 3 when python3, venv or PyPI is unavailable (the tests then fail, saying so), 2 for
 # a missing report, 1 when junitparser cannot read it.
 set -eu
 

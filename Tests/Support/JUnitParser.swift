@@ -13,7 +13,9 @@ package enum JUnitParser {
         .deletingLastPathComponent().path + "/scripts/junit-parse.sh"
 
     /// The report at `path` as junitparser read it (`tests`, `failures`, `suites` with their
-    /// `cases`); `nil`, with the reason printed, where python3, venv or PyPI is not available.
+    /// `cases`). Where python3, venv or PyPI is not available it throws, saying so: a cross-check
+    /// that could not run must not pass as one that did. (Never `nil`: the optional keeps the
+    /// callers' `if let`.)
     package static func read(_ path: String) throws -> [String: Any]? {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: script)
@@ -27,8 +29,9 @@ package enum JUnitParser {
         let message = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
         process.waitUntilExit()
         if process.terminationStatus == 3 {
-            print("junitparser not available, the report was not read by it: \(message)")
-            return nil
+            // A cross-check that could not run is no pass: the test fails, saying why.
+            throw Failure(
+                description: "junitparser is not available, so the report could not be read by it: \(message)")
         }
         guard process.terminationStatus == 0 else { throw Failure(description: message) }
         return try JSONSerialization.jsonObject(with: data) as? [String: Any]
