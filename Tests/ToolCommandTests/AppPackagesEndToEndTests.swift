@@ -253,6 +253,79 @@ struct AppPackagesEndToEndTests {
         #expect(linux.errorText.contains("-scheme ElementX"))
     }
 
+    @Test(
+        "An app's local package that imports os, declaring macOS and iOS, where Swift has no os (Linux): it and the package depending on it are not built, each with its line, --dry-run says so first, the other package is checked and the push passes",
+        .enabled(if: !appleHost, "a Mac's Swift has os")
+    )
+    func appleOnlyImportsOnThisMachine() async throws {
+        let repository = try await LayoutEndToEndTests.makeRepository(feature: false, app: true)
+        defer { try? FileManager.default.removeItem(atPath: repository.root) }
+        try repository.write(
+            "Packages/Log/Package.swift",
+            """
+            // swift-tools-version: 6.0
+            import PackageDescription
+            let package = Package(
+                name: "Log", platforms: [.macOS(.v14), .iOS(.v17)],
+                products: [.library(name: "Log", targets: ["Log"])],
+                targets: [.target(name: "Log"), .testTarget(name: "LogTests", dependencies: ["Log"])])
+            """)
+        try repository.write(
+            "Packages/Log/Sources/Log/Log.swift",
+            "import Foundation\nimport os\n\npublic let logger = Logger(subsystem: \"app\", category: \"log\")\n")
+        try repository.write("Packages/Log/Tests/LogTests/LogTests.swift", "import Log\nimport XCTest\n")
+        try repository.write(
+            "Packages/Settings/Package.swift",
+            """
+            // swift-tools-version: 6.0
+            import PackageDescription
+            let package = Package(
+                name: "Settings", dependencies: [.package(path: "../Log")],
+                targets: [.target(name: "Settings", dependencies: [.product(name: "Log", package: "Log")])])
+            """)
+        try repository.write(
+            "Packages/Settings/Sources/Settings/Settings.swift",
+            "#if canImport(UIKit)\nimport UIKit\n#endif\nimport Log\npublic func log() { logger.info(\"x\") }\n")
+        try await repository.commit("Apple-only packages")
+        try await repository.run(Self.prepush, ["install"]).checked()
+
+        let dryRun = try await repository.run(Self.prepush, ["--dry-run"])
+        #expect(dryRun.succeeded, "\(dryRun.errorText)")
+        let plan = dryRun.outputText + dryRun.errorText
+        #expect(
+            plan.contains(
+                "not built here: Packages/Log (its sources import os (Packages/Log/Sources/Log/Log.swift)); "
+                    + "on a Mac: swift build and swift test"), "\(plan)")
+        #expect(
+            plan.contains(
+                "not built here: Packages/Settings (it depends on Packages/Log, whose sources import os "
+                    + "(Packages/Log/Sources/Log/Log.swift))"), "\(plan)")
+
+        let pushed = try await repository.run("git", ["push", "-q", "origin", "main"])
+        let text = pushed.errorText
+        #expect(pushed.succeeded, "\(text)")
+        #expect(
+            text.contains(
+                "Packages/Log is not built or tested here: its sources import os (Packages/Log/Sources/Log/Log.swift), "
+                    + "which Swift on this machine does not have (its scanners still run); on a Mac prepush runs "
+                    + "swift build --build-tests and swift test"), "\(text)")
+        #expect(text.contains("Packages/Settings is not built or tested here: it depends on Packages/Log"))
+        #expect(!text.contains("no such module"))
+        // The other package is built and tested; the app is a Mac's.
+        #expect(text.contains("prepush: package Packages/Core"))
+        #expect(text.contains("1 test passed"), "\(text)")
+        #expect(text.contains("no xcodebuild here: App.xcodeproj not built or tested"))
+        #expect(!FileManager.default.fileExists(atPath: repository.work + "/Packages/Log/.build/debug"))
+    }
+
+    static let appleHost: Bool = {
+        #if canImport(Darwin)
+        true
+        #else
+        false
+        #endif
+    }()
+
     /// `../shared/bin/trial-repo` beside this repository (on CI too).
     static let trialRepo =
         URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()

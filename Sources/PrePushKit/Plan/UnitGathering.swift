@@ -81,6 +81,13 @@ struct UnitGathering: Sendable {
             selection.unchanged.removeAll(where: isUnbuildable)
             layout.notChecked.merge(unbuildable) { first, _ in first }
         }
+        // Packages SwiftPM cannot build on this machine (Apple-only imports), said before anything runs.
+        for unit in selection.affected where unit.kind == .package {
+            guard let summary = manifests[unit.path], let code = summary.appleOnly,
+                DeclaredPlatform.hostBuildExclusion(summary.platforms) == nil
+            else { continue }
+            notes.append("not built here: \(unit.name) (\(code.reason)); on a Mac: swift build and swift test")
+        }
         // What was found and is not checked: every such folder by hand, those the push touches.
         for (folder, why) in layout.notChecked.sorted(by: { $0.key < $1.key })
         where changedPaths?.contains(where: { folder.isEmpty || $0.hasPrefix(folder + "/") }) ?? true {

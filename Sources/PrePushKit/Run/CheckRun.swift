@@ -148,7 +148,7 @@ struct CheckRun: Sendable {
         var worktreeLock: WorktreeLock?
         defer { withExtendedLifetime(worktreeLock) {} }
         if check.place == .worktree, let commit = check.commit {
-            let worktree = IsolatedWorktree(repositoryRoot: repository.root)
+            let worktree = IsolatedWorktree(repositoryRoot: repository.root, location: repository.location)
             worktreeLock = try WorktreeLock(gitDirectory: gitDirectory, holder: WorktreeLock.check(pid: getpid())) {
                 holder in
                 // A push does not wait for a background build of another commit: what it built stays.
@@ -337,9 +337,10 @@ struct CheckRun: Sendable {
     /// for a package whose platforms include macOS or are not listed, or when a backend is
     /// configured by name.
     private func packageRoute(_ planned: PlannedUnit, options: PrePushOptions) -> StepList.Build? {
-        guard options.backend.kind == .automatic, let manifest = planned.manifest,
-            let apple = DeclaredPlatform.hostBuildExclusion(manifest.platforms)
-        else { return nil }
+        guard options.backend.kind == .automatic, let manifest = planned.manifest else { return nil }
+        guard let apple = DeclaredPlatform.hostBuildExclusion(manifest.platforms) else {
+            return manifest.appleOnly.map { .notHere($0.notBuiltHere(planned.unit.name)) }
+        }
         let simulator = apple.simulator.rawValue
         do {
             try XcodeTools.require(["xcodebuild", "xcrun"], searchPath: environment["PATH"])
@@ -402,7 +403,8 @@ struct CheckRun: Sendable {
             }
             return nil
         }
-        return try AddedLines.introduced(over: bases, head: head, in: root)
+        return try AddedLines.introduced(
+            over: bases, head: head, in: root, location: root == repository.root ? repository.location : GitLocation())
     }
 
     /// What differs between `tree` and the work tree's content now, less what SwiftPM itself writes

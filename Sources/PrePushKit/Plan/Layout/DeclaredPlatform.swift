@@ -5,7 +5,39 @@ import Foundation
 struct ManifestSummary: Sendable, Hashable {
     var name: String
     var platforms: [DeclaredPlatform]
+    /// Where this machine lacks Apple's modules: the ones its sources import unconditionally
+    /// (``AppleOnlyImports``), or a local dependency's.
+    var appleOnly: AppleOnlyCode?
 
+    init(name: String, platforms: [DeclaredPlatform], appleOnly: AppleOnlyCode? = nil) {
+        self.name = name
+        self.platforms = platforms
+        self.appleOnly = appleOnly
+    }
+}
+
+/// A package's code that only Apple's platforms build: the Apple-only modules it imports
+/// unconditionally, the first file importing one, and the local dependency it comes through.
+struct AppleOnlyCode: Sendable, Hashable {
+    var modules: [String]
+    /// The repository path of the first file importing one.
+    var file: String
+    /// The folder of the local dependency whose sources import them; `nil`: its own sources.
+    var through: String?
+
+    init(modules: [String], file: String, through: String? = nil) {
+        self.modules = modules
+        self.file = file
+        self.through = through
+    }
+
+    /// `its sources import os, SwiftUI (Sources/Log/Log.swift)` or `it depends on Packages/Log,
+    /// whose sources import os (…)`.
+    var reason: String {
+        let imports = "import \(modules.joined(separator: ", ")) (\(file))"
+        return through.map { "it depends on \($0.isEmpty ? "." : $0), whose sources " + imports }
+            ?? "its sources " + imports
+    }
 }
 
 /// A platform a package's manifest declares (`platforms: [.iOS(.v18), .visionOS(.v1)]`), as
@@ -73,5 +105,15 @@ struct DeclaredPlatform: Sendable, Hashable, Codable {
 
         /// `iOS 18.0, visionOS 1.0`.
         var list: String { platforms.map(\.description).joined(separator: ", ") }
+    }
+}
+
+extension AppleOnlyCode {
+    /// The skipped row of a package SwiftPM cannot build on this machine, saying what a Mac runs.
+    func notBuiltHere(_ name: String) -> StepOutcome {
+        .skipped(
+            "build", .notBuiltHere,
+            figure: "\(name) is not built or tested here: \(reason), which Swift on this machine does not have "
+                + "(its scanners still run); on a Mac prepush runs swift build --build-tests and swift test")
     }
 }

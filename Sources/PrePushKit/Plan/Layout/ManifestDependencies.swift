@@ -45,6 +45,9 @@ struct ManifestDependencies: Sendable {
         var platforms: [DeclaredPlatform]
         /// `binaryTarget(name:path:)`s: name and path relative to the package.
         var binaryTargets: [[String]]
+        /// Each source target's folder relative to the package (its `path`, else SwiftPM's
+        /// default); `nil` in answers cached before it was kept.
+        var targetFolders: [String]?
     }
 
     /// The local dependencies of every package unit of `layout` in `listing`.
@@ -123,7 +126,88 @@ struct ManifestDependencies: Sendable {
             }
         }
         answer.dependencies = answer.dependencies.mapValues { $0.filter(known.contains).sorted() }
+        if AppleOnlyImports.hostLacksAppleModules {
+            try await markAppleOnly(&answer, facts: facts, layout: layout, listing: listing, repository: repository)
+        }
         return answer
+    }
+
+    /// Marks each package whose sources (or whose local dependencies' sources) import a module
+    /// only Apple's platforms have, unconditionally: SwiftPM cannot build it here.
+    private func markAppleOnly(
+        _ answer: inout Answer, facts: [String: Facts], layout: RepositoryLayout, listing: TreeListing,
+        repository: GitRepository
+    ) async throws {
+        let packages = layout.units.filter { $0.kind == .package }.map(\.path)
+        var files: [(package: String, path: String)] = []
+        for folder in packages {
+            let prefix = folder.isEmpty ? "" : folder + "/"
+            let targetFolders = facts[folder]?.targetFolders ?? Self.conventionalFolders
+            let nested = packages.filter { $0 != folder && (folder.isEmpty || $0.hasPrefix(prefix)) }
+            for file in listing.files where file.hasPrefix(prefix) && file.hasSuffix(".swift") {
+                let relative = String(file.dropFirst(prefix.count))
+                guard targetFolders.contains(where: { $0.isEmpty || relative.hasPrefix($0 + "/") }),
+                    !nested.contains(where: { file.hasPrefix($0 + "/") })
+                else { continue }
+                files.append((folder, file))
+            }
+        }
+        let contents = try await repository.blobs(files.map { listing.objects[$0.path] ?? "-" })
+        var own: [String: AppleOnlyCode] = [:]
+        for (file, content) in zip(files, contents) {
+            guard let content else { continue }
+            let modules = AppleOnlyImports.unconditional(in: String(decoding: content, as: UTF8.self))
+            guard !modules.isEmpty else { continue }
+            var code = own[file.package] ?? AppleOnlyCode(modules: [], file: file.path)
+            code.modules += modules.filter { !code.modules.contains($0) }
+            own[file.package] = code
+        }
+        for folder in packages {
+            var code = own[folder]
+            if code == nil {
+                // Through a local dependency, the nearest first.
+                var seen: Set<String> = [folder]
+                var queue = answer.dependencies[folder] ?? []
+                while !queue.isEmpty, code == nil {
+                    let next = queue.removeFirst()
+                    guard seen.insert(next).inserted else { continue }
+                    if var found = own[next] {
+                        found.through = next
+                        code = found
+                    }
+                    queue += answer.dependencies[next] ?? []
+                }
+            }
+            guard let code else { continue }
+            var summary =
+                answer.summaries[folder]
+                ?? ManifestSummary(name: (folder as NSString).lastPathComponent, platforms: [])
+            summary.appleOnly = code
+            answer.summaries[folder] = summary
+        }
+    }
+
+    /// Where SwiftPM looks for targets by default: a manifest's answer cached without its targets'
+    /// folders is read with these.
+    static let conventionalFolders = ["Sources", "Source", "src", "srcs", "Tests", "Plugins"]
+
+    /// Each non-binary, non-system target's folder in `dump-package`'s JSON: its `path`, else
+    /// `Tests/<name>`, `Plugins/<name>` or `Sources/<name>` by its type.
+    static func targetFolders(_ json: String) -> [String] {
+        guard let object = try? JSONSerialization.jsonObject(with: Data(json.utf8)) as? [String: Any] else {
+            return []
+        }
+        return (object["targets"] as? [[String: Any]] ?? []).compactMap { target in
+            guard let name = target["name"] as? String else { return nil }
+            let type = target["type"] as? String ?? "regular"
+            if type == "binary" || type == "system" { return nil }
+            if let path = target["path"] as? String { return RepositoryLayout.normalized(path) }
+            switch type {
+            case "test": return "Tests/" + name
+            case "plugin": return "Plugins/" + name
+            default: return "Sources/" + name
+            }
+        }
     }
 
     /// The manifests of the package in `folder`: `Package.swift` and `Package@swift-*.swift`.
@@ -191,7 +275,8 @@ struct ManifestDependencies: Sendable {
             Facts(
                 name: Self.packageName(result.outputText) ?? (folder as NSString).lastPathComponent,
                 dependencies: paths.compactMap { root.relative(PhysicalRoot.physical($0)) },
-                platforms: platforms, binaryTargets: Self.binaryTargetPaths(result.outputText)))
+                platforms: platforms, binaryTargets: Self.binaryTargetPaths(result.outputText),
+                targetFolders: Self.targetFolders(result.outputText)))
     }
 
     /// The package's `name` in `dump-package`'s JSON.

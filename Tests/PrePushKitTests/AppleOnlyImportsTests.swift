@@ -1,0 +1,63 @@
+import Foundation
+import Testing
+
+@testable import PrePushKit
+
+/// Which Apple-only modules a source imports unconditionally, on IceCubesApp's real sources
+/// (Fixtures/icecubes-*.swift.txt) and on the shapes conditional imports take.
+@Suite("Apple-only imports")
+struct AppleOnlyImportsTests {
+    static func fixture(_ name: String) throws -> String {
+        try String(contentsOfFile: XcodeBackendToolOutputTests.fixtures + "/" + name, encoding: .utf8)
+    }
+
+    @Test func iceCubesSources() throws {
+        // import SwiftUI, then UIKit under #if canImport(UIKit).
+        #expect(AppleOnlyImports.unconditional(in: try Self.fixture("icecubes-ThemeApplier.swift.txt")) == ["SwiftUI"])
+        // import Combine, Foundation, Models, OSLog, Observation, SwiftUI, os.
+        #expect(
+            AppleOnlyImports.unconditional(in: try Self.fixture("icecubes-MastodonClient.swift.txt"))
+                == ["Combine", "OSLog", "SwiftUI", "os"])
+    }
+
+    @Test func conditionalCommentedAndQuotedImportsDoNotCount() {
+        let text = """
+            import Foundation
+            #if os(macOS)
+              import AppKit
+            #elseif canImport(UIKit)
+              import UIKit
+            #else
+              import CoreGraphics
+            #endif
+            #if DEBUG
+              #if targetEnvironment(simulator)
+                import CoreLocation
+              #endif
+            #endif
+            // import WebKit
+            /* import MapKit
+               import StoreKit */
+            let help = \"\"\"
+                import Photos
+                \"\"\"
+            import Dispatch
+            """
+        #expect(AppleOnlyImports.unconditional(in: text) == [])
+    }
+
+    @Test func everyFormOfImportNamesItsModule() {
+        let text = """
+            @testable import Combine
+            @_exported import os.log
+            import struct CoreGraphics.CGRect
+            public import SwiftUI;
+            #if DEBUG
+            import WebKit
+            #endif
+            import Logging
+            """
+        // #if DEBUG asks for no platform: WebKit is imported in every debug build.
+        #expect(AppleOnlyImports.unconditional(in: text) == ["Combine", "os", "CoreGraphics", "SwiftUI", "WebKit"])
+    }
+}
