@@ -39,6 +39,12 @@ package struct ErrorLintOptions: ToolSettings {
     /// Check error types in code no user sees too (test targets, an app's developer tools); off
     /// by default (`includeDeveloperCode`, `--include-developer-code`).
     package var includesDeveloperCode = false
+    /// Check every key of the catalogs, not only those error types use: `unused-key`,
+    /// `format-mismatch` for every key, coverage per language (`--whole-catalog`, `wholeCatalog`).
+    package var wholeCatalog = false
+    /// With ``wholeCatalog``: each language must have at least this share (0–100) of the keys
+    /// translated (`--min-translated`, `minTranslated`); `translation-coverage` names those below.
+    package var minimumTranslated: Double?
     /// `--since`, the baseline and its writing: the same for every scanner.
     package var adoption = AdoptionSettings()
 
@@ -71,7 +77,7 @@ package struct ErrorLintOptions: ToolSettings {
     /// The keys the `errorlint` section of `.preflight.json` accepts.
     static let configurationKeys: Set<String> = Set([
         "rules", "requiredMembers", "languages", "catalogs", "include", "exclude", "format", "strict",
-        "maxFileSize", "parseTimeLimit", "includeDeveloperCode",
+        "maxFileSize", "parseTimeLimit", "includeDeveloperCode", "wholeCatalog", "minTranslated",
     ]).union(AdoptionSettings.configurationKeys)
 
     /// Applies the `errorlint` section of the configuration file.
@@ -101,6 +107,15 @@ package struct ErrorLintOptions: ToolSettings {
         if let value = try section.diagnosticFormat("format") { format = value }
         if let value = try section.bool("strict") { isStrict = value }
         if let value = try section.bool("includeDeveloperCode") { includesDeveloperCode = value }
+        if let value = try section.bool("wholeCatalog") { wholeCatalog = value }
+        if let value = try section.number("minTranslated") {
+            guard Self.isPercent(value) else {
+                throw .invalidValue(
+                    key: "minTranslated", section: section.name, value: String(value),
+                    detail: "It is a percentage from 0 to 100.", path: section.path)
+            }
+            minimumTranslated = value
+        }
         if let value = try section.fileSizeLimit("maxFileSize") { maximumFileSize = value }
         if let value = try section.number("parseTimeLimit") {
             guard value > 0, value.isFinite else {
@@ -140,6 +155,9 @@ package struct ErrorLintOptions: ToolSettings {
         ruleSettings[parts[0]] = setting
     }
 
+    /// Whether `value` is a percentage, 0 to 100.
+    package static func isPercent(_ value: Double) -> Bool { value >= 0 && value <= 100 }
+
     /// Applies `--require a,b` (or `none`): the members every error type must implement besides
     /// `errorDescription`.
     package mutating func setRequiredMembers(argument: String) throws(ErrorLintArgumentError) {
@@ -160,9 +178,11 @@ package struct ErrorLintOptions: ToolSettings {
         var object: [String: Any] = [
             "rules": rules, "requiredMembers": requiredMembers.sorted().map(\.rawValue), "languages": languages,
             "catalogs": catalogPaths, "include": includes, "exclude": excludes, "format": format.rawValue,
-            "strict": isStrict, "includeDeveloperCode": includesDeveloperCode, "maxFileSize": maximumFileSize,
+            "strict": isStrict, "includeDeveloperCode": includesDeveloperCode,
+            "wholeCatalog": wholeCatalog, "maxFileSize": maximumFileSize,
             "parseTimeLimit": parseTimeLimit,
         ]
+        if let minimumTranslated { object["minTranslated"] = minimumTranslated }
         object.merge(adoption.effectiveConfiguration) { _, new in new }
         let data = try? JSONSerialization.data(
             withJSONObject: ["errorlint": object], options: [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes])

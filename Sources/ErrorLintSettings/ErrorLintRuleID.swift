@@ -15,12 +15,16 @@ package enum ErrorLintRuleID: String, Sendable, Hashable, CaseIterable {
     case formatMismatch = "format-mismatch"
     case pluralCategories = "plural-categories"
     case duplicateKey = "duplicate-key"
+    case unusedKey = "unused-key"
+    case translationCoverage = "translation-coverage"
 
     /// The severity the rule reports with unless a setting says otherwise.
     package var defaultSeverity: Severity {
         switch self {
-        case .missingErrorDescription, .wrongMemberSignature, .missingKey, .formatMismatch: .error
-        case .missingMember, .uncoveredCase, .unlocalizedText, .untranslated, .pluralCategories, .duplicateKey:
+        case .missingErrorDescription, .wrongMemberSignature, .missingKey, .formatMismatch, .translationCoverage:
+            .error
+        case .missingMember, .uncoveredCase, .unlocalizedText, .untranslated, .pluralCategories, .duplicateKey,
+            .unusedKey:
             .warning
         }
     }

@@ -152,6 +152,16 @@ extension ErrorLint {
                     + "failureReason, recoverySuggestion, helpAnchor (default: none).", valueName: "members"))
         var requiredMembers: String?
 
+        @Flag(
+            help: "Check every key of the catalogs: unused keys, format arguments of every key, coverage per language.")
+        var wholeCatalog = false
+
+        @Option(
+            help: ArgumentHelp(
+                "With --whole-catalog: fail when a language has less than this share of the keys translated.",
+                valueName: "percent"))
+        var minTranslated: Double?
+
         @Flag(inversion: .prefixedNo, help: "Fail (exit 1) on any finding, not only errors.")
         var strict: Bool?
 
@@ -175,6 +185,15 @@ extension ErrorLint {
             if let requiredMembers { try options.setRequiredMembers(argument: requiredMembers) }
             if let format { options.format = format }
             if let strict { options.isStrict = strict }
+            if wholeCatalog { options.wholeCatalog = true }
+            if let minTranslated {
+                guard ErrorLintOptions.isPercent(minTranslated) else {
+                    throw LimitArgumentError(
+                        flag: "--min-translated", value: String(minTranslated),
+                        detail: "It is a percentage from 0 to 100.")
+                }
+                options.minimumTranslated = minTranslated
+            }
             options.isQuiet = quiet
             options.usesAbsolutePaths = absolutePaths
             options.parsesEveryFile = parseEveryFile

@@ -14,6 +14,8 @@ import Testing
         for example in description.triggeringExamples {
             let findings = try TemporaryProject(files: example.files).lint(rule: id) { options in
                 if let members = example.requiredMembers { options.requiredMembers = members }
+                options.wholeCatalog = example.wholeCatalog
+                options.minimumTranslated = example.minimumTranslated
             }
             #expect(!findings.isEmpty, "no \(id) finding in \(example.files)")
         }
@@ -25,6 +27,8 @@ import Testing
         for example in description.nonTriggeringExamples {
             let findings = try TemporaryProject(files: example.files).lint(rule: id) { options in
                 if let members = example.requiredMembers { options.requiredMembers = members }
+                options.wholeCatalog = example.wholeCatalog
+                options.minimumTranslated = example.minimumTranslated
             }
             #expect(findings.isEmpty, "unexpected \(id) findings: \(findings)")
         }

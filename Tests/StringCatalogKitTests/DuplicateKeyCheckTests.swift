@@ -19,7 +19,7 @@ struct DuplicateKeyCheckTests {
         #expect(findings.first?.message == #"key "a" is defined again (first at line 1); this later value wins"#)
         #expect(
             CatalogFindingKind.allCases.map(\.rawValue) == [
-                "missing-key", "untranslated", "format-mismatch", "plural-categories", "duplicate-key",
+                "missing-key", "untranslated", "format-mismatch", "plural-categories", "duplicate-key", "unused-key",
             ])
     }
 }

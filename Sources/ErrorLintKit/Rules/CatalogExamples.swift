@@ -52,4 +52,26 @@ enum CatalogExamples {
     static func unit(_ value: String, state: String = "translated") -> String {
         #"{ "stringUnit" : { "state" : "\#(state)", "value" : "\#(value)" } }"#
     }
+
+    /// An error using the first of `keys`, and a string catalog with every key, translated into
+    /// German except the last (when there are several); `swift` is a second source file.
+    static func xcstrings(keys: [String], swift: String? = nil) -> [String: String] {
+        let entries = keys.enumerated().map { index, key in
+            let german = index == keys.count - 1 && keys.count > 1 ? "" : "\"de\" : \(unit("Übersetzt"))"
+            return "\"\(key)\" : { \"localizations\" : { \(german) } }"
+        }
+        var files = [
+            "Sources/App/Errors.swift": """
+            enum LoginError: LocalizedError {
+                case expired
+                var errorDescription: String? { String(localized: "\(keys[0])") }
+            }
+            """,
+            "Sources/App/Resources/Localizable.xcstrings": """
+            { "sourceLanguage" : "en", "version" : "1.0", "strings" : { \(entries.joined(separator: ", ")) } }
+            """,
+        ]
+        if let swift { files["Sources/App/Other.swift"] = swift }
+        return files
+    }
 }

@@ -43,6 +43,9 @@ struct RuleExample: Sendable, Hashable {
     /// The members the example's run requires besides `errorDescription` (`--require`); the
     /// default's (none) when `nil`.
     var requiredMembers: Set<ErrorMember>?
+    /// Run with `--whole-catalog` (and `--min-translated` when given).
+    var wholeCatalog = false
+    var minimumTranslated: Double?
 
     /// One Swift file, `Sources/App/Errors.swift`.
     init(_ swift: String, requiring requiredMembers: Set<ErrorMember>? = nil) {
@@ -53,6 +56,13 @@ struct RuleExample: Sendable, Hashable {
     init(files: [String: String], requiring requiredMembers: Set<ErrorMember>? = nil) {
         self.files = files
         self.requiredMembers = requiredMembers
+    }
+
+    /// A `--whole-catalog` run's example.
+    init(wholeCatalog files: [String: String], minimumTranslated: Double? = nil) {
+        self.files = files
+        self.wholeCatalog = true
+        self.minimumTranslated = minimumTranslated
     }
 }
 
@@ -79,11 +89,17 @@ package struct RuleContext: Sendable {
     /// The catalog checks' findings for every key the error types use, by kind: computed once
     /// here for the five catalog rules that each report one kind.
     var keyFindingsByKind: [CatalogFindingKind: [RuleFinding]] = [:]
+    /// What `--whole-catalog` found (``WholeCatalog``); `nil` without it.
+    var wholeCatalog: WholeCatalog?
+    /// `--min-translated`.
+    var minimumTranslated: Double?
 
     init(
         errorTypes: [LocalizedErrorType], requiredMembers: Set<ErrorMember>, catalogs: CatalogContext?,
-        mainBundleCatalogs: CatalogContext? = nil
+        mainBundleCatalogs: CatalogContext? = nil, wholeCatalog: WholeCatalog? = nil, minimumTranslated: Double? = nil
     ) {
+        self.wholeCatalog = wholeCatalog
+        self.minimumTranslated = minimumTranslated
         self.errorTypes = errorTypes
         self.requiredMembers = requiredMembers
         self.catalogs = catalogs

@@ -29,6 +29,14 @@ struct FormatMismatchRule: ErrorLintRule {
     init() {}
 
     func findings(in context: RuleContext) -> [RuleFinding] {
-        context.keyFindings(.formatMismatch)
+        let used = context.keyFindings(.formatMismatch)
+        guard let whole = context.wholeCatalog else { return used }
+        // With --whole-catalog every key; a used key's finding keeps the line that says who uses it.
+        let reported = Set(used.map(\.location))
+        return used
+            + whole.formatFindings.compactMap { finding in
+                guard let location = finding.location, !reported.contains(location) else { return nil }
+                return RuleFinding(location: location, message: finding.message)
+            }
     }
 }

@@ -11,6 +11,8 @@ package enum RuleRegistry {
         FormatMismatchRule.self,
         PluralCategoriesRule.self,
         DuplicateKeyRule.self,
+        UnusedKeyRule.self,
+        TranslationCoverageRule.self,
     ]
 
     /// The rule with `id`, if there is one.
@@ -31,6 +33,8 @@ package enum RuleRegistry {
         case .formatMismatch: FormatMismatchRule.self
         case .pluralCategories: PluralCategoriesRule.self
         case .duplicateKey: DuplicateKeyRule.self
+        case .unusedKey: UnusedKeyRule.self
+        case .translationCoverage: TranslationCoverageRule.self
         }
     }
 }

@@ -28,6 +28,8 @@ package struct ErrorLintAnalysis: Sendable {
     /// Error types left out because they are in code no user sees (``DeveloperCode``), with why;
     /// empty with ``ErrorLintOptions/includesDeveloperCode``.
     var developerCodeTypes: [(type: LocalizedErrorType, reason: String)] = []
+    /// What `--whole-catalog` found; `nil` without it or without catalogs.
+    var wholeCatalog: WholeCatalog?
 
     /// The file extensions of string catalogs.
     static let catalogExtensions: Set<String> = ["strings", "stringsdict", "xcstrings"]
@@ -102,6 +104,15 @@ package struct ErrorLintAnalysis: Sendable {
             skipped: sources.skipped + catalogs.skipped, swiftFileCount: swiftFiles.count,
             parsedFileCount: sources.parsedFiles, directives: sources.directives)
         analysis.developerCodeTypes = developerCodeTypes
+        if options.wholeCatalog, let context = catalogs.context {
+            var codeFiles = found.files
+            if staged != nil {
+                codeFiles = found.files.filter { (($0 as NSString).pathExtension) == "swift" }
+            }
+            analysis.wholeCatalog = WholeCatalog.read(
+                catalogs: context, files: codeFiles, catalogFiles: catalogFiles, source: source,
+                maximumFileSize: options.maximumFileSize)
+        }
         // A local package's main-bundle text is in its app's catalogs: read only when it has some.
         if options.paths.count == 1, errorTypes.contains(where: \.looksUpMainBundle),
             let files = MainBundleCatalogs.files(forPackageAt: options.paths[0], staged: staged), !files.isEmpty

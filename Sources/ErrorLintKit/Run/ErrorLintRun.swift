@@ -22,7 +22,8 @@ package enum ErrorLintRun {
     ) -> [Diagnostic] {
         let context = RuleContext(
             errorTypes: analysis.errorTypes, requiredMembers: options.requiredMembers, catalogs: analysis.catalogs,
-            mainBundleCatalogs: analysis.mainBundleCatalogs)
+            mainBundleCatalogs: analysis.mainBundleCatalogs, wholeCatalog: analysis.wholeCatalog,
+            minimumTranslated: options.minimumTranslated)
         let display = PathDisplay(absolute: options.usesAbsolutePaths, relativeTo: root)
         var seen = Set<Diagnostic>()
         var diagnostics: [Diagnostic] = []
@@ -139,6 +140,7 @@ package enum ErrorLintRun {
                 report.summary, acceptedByBaseline: adopted.acceptedByBaseline, suppressed: adopted.suppressedInline,
                 details: details)
             errorOutput(summary + "\n")
+            if let whole = analysis.wholeCatalog { errorOutput(whole.summary + "\n") }
         }
         // An input error wins over findings: what could not be read was not checked.
         if !analysis.problems.isEmpty { return .usageOrInputError }

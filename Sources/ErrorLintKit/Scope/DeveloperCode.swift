@@ -23,7 +23,9 @@ struct DeveloperCode: Sendable {
                 && ($0 as NSString).deletingLastPathComponent.hasSuffix(".xcodeproj")
         }
         var hasApp = !projects.isEmpty
-        if !hasApp, paths.count == 1, let repository = MainBundleCatalogs.repositoryRoot(above: paths[0]) {
+        if !hasApp, paths.count == 1,
+            let repository = MainBundleCatalogs.repositoryRoot(above: StandardPath.absolute(paths[0]))
+        {
             let entries = (try? FileManager.default.contentsOfDirectory(atPath: repository)) ?? []
             hasApp = entries.contains { $0.hasSuffix(".xcodeproj") }
         }

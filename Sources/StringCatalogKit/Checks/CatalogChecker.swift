@@ -41,6 +41,21 @@ package struct CatalogChecker: Sendable {
             + FormatMismatchCheck.findings(context) + PluralCategoriesCheck.findings(context)
     }
 
+    /// `format-mismatch` findings of every key of every table, whether code uses it or not: the
+    /// same arguments (count, order, types, positions) in every language and plural variant.
+    package func formatFindingsForEveryKey() -> [CatalogFinding] {
+        var findings: [CatalogFinding] = []
+        for table in catalogs.tables.values.sorted(by: { $0.name < $1.name }) {
+            for entry in table.entries.values.sorted(by: { $0.key < $1.key }) {
+                let context = KeyCheckContext(
+                    usage: KeyUsage(key: entry.key, table: table.name), table: table, entry: entry,
+                    requiredLanguages: languages)
+                findings += FormatMismatchCheck.findings(context)
+            }
+        }
+        return findings
+    }
+
     /// `duplicate-key` findings of every `.strings` file.
     package func duplicateKeyFindings() -> [CatalogFinding] {
         DuplicateKeyCheck.findings(catalogs.duplicateKeys)

@@ -10,4 +10,6 @@ package enum CatalogFindingKind: String, Sendable, Hashable, Codable, CaseIterab
     case pluralCategories = "plural-categories"
     /// A key defined twice in one `.strings` file.
     case duplicateKey = "duplicate-key"
+    /// A key no code refers to (`--whole-catalog`).
+    case unusedKey = "unused-key"
 }
