@@ -76,20 +76,40 @@ enum PreCommitHook {
         skips() { case ",$PREPUSH_SKIP," in *",$1,"*) return 0 ;; esac; return 1; }
 
         status=0
-        if skips todoscan; then
-            echo "prepush: todoscan skipped (PREPUSH_SKIP)" >&2
-        elif [ -x "$todoscan" ]; then
-            "$todoscan" --staged || status=$?
-        else
+        if ! skips todoscan && [ ! -x "$todoscan" ]; then
             echo "prepush: $todoscan is missing; rebuild it (swift build -c release --product todoscan), or commit with --no-verify" >&2
             exit 1
         fi
-        # errorlint where one is installed: the one found at install time, else the first on PATH.
+        # errorlint where one is installed: the one found at install time, else the first on PATH. It
+        # runs beside todoscan (a core each), its output kept and printed after todoscan's.
         [ -x "$errorlint" ] || errorlint=$(command -v errorlint) || errorlint=
         if skips errorlint; then
             echo "prepush: errorlint skipped (PREPUSH_SKIP)" >&2
-        elif [ -n "$errorlint" ]; then
-            "$errorlint" --staged || { code=$?; [ "$code" -gt "$status" ] && status=$code; }
+            errorlint=
+        fi
+        kept=
+        if [ -n "$errorlint" ] && kept=$(mktemp -d "${TMPDIR:-/tmp}/prepush-pre-commit.XXXXXX"); then
+            trap 'rm -rf "$kept"' EXIT
+            trap 'exit 130' INT TERM
+            "$errorlint" --staged >"$kept/out" 2>"$kept/err" &
+            errorlint_pid=$!
+        fi
+        if skips todoscan; then
+            echo "prepush: todoscan skipped (PREPUSH_SKIP)" >&2
+        else
+            "$todoscan" --staged || status=$?
+        fi
+        if [ -n "$errorlint" ]; then
+            if [ -n "$kept" ]; then
+                wait "$errorlint_pid"
+                code=$?
+                cat "$kept/out"
+                cat "$kept/err" >&2
+            else
+                "$errorlint" --staged
+                code=$?
+            fi
+            [ "$code" -gt "$status" ] && status=$code
         fi
         exit "$status"
 
