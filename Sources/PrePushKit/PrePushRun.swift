@@ -18,10 +18,18 @@ import ProcessKit
 package struct PrePushRun: Sendable {
     /// What is being checked.
     package enum Mode: Sendable {
-        /// git's pre-push hook: its two arguments and what it wrote on standard input.
-        case hook(arguments: [String], input: String)
-        /// By hand: HEAD, or the work tree as it is when it differs from HEAD.
+        /// git's pre-push hook: its two arguments, what it wrote on standard input, and where
+        /// git's variables put the repository for it (`git --git-dir=… --work-tree=… push`).
+        case hook(arguments: [String], input: String, git: GitLocation = GitLocation())
+        /// By hand: HEAD, or the work tree as it is when it differs from HEAD. The repository is
+        /// the folder's: a stray `GIT_DIR` in a shell never points it elsewhere.
         case byHand
+
+        /// Where git's variables put the repository (the hook's only).
+        var git: GitLocation {
+            if case .hook(_, _, let git) = self { return git }
+            return GitLocation()
+        }
     }
 
     /// The flags, laid over the configuration of the folder checked.
@@ -57,7 +65,8 @@ package struct PrePushRun: Sendable {
             let push: DecidedPush
             switch try await Decision.make(mode, in: directory, flags: flags, environment: environment) {
             case .skip(let why, let place, let options):
-                let writer = try await skipWriter(place: place, options: options, directory: directory, output: output)
+                let writer = try await skipWriter(
+                    place: place, options: options, directory: directory, location: mode.git, output: output)
                 return writer.write(.skipped(why), results: [], notes: [], record: &record, clock: clock)
             case .check(let decided): push = decided
             }
@@ -108,7 +117,8 @@ package struct PrePushRun: Sendable {
             return status
         } catch {
             if let error = error as? ProcessError, case .interrupted = error { throw error }
-            await VerdictWriter.writeFailed(error, flags: flags, directory: directory, record: &record, clock: clock)
+            await VerdictWriter.writeFailed(
+                error, flags: flags, directory: directory, location: mode.git, record: &record, clock: clock)
             throw error
         }
     }
@@ -138,7 +148,8 @@ package struct PrePushRun: Sendable {
     /// The writer of a run that decided there is nothing to check: its settings, when the
     /// repository was found before the skip; otherwise those of the folder it was started in.
     private func skipWriter(
-        place: RepositoryPlace?, options: PrePushOptions?, directory: String, output: RunOutput
+        place: RepositoryPlace?, options: PrePushOptions?, directory: String, location: GitLocation,
+        output: RunOutput
     ) async throws -> VerdictWriter {
         if let place, let options {
             return VerdictWriter(flags: flags, output: output, options: options, place: place, environment: environment)
@@ -148,7 +159,7 @@ package struct PrePushRun: Sendable {
         let place =
             options.runReportPath == nil && options.summaryPath == nil
             ? RepositoryPlace(root: directory, gitDirectory: directory + "/.git")
-            : await RepositoryPlace.forReports(directory)
+            : await RepositoryPlace.forReports(directory, location: location)
         return VerdictWriter(flags: flags, output: output, options: options, place: place, environment: environment)
     }
 }

@@ -401,9 +401,13 @@ extension PrePush {
 
         func run() async throws {
             try await check.run {
+                // The repository is where git's variables put it for the hook (`git --git-dir=…
+                // --work-tree=… push`), as for the hook's own git calls; a run by hand names its folder.
                 .hook(
                     arguments: [remote, url],
-                    input: String(decoding: FileHandle.standardInput.readDataToEndOfFile(), as: UTF8.self))
+                    input: String(decoding: FileHandle.standardInput.readDataToEndOfFile(), as: UTF8.self),
+                    git: GitLocation.hook(
+                        ProcessInfo.processInfo.environment, in: FileManager.default.currentDirectoryPath))
             }
         }
     }

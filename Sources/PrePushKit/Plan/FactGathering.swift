@@ -26,6 +26,10 @@ extension PlanFacts {
             content: options.checkedContent, fingerprint: fingerprint, isVerified: isVerified)
         facts.identity = identity
         facts.keyIncludesBase = options.minimumDiffCoverage != nil
+        if isHook, facts.content == .pushed, let why = await foreignFolder(repository, gitDirectory: gitDirectory) {
+            facts.content = .isolated
+            facts.isolatedBecause = why
+        }
         // A clean work tree's content is HEAD's tree: no snapshot to write.
         if !status.isClean || headTree == nil {
             facts.workTree = try await snapshot.take(status: status, headTree: headTree)
@@ -56,5 +60,17 @@ extension PlanFacts {
                 tree: facts.workTree.tree, label: String(facts.workTree.tree.prefix(12)), changedPaths: changed)
         }
         return facts
+    }
+
+    /// Why the tools a check runs in place (the scanners, `swift build`, the tests, the extra steps,
+    /// each finding its repository from its folder) would not find the one git named for the hook
+    /// (`git --git-dir=… --work-tree=… push`): the work tree's folder names none, or another one
+    /// (a work tree nested in another repository's). `nil` when git names none, or the same.
+    private static func foreignFolder(_ repository: GitRepository, gitDirectory: String) async -> String? {
+        guard repository.location.namesRepository else { return nil }
+        let found = try? await GitRepository(root: repository.root).output(["rev-parse", "--absolute-git-dir"])
+        if let found, StandardPath.canonical(found) == StandardPath.canonical(gitDirectory) { return nil }
+        return "git names the repository for the hook (GIT_DIR \(gitDirectory)); its work tree's folder "
+            + (found.map { "belongs to the repository at \($0)" } ?? "belongs to no repository")
     }
 }

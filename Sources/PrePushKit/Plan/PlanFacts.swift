@@ -14,6 +14,9 @@ struct PlanFacts: Sendable {
     var differences: [String: [TreeChange]] = [:]
     /// Which content the user asked to be checked.
     var content: CheckedContent = .pushed
+    /// Why every commit is checked in prepush's worktree though no one asked (`--isolated`): the
+    /// work tree's folder names another repository, or none, to the tools run in it.
+    var isolatedBecause: String?
     /// The part of the cache key besides the tree: toolchain and options.
     var fingerprint = ""
     /// What ``fingerprint`` is made of (`nil` in plans built by hand in tests): said of a shared

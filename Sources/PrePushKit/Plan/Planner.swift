@@ -135,7 +135,7 @@ extension CheckPlan {
             let commit = entry.commit.commit
             let why: String
             if facts.content == .isolated {
-                why = "--isolated"
+                why = facts.isolatedBecause ?? "--isolated"
             } else if workTree.isClean, let head = workTree.head, head != commit {
                 why = "the work tree is at \(head.prefix(12)) (HEAD), not at the pushed commit"
             } else {

@@ -174,7 +174,7 @@ struct WorkTreeSnapshot: Sendable {
         try? FileManager.default.createDirectory(
             atPath: (path as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
         try? FileManager.default.removeItem(atPath: path)
-        let source = gitDirectory + "/index"
+        let source = repository.location.indexFile ?? gitDirectory + "/index"
         guard (try? FileManager.default.copyItem(atPath: source, toPath: path)) != nil else { return }
         if let modified = try? FileManager.default.attributesOfItem(atPath: source)[.modificationDate] {
             try? FileManager.default.setAttributes([.modificationDate: modified], ofItemAtPath: path)
@@ -187,9 +187,8 @@ struct WorkTreeSnapshot: Sendable {
             return String(entry.dropFirst(2))
         }
         if !hidden.isEmpty {
-            var clear = GitRepository.command(
-                ["update-index", "--no-assume-unchanged", "--no-skip-worktree", "-z", "--stdin"], in: repository.root,
-                optionalLocks: true)
+            var clear = repository.command(
+                ["update-index", "--no-assume-unchanged", "--no-skip-worktree", "-z", "--stdin"], optionalLocks: true)
             clear.environment = clear.environment.setting(environment)
             clear.standardInput = .bytes(Array(hidden.joined(separator: "\u{0}").utf8) + [0])
             clear.standardOutput = .discard

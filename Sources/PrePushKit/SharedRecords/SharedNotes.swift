@@ -99,7 +99,7 @@ struct SharedNotes: Sendable {
         var info = ""
         for (tree, blob) in zip(trees, blobs) { info += "100644 \(blob)\t\(tree)\n" }
         for profile in profiles { info += "100644 \(profile)\tprofiles/\(profile)\n" }
-        var update = GitRepository.command(["update-index", "--add", "--index-info"], in: repository.root)
+        var update = repository.command(["update-index", "--add", "--index-info"])
         update.environment = update.environment.setting(environment)
         update.standardInput = .bytes(Array(info.utf8))
         update.standardError = .capture(limit: 1 << 20)
@@ -120,7 +120,7 @@ struct SharedNotes: Sendable {
     func write(_ texts: [String]) async throws -> [String] {
         var names: [String] = []
         for text in texts {
-            var command = GitRepository.command(["hash-object", "-w", "--stdin"], in: repository.root)
+            var command = repository.command(["hash-object", "-w", "--stdin"])
             command.standardInput = .bytes(Array(text.utf8))
             command.standardError = .capture(limit: 1 << 20)
             let result = try await command.run()

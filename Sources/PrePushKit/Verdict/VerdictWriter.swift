@@ -54,12 +54,13 @@ struct VerdictWriter {
 
     /// The record of a run that could not check (its error), when its path is known.
     static func writeFailed(
-        _ error: any Error, flags: PrePushFlags, directory: String, record: inout RunRecord, clock: StepClock
+        _ error: any Error, flags: PrePushFlags, directory: String, location: GitLocation, record: inout RunRecord,
+        clock: StepClock
     ) async {
         record.error = error.localizedDescription
         record.seconds = Self.seconds(clock)
         guard let path = try? flags.options(in: directory).runReportPath else { return }
-        let destination = await RepositoryPlace.forReports(directory).reportDestination
+        let destination = await RepositoryPlace.forReports(directory, location: location).reportDestination
         _ = try? destination.write(record.encoded(), to: path, fromCommandLine: flags.runReportPath != nil)
     }
 

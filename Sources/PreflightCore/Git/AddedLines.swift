@@ -97,13 +97,15 @@ package struct AddedLines: Sendable, Equatable {
     /// untracked changes). Each base is compared directly, never over a merge base: a force push
     /// does not add again what the remote's old commit had.
     ///
+    /// `location`: where git's variables put the repository for a hook (``GitLocation``).
+    ///
     /// - Throws: as ``since(_:in:)``; `bases` must not be empty.
     package static func introduced(
-        over bases: [String], head: String?, in directory: String
+        over bases: [String], head: String?, in directory: String, location: GitLocation = GitLocation()
     ) throws(GitError)
         -> AddedLines
     {
-        let repository = try GitRepository(containing: directory)
+        let repository = try GitRepository(containing: directory, location: location)
         var target: String?
         if let head { target = try repository.requireCommit(head) }
         let untracked = target == nil ? try repository.untrackedFiles() : []

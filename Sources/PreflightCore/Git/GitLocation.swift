@@ -3,10 +3,13 @@
 /// bare-repository dotfiles layout), `GIT_INDEX_FILE` to every pre-commit hook, and a hook's own
 /// git calls find the repository through them, not through the folder they run in.
 ///
-/// The executables read them, only when run as a hook (`--staged`), and pass them here; every
-/// other run names its folder, and a stray `GIT_DIR` in a shell must not point it elsewhere. A
-/// ``GitRepository`` given a location sets them again for each of its own git calls: they never
-/// reach a git call about another folder (a worktree, a fixture package).
+/// git gives a pre-push hook of `git --git-dir=… --work-tree=… push` `GIT_DIR` and `GIT_WORK_TREE`
+/// the same way (as typed, relative to the folder the hook runs in).
+///
+/// The executables read them, only when run as a hook (`--staged`, `prepush hook`), and pass them
+/// here; every other run names its folder, and a stray `GIT_DIR` in a shell must not point it
+/// elsewhere. A ``GitRepository`` given a location sets them again for each of its own git calls:
+/// they never reach a git call about another folder (a worktree, a fixture package).
 package struct GitLocation: Sendable, Equatable {
     /// `GIT_DIR`, absolute.
     package var gitDirectory: String?

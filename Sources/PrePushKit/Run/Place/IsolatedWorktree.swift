@@ -21,6 +21,15 @@ import Darwin
 struct IsolatedWorktree: Sendable {
     /// The root of the user's work tree.
     let repositoryRoot: String
+    /// Where git's variables put the user's repository for the hook (``GitLocation``): a git
+    /// directory outside the work tree (`git --git-dir=… --work-tree=… push`). The worktree itself
+    /// is found from its folder.
+    var location = GitLocation()
+
+    init(repositoryRoot: String, location: GitLocation = GitLocation()) {
+        self.repositoryRoot = repositoryRoot
+        self.location = location
+    }
 
     /// Where the pushed commit is checked out.
     var path: String { repositoryRoot + "/" + Self.relativePath }
@@ -36,7 +45,8 @@ struct IsolatedWorktree: Sendable {
     /// (`post-checkout`) do not run: the worktree is prepush's. Returns a note for each submodule
     /// left empty, saying why, and one when the worktree had to be reconnected after a move.
     func checkOut(_ commit: String) async throws -> [String] {
-        let repository = GitRepository(root: repositoryRoot)
+        var repository = GitRepository(root: repositoryRoot)
+        repository.location = location
         let worktree = GitRepository(root: path)
         let noHooks = ["-c", "core.hooksPath=/dev/null"]
         var notes: [String] = []

@@ -18,9 +18,12 @@ struct ReportDestination: Sendable {
     let gitDirectories: [String]
     /// The ledger of the reports written.
     let ledger: String
+    /// Where git's variables put the repository for the hook (``GitLocation``).
+    let location: GitLocation
 
-    init(root: String, gitDirectory: String) {
+    init(root: String, gitDirectory: String, location: GitLocation = GitLocation()) {
         self.root = StandardPath.canonical(root)
+        self.location = location
         var directories = [StandardPath.canonical(gitDirectory)]
         // A linked worktree's git directory lives inside the main one's `worktrees/`; the common
         // directory (objects, refs, hooks) is the main one's.
@@ -104,7 +107,9 @@ struct ReportDestination: Sendable {
     /// Whether git tracks the file at `physical` (inside the root).
     private func isTracked(_ physical: String) -> Bool {
         let relative = StandardPath.relative(physical, to: root)
-        let command = GitRepository.command(["ls-files", "-z", "--", ":(literal)" + relative], in: root)
+        var repository = GitRepository(root: root)
+        repository.location = location
+        let command = repository.command(["ls-files", "-z", "--", ":(literal)" + relative])
         guard let result = try? command.runBlocking(), result.succeeded else { return true }
         return !(result.standardOutput?.bytes.isEmpty ?? true)
     }
