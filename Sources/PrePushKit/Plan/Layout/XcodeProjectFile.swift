@@ -13,6 +13,32 @@ struct XcodeProjectFile: Sendable, Equatable {
         /// Repository-relative paths of its source files and of its synchronized folders (Xcode 16);
         /// a path outside the repository starts with `..`.
         var sources: [String]
+        /// Repository-relative paths of every file its build phases name (sources, resources,
+        /// headers, copied files) and of its synchronized folders.
+        var files: [String] = []
+        /// The identifiers of the targets it depends on (`PBXTargetDependency`).
+        var dependencies: [String] = []
+        /// The package products it links (`packageProductDependencies`): each product's name and,
+        /// for a local package reference (`XCLocalSwiftPackageReference`), its repository folder;
+        /// `nil` for a remote package's, `""` for a product naming no package (a local package
+        /// the project holds as a folder).
+        var packageProducts: [PackageProduct] = []
+        /// The target hosting its tests (`TestTargetID`, else the app `TEST_HOST` names).
+        var host: String?
+        /// Its `productName` (what a `TEST_HOST` path names).
+        var productName = ""
+
+        init(identifier: String, name: String, productType: String, sources: [String]) {
+            self.identifier = identifier
+            self.name = name
+            self.productType = productType
+            self.sources = sources
+        }
+
+        /// A test bundle: unit or UI tests.
+        var isTestBundle: Bool {
+            productType.hasPrefix("com.apple.product-type.bundle.") && productType.contains("test")
+        }
 
         /// An application (of any kind: watch app, App Clip) or a framework (static or dynamic).
         var buildsAppOrFramework: Bool {
@@ -25,6 +51,17 @@ struct XcodeProjectFile: Sendable, Equatable {
     }
 
     var targets: [Target]
+    /// Repository folders the project names as folders (folder references, synchronized folders,
+    /// local package references): where its local packages without a reference of their own lie.
+    var folders: [String] = []
+
+    /// A package product a target links.
+    struct PackageProduct: Sendable, Equatable {
+        var name: String
+        /// The local package's repository folder; `""`: a product naming no package (older projects
+        /// and those holding their packages as folders); `nil`: a remote package's.
+        var localPackage: String?
+    }
 
     /// Reads `data`, the `project.pbxproj` of the project whose folder (the folder holding the
     /// `.xcodeproj`) is `projectFolder`, relative to the repository's root; `nil` when it is not a
@@ -66,6 +103,23 @@ struct XcodeProjectFile: Sendable, Equatable {
             return result
         }
         var targets: [Target] = []
+        let attributes =
+            (project["attributes"] as? [String: Any])?["TargetAttributes"] as? [String: [String: Any]] ?? [:]
+        var folders: [String] = []
+        for (identifier, object) in objects {
+            let isa = object["isa"] as? String ?? ""
+            let type = object["lastKnownFileType"] as? String ?? ""
+            if isa == "PBXFileSystemSynchronizedRootGroup"
+                || (isa == "PBXFileReference" && (type == "wrapper" || type == "folder")),
+                let found = path(of: identifier)
+            {
+                folders.append(found)
+            }
+            if isa == "XCLocalSwiftPackageReference", let relative = object["relativePath"] as? String {
+                folders.append(RepositoryLayout.normalized(Self.joined(projectDirectory, relative)))
+            }
+        }
+        self.folders = folders.sorted()
         for identifier in project["targets"] as? [String] ?? [] {
             guard let target = objects[identifier], target["isa"] as? String == "PBXNativeTarget" else { continue }
             var sources: [String] = []
@@ -77,15 +131,68 @@ struct XcodeProjectFile: Sendable, Equatable {
                     }
                 }
             }
-            for group in target["fileSystemSynchronizedGroups"] as? [String] ?? [] {
-                if let found = path(of: group) { sources.append(found) }
+            var files: [String] = []
+            for phase in target["buildPhases"] as? [String] ?? [] {
+                for file in objects[phase]?["files"] as? [String] ?? [] {
+                    if let reference = objects[file]?["fileRef"] as? String, let found = path(of: reference) {
+                        files.append(found)
+                    }
+                }
             }
-            targets.append(
-                Target(
-                    identifier: identifier, name: target["name"] as? String ?? identifier,
-                    productType: target["productType"] as? String ?? "", sources: sources))
+            for group in target["fileSystemSynchronizedGroups"] as? [String] ?? [] {
+                if let found = path(of: group) {
+                    sources.append(found)
+                    files.append(found)
+                }
+            }
+            var found = Target(
+                identifier: identifier, name: target["name"] as? String ?? identifier,
+                productType: target["productType"] as? String ?? "", sources: sources)
+            found.files = files
+            found.productName = target["productName"] as? String ?? ""
+            found.dependencies = (target["dependencies"] as? [String] ?? []).compactMap { dependency in
+                guard let object = objects[dependency] else { return nil }
+                if let target = object["target"] as? String { return target }
+                let proxy = (object["targetProxy"] as? String).flatMap { objects[$0] }
+                return proxy?["remoteGlobalIDString"] as? String
+            }
+            found.packageProducts = (target["packageProductDependencies"] as? [String] ?? []).compactMap { product in
+                guard let object = objects[product] else { return nil }
+                let name = object["productName"] as? String ?? product
+                guard let package = (object["package"] as? String).flatMap({ objects[$0] }) else {
+                    return PackageProduct(name: name, localPackage: "")
+                }
+                guard package["isa"] as? String == "XCLocalSwiftPackageReference",
+                    let relative = package["relativePath"] as? String
+                else { return PackageProduct(name: name, localPackage: nil) }
+                return PackageProduct(
+                    name: name, localPackage: RepositoryLayout.normalized(Self.joined(projectDirectory, relative)))
+            }
+            found.host = attributes[identifier]?["TestTargetID"] as? String
+            if found.host == nil {
+                found.host = Self.testHost(of: target, objects: objects)
+            }
+            targets.append(found)
+        }
+        // A TEST_HOST names the host's product (`$(BUILT_PRODUCTS_DIR)/App.app/App`): its target.
+        for index in targets.indices {
+            guard let host = targets[index].host, objects[host] == nil else { continue }
+            targets[index].host = targets.first { $0.name == host || $0.productName == host }?.identifier
         }
         self.targets = targets.sorted { $0.name < $1.name }
+    }
+
+    /// The product name a target's `TEST_HOST` build setting names (`$(BUILT_PRODUCTS_DIR)/App.app/…`),
+    /// in any of its configurations.
+    static func testHost(of target: [String: Any], objects: [String: [String: Any]]) -> String? {
+        let list = (target["buildConfigurationList"] as? String).flatMap { objects[$0] }
+        for configuration in list?["buildConfigurations"] as? [String] ?? [] {
+            let settings = objects[configuration]?["buildSettings"] as? [String: Any]
+            guard let host = settings?["TEST_HOST"] as? String, let app = host.range(of: ".app/") else { continue }
+            let product = host[..<app.lowerBound]
+            return String(product.split(separator: "/").last ?? product)
+        }
+        return nil
     }
 
     static func joined(_ folder: String, _ path: String) -> String {
@@ -108,6 +215,11 @@ struct XcodeScheme: Sendable, Equatable {
 
     var name: String
     var builds: [Reference]
+    /// The test action's testables not marked `skipped = "YES"`.
+    var testables: [Reference] = []
+    /// The test action's test plans (`container:UnitTests/UnitTests.xctestplan`, without
+    /// `container:`), the default one first.
+    var testPlans: [String] = []
 
     init(name: String, builds: [Reference]) {
         self.name = name
@@ -138,6 +250,41 @@ struct XcodeScheme: Sendable, Equatable {
             remaining = element[end...]
         }
         self.builds = builds
+        guard let test = text.range(of: "<TestAction") else { return }
+        var action = text[test.lowerBound...]
+        action = action.range(of: "</TestAction>").map { action[..<$0.lowerBound] } ?? action
+        var plans: [(reference: String, isDefault: Bool)] = []
+        var rest = action
+        while let open = rest.range(of: "<TestPlanReference") {
+            let element = rest[open.upperBound...]
+            let end = element.firstIndex(of: ">") ?? element.endIndex
+            let attributes = Self.attributes(element[..<end])
+            if let reference = attributes["reference"] {
+                plans.append(
+                    (reference.replacingOccurrences(of: "container:", with: ""), attributes["default"] == "YES"))
+            }
+            rest = element[end...]
+        }
+        testPlans = plans.filter(\.isDefault).map(\.reference) + plans.filter { !$0.isDefault }.map(\.reference)
+        rest = action
+        while let open = rest.range(of: "<TestableReference") {
+            let element = rest[open.upperBound...]
+            let close = element.range(of: "</TestableReference>")?.lowerBound ?? element.endIndex
+            let end = element.firstIndex(of: ">") ?? element.endIndex
+            let skipped = Self.attributes(element[..<end])["skipped"] == "YES"
+            if !skipped, let reference = element[..<close].range(of: "<BuildableReference") {
+                let inner = element[reference.upperBound..<close]
+                let attributes = Self.attributes(inner[..<(inner.firstIndex(of: ">") ?? inner.endIndex)])
+                if let blueprint = attributes["BlueprintIdentifier"] {
+                    testables.append(
+                        Reference(
+                            blueprint: blueprint, name: attributes["BlueprintName"] ?? blueprint,
+                            container: (attributes["ReferencedContainer"] ?? "").replacingOccurrences(
+                                of: "container:", with: "")))
+                }
+            }
+            rest = element[close...]
+        }
     }
 
     /// `Name = "value"` pairs, with XML's entities for quotes, ampersands and angle brackets.
