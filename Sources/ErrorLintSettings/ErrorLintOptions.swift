@@ -182,7 +182,7 @@ package struct ErrorLintOptions: ToolSettings {
             "wholeCatalog": wholeCatalog, "maxFileSize": maximumFileSize,
             "parseTimeLimit": parseTimeLimit,
         ]
-        if let minimumTranslated { object["minTranslated"] = minimumTranslated }
+        object["minTranslated"] = minimumTranslated.map { $0 as Any } ?? NSNull()
         object.merge(adoption.effectiveConfiguration) { _, new in new }
         let data = try? JSONSerialization.data(
             withJSONObject: ["errorlint": object], options: [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes])

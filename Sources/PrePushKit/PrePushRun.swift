@@ -72,8 +72,15 @@ package struct PrePushRun: Sendable {
             }
             let writer = VerdictWriter(
                 flags: flags, output: output, options: push.options, place: push.place, environment: environment)
+            // Only reviewed code is signed: refused before anything runs the commit's code (its
+            // manifest is run to plan it), and no step or manifest sees the signing key's path.
+            if let remote = flags.publishRemote, !flags.dryRun {
+                try await VerificationPublisher.requireReviewed(
+                    push.commits, remote: remote, repository: push.repository)
+            }
+            let stepEnvironment = environment.filter { $0.key != "PREFLIGHT_SIGNING_KEY" }
             // 2. plan.
-            let planned = try await PlannedRun.make(push, flags: flags, environment: environment)
+            let planned = try await PlannedRun.make(push, flags: flags, environment: stepEnvironment)
             var plan = planned.plan
             // The notes quote what others wrote (a shared record's fields, a package's path).
             plan.notes = plan.notes.map(VisibleText.escaped)
@@ -88,16 +95,11 @@ package struct PrePushRun: Sendable {
             }
             // 3. run, in the run's own folder, removed however the run ends (a signal between
             // commands is handled by handleInterrupts()).
-            if let remote = flags.publishRemote {
-                try await VerificationPublisher.requireReviewed(
-                    push.commits, remote: remote, repository: push.repository)
-            }
             let temporary = try RunTemporaryDirectory(gitDirectory: push.place.gitDirectory)
             defer { temporary.remove() }
-            // The steps never see the signing key's path (the record is signed after them).
             let results = try await CheckRun(
                 push, planned: planned, flags: flags, output: output, temporaryDirectory: temporary.path,
-                environment: environment.filter { $0.key != "PREFLIGHT_SIGNING_KEY" }
+                environment: stepEnvironment
             ).run(plan)
             // 4. verdict.
             let verdict = Verdict.make(results, isHook: push.isHook)

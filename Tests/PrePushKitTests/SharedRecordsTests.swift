@@ -80,13 +80,17 @@ struct SharedRecordsTests {
         #expect(AllowedSigners.firstInvalidLine([0xFF, 0x0A]) == 1)
     }
 
-    @Test("CI is told by CI (not false or 0), JENKINS_URL or TF_BUILD")
+    @Test("CI is told by CI (not false or 0) or a service's own variable (TeamCity, CodeBuild, GitHub Actions…)")
     func continuousIntegration() {
         #expect(ContinuousIntegration.isRunning(["CI": "true"]))
         #expect(ContinuousIntegration.isRunning(["CI": "TRUE"]))
         #expect(ContinuousIntegration.isRunning(["CI": "1"]))
         #expect(ContinuousIntegration.isRunning(["JENKINS_URL": "https://ci.example.com/"]))
         #expect(ContinuousIntegration.isRunning(["TF_BUILD": "True"]))
+        #expect(ContinuousIntegration.isRunning(["TEAMCITY_VERSION": "2025.1"]))
+        #expect(ContinuousIntegration.isRunning(["CODEBUILD_BUILD_ID": "x"]))
+        // A service's own variable holds whatever CI says.
+        #expect(ContinuousIntegration.isRunning(["GITHUB_ACTIONS": "true", "CI": "false"]))
         #expect(!ContinuousIntegration.isRunning(["CI": "false"]))
         #expect(!ContinuousIntegration.isRunning(["CI": "0"]))
         #expect(!ContinuousIntegration.isRunning([:]))

@@ -8,6 +8,9 @@ struct GitPathNameTests {
         Array("e".utf8) + [0xFE] + Array(".swift".utf8), Array("e\u{FFFD}.swift".utf8), Array("e\\377.swift".utf8),
         Array("e\\\\377.swift".utf8), Array("tab\there".utf8), Array("line\nbreak".utf8), [0xC3], [0xC3, 0xA9, 0xFF],
         [0xFF, 0x31, 0x32], Array("del\u{7F}".utf8), [0xED, 0xA0, 0x80], Array("\"quoted\"".utf8),
+        // café composed (NFC) and decomposed (NFD): equal as Swift strings, two files to git.
+        Array("caf\u{E9}.swift".utf8), Array("cafe\u{301}.swift".utf8),
+        [0xFF] + Array("caf\u{E9}".utf8), [0xFF] + Array("cafe\u{301}".utf8),
     ]
 
     @Test("Distinct names stay distinct, and each name gives its bytes back")
@@ -19,12 +22,15 @@ struct GitPathNameTests {
         }
     }
 
-    @Test("Escaped as git escapes (octal for bytes that are not UTF-8), UTF-8 text as it is")
+    @Test("Escaped as git escapes (octal past ASCII), composed UTF-8 text as it is")
     func shown() {
         #expect(GitPathName.name(Array("é/ü.swift".utf8)) == "é/ü.swift")
         #expect(GitPathName.name(Array("e".utf8) + [0xFF] + Array(".swift".utf8)) == "e\\377.swift")
         #expect(GitPathName.name(Array("e\\377.swift".utf8)) == "e\\\\377.swift")
         #expect(GitPathName.name(Array("tab\there".utf8)) == "tab\\there")
-        #expect(GitPathName.name([0xC3, 0xA9, 0xFF]) == "é\\377")
+        #expect(GitPathName.name([0xC3, 0xA9, 0xFF]) == "\\303\\251\\377")
+        // Text not in composed form is escaped: as a Swift string it would equal the composed name.
+        #expect(GitPathName.name(Array("cafe\u{301}.swift".utf8)) == "cafe\\314\\201.swift")
+        #expect(GitPathName.name(Array("caf\u{E9}.swift".utf8)) == "caf\u{E9}.swift")
     }
 }

@@ -24,7 +24,8 @@ struct ScriptTests {
 
     /// Shell and tool features bash or GNU have and POSIX sh or BSD do not, with why.
     static let nonPortable: [(pattern: String, why: String)] = [
-        (#"\[\["#, "[[ ]] is bash; use [ ]"),
+        // `[[` as a command, not a POSIX character class inside a bracket expression (`*[[:cntrl:]]*`).
+        (#"(^|[\s;&|(!])\[\[\s"#, "[[ ]] is bash; use [ ]"),
         (#"<<<"#, "here-strings are bash; use printf '%s\\n' \"$x\" |"),
         (#"PIPESTATUS|pipefail"#, "PIPESTATUS and pipefail are bash"),
         (#"\$\{[A-Za-z_][A-Za-z_0-9]*\[|^\s*[A-Za-z_][A-Za-z_0-9]*\+?=\("#, "arrays are bash"),

@@ -53,6 +53,28 @@ struct StagedNamesEndToEndTests {
         #expect(try await repository.run("git", ["rev-list", "--count", "HEAD"]).outputText == "1\n")
     }
 
+    @Test(
+        "Two names equal as Swift strings (café composed and decomposed) are two files: an ERROR in either is reported",
+        arguments: [true, false])
+    func canonicallyEquivalentNames(errorInDecomposed: Bool) async throws {
+        let repository = try await Repository.make(files: ["Sources/A.swift": "let a = 1\n"])
+        let composed = Array("Sources/caf\u{E9}.swift".utf8)
+        let decomposed = Array("Sources/cafe\u{301}.swift".utf8)
+        let error = "// ERROR: x\n"
+        let clean = "let b = 2\n"
+        try await stage(
+            [(composed, errorInDecomposed ? clean : error), (decomposed, errorInDecomposed ? error : clean)],
+            in: repository)
+        let shown = errorInDecomposed ? "Sources/cafe\\314\\201.swift" : "Sources/caf\u{E9}.swift"
+        // Twenty runs: a collision showed as an ERROR found in some runs and not in others.
+        for _ in 0..<20 {
+            let byHand = try await repository.run(PreCommitEndToEndTests.todoscan, ["--staged"])
+            #expect(byHand.termination == .exited(1), "\(byHand.outputText)\(byHand.errorText)")
+            #expect(byHand.outputText.contains("\(shown):1:4: error: ERROR: x"), "\(byHand.outputText)")
+            #expect(byHand.errorText.contains("in 2 files"), "\(byHand.errorText)")
+        }
+    }
+
     @Test("The same names read through git's own answers (a deletion beside them: a possible rename)")
     func collidingNamesThroughGit() async throws {
         let repository = try await Repository.make(files: [

@@ -323,7 +323,7 @@ struct CheckRun: Sendable {
                 options.backend.container ?? XcodeBuildPlan.appContainer(unit)
                 ?? (try? XcodeBuildPlan.findContainer(in: folder)) ?? nil
             let name = container.map { ($0.path as NSString).lastPathComponent } ?? unit.name
-            let scheme = options.backend.scheme ?? container?.name ?? unit.name
+            let scheme = options.backend.scheme ?? container?.name ?? unit.folderName
             return .skipped(
                 "xcodebuild", .notBuiltHere,
                 figure: "no xcodebuild here: \(name) not built or tested (its scanners still run); on a Mac "

@@ -37,7 +37,7 @@ package enum PrePushConfigurationReport {
         object["packages"] = try layout.units.map { unit -> [String: Any] in
             let folder = unit.folder(in: root)
             var entry: [String: Any] = [
-                "path": unit.path.isEmpty ? "." : unit.path, "kind": unit.kind.rawValue,
+                "path": VisibleText.escaped(unit.path.isEmpty ? "." : unit.path), "kind": unit.kind.rawValue,
                 "configurationFile": (flags.configurationFile ?? ConfigurationFile.find(from: folder, upTo: root)).map {
                     $0 as Any
                 } ?? NSNull(),
@@ -87,7 +87,7 @@ package enum PrePushConfigurationReport {
         }
         if !layout.notChecked.isEmpty {
             object["notChecked"] = layout.notChecked.sorted { $0.key < $1.key }.map {
-                ["path": $0.key.isEmpty ? "." : $0.key, "why": $0.value]
+                ["path": VisibleText.escaped($0.key.isEmpty ? "." : $0.key), "why": VisibleText.escaped($0.value)]
             }
         }
         return PrePushOptions.json(object)

@@ -29,8 +29,16 @@ struct SharedNotes: Sendable {
                 // Another publisher pushed meanwhile: wait a little (jittered), then merge again.
                 try await Task.sleep(for: .milliseconds(Int.random(in: 100...400) * attempt))
             }
-            let (base, replaced) = try await fetch(remote)
-            let commit = try await commit(entries, profiles: profiles, over: base, author: author)
+            var (base, replaced) = try await fetch(remote)
+            let commit: String
+            do {
+                commit = try await self.commit(entries, profiles: profiles, over: base, author: author)
+            } catch  where base != nil {
+                // A notes tree git will not lay out (an entry named `..`, say) is replaced, only as
+                // it was, as one holding no commit is.
+                (replaced, base) = (base, nil)
+                commit = try await self.commit(entries, profiles: profiles, over: nil, author: author)
+            }
             // A ref that holds no commit (someone pushed a blob there) is replaced, only as it was.
             let lease = replaced.map { ["--force-with-lease=\(Self.ref):\($0)"] } ?? []
             let pushed = try await repository.run(
@@ -87,7 +95,7 @@ struct SharedNotes: Sendable {
             var old: [SignedEntry] = []
             if position < existing.count, case .contents(let text) = existing[position] {
                 old =
-                    SignedEntry.parse(String(decoding: text, as: UTF8.self), limit: SharedRecords.entriesPerNote)
+                    SignedEntry.parse(text, limit: SharedRecords.entriesPerNote)
                     .entries
             }
             guard let new = entries[tree] else { continue }

@@ -112,7 +112,7 @@ struct SharedRecords: Sendable {
                 continue
             case .contents(let contents): text = contents
             }
-            let (entries, more) = SignedEntry.parse(String(decoding: text, as: UTF8.self), limit: Self.entriesPerNote)
+            let (entries, more) = SignedEntry.parse(text, limit: Self.entriesPerNote)
             if more {
                 records.lines.append(
                     "the note on \(place) holds more than \(Self.entriesPerNote) entries: the first \(Self.entriesPerNote) are read"

@@ -12,21 +12,33 @@ struct SignedEntry: Sendable, Hashable {
 
     /// The most lines a signature's armour may have: an SSH signature's is about six.
     static let armourLineLimit = 64
+    /// The longest payload line read (a record of hundreds of test targets is about 100 KB); a
+    /// longer line is no entry.
+    static let payloadLimit = 512 << 10
 
     /// The first `limit` entries of a note, in order, and whether the note holds more. A payload
     /// line is one that starts with `{`; the signature armour after it, if any, is its signature
     /// (an armour of more than ``armourLineLimit`` lines, or one never ended, is none). One pass
-    /// over the lines, stopped after the last entry wanted has had its chance of a signature.
-    static func parse(_ note: String, limit: Int = .max) -> (entries: [SignedEntry], more: Bool) {
+    /// over the bytes, split at line feeds: only payload and armour lines are decoded, and the pass
+    /// stops once the last entry wanted has had its chance of a signature.
+    static func parse(_ note: [UInt8], limit: Int = .max) -> (entries: [SignedEntry], more: Bool) {
+        let beginBytes = Array(begin.utf8)
+        let endBytes = Array(end.utf8)
         var entries: [SignedEntry] = []
-        var armour: [Substring] = []
+        var armour: [ArraySlice<UInt8>] = []
         var inArmour = false
-        for line in note.split(separator: "\n", omittingEmptySubsequences: true) {
+        var start = note.startIndex
+        while start < note.endIndex {
+            let stop = note[start...].firstIndex(of: 0x0A) ?? note.endIndex
+            let line = note[start..<stop]
+            start = stop + 1
+            if line.isEmpty { continue }
             if inArmour {
-                if line == end {
+                if line.elementsEqual(endBytes) {
                     armour.append(line)
                     if !entries.isEmpty, entries[entries.count - 1].signature == nil {
-                        entries[entries.count - 1].signature = armour.joined(separator: "\n") + "\n"
+                        entries[entries.count - 1].signature =
+                            armour.map { String(decoding: $0, as: UTF8.self) }.joined(separator: "\n") + "\n"
                     }
                     inArmour = false
                 } else if armour.count < armourLineLimit {
@@ -35,15 +47,20 @@ struct SignedEntry: Sendable, Hashable {
                     // Too long to be a signature: dropped, and the lines after it read afresh.
                     inArmour = false
                 }
-            } else if line == begin {
+            } else if line.elementsEqual(beginBytes) {
                 armour = [line]
                 inArmour = true
-            } else if line.hasPrefix("{") {
+            } else if line.first == UInt8(ascii: "{"), line.count <= payloadLimit {
                 if entries.count == limit { return (entries, true) }
-                entries.append(SignedEntry(payload: String(line), signature: nil))
+                entries.append(SignedEntry(payload: String(decoding: line, as: UTF8.self), signature: nil))
             }
         }
         return (entries, false)
+    }
+
+    /// ``parse(_:limit:)`` of a note's text.
+    static func parse(_ note: String, limit: Int = .max) -> (entries: [SignedEntry], more: Bool) {
+        parse(Array(note.utf8), limit: limit)
     }
 
     /// The note holding `entries`, each payload followed by its signature.

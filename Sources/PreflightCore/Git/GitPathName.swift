@@ -1,15 +1,21 @@
+import Foundation
+
 /// A file name git gives as bytes, as a `String` that names it alone: two names never become one.
 ///
-/// A name of UTF-8 text with no backslash and no control character is itself. Any other is
-/// written with git's C-style escapes (`core.quotePath`), without git's enclosing quotes so its
-/// extension still says its language: a byte that is not part of a UTF-8 character and a control
-/// character in octal (`e\377.swift`), `\t`, `\n` and the like by name, a backslash as `\\`.
-/// Only escaped names hold a backslash, so an escaped name is never another name as it is.
+/// A name of UTF-8 text in Unicode's composed form (NFC) with no backslash and no control character
+/// is itself. Any other is written with git's C-style escapes (`core.quotePath`), without git's
+/// enclosing quotes so its extension still says its language: every byte past ASCII and every
+/// control character in octal (`e\377.swift`, `cafe\314\201.swift`), `\t`, `\n` and the like by
+/// name, a backslash as `\\`. Only escaped names hold a backslash, so an escaped name is never
+/// another name as it is; and as Swift's strings compare by canonical equivalence (`café` in NFC
+/// and in NFD are equal), a name kept as text must be the one NFC form of it.
 package enum GitPathName {
     /// The name for the bytes `bytes`.
     package static func name(_ bytes: some Collection<UInt8>) -> String {
         if let text = String(validating: bytes, as: UTF8.self),
-            !text.utf8.contains(where: { $0 < 0x20 || $0 == 0x7F || $0 == UInt8(ascii: "\\") })
+            !text.utf8.contains(where: { $0 < 0x20 || $0 == 0x7F || $0 == UInt8(ascii: "\\") }),
+            text.utf8.allSatisfy({ $0 < 0x80 })
+                || text.precomposedStringWithCanonicalMapping.utf8.elementsEqual(text.utf8)
         {
             return text
         }
@@ -55,11 +61,6 @@ package enum GitPathName {
         var index = 0
         while index < bytes.count {
             let byte = bytes[index]
-            if byte >= 0x80, let length = characterLength(bytes, at: index) {
-                text += String(decoding: bytes[index..<(index + length)], as: UTF8.self)
-                index += length
-                continue
-            }
             index += 1
             if let named = named.first(where: { $0.byte == byte }) {
                 text += "\\" + String(UnicodeScalar(named.letter))
@@ -71,15 +72,5 @@ package enum GitPathName {
             }
         }
         return text
-    }
-
-    /// The length of the well-formed UTF-8 character starting at `index`, `nil` when there is none.
-    private static func characterLength(_ bytes: [UInt8], at index: Int) -> Int? {
-        let lead = bytes[index]
-        let length = lead >= 0xF0 ? 4 : lead >= 0xE0 ? 3 : lead >= 0xC0 ? 2 : 0
-        guard length > 0, index + length <= bytes.count,
-            String(validating: bytes[index..<(index + length)], as: UTF8.self) != nil
-        else { return nil }
-        return length
     }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import PreflightCore
 
 /// A part of a repository that prepush checks on its own: a Swift package (a folder with a tracked
 /// `Package.swift`) or an Xcode app (a folder with a project or workspace), each built, tested
@@ -26,8 +27,12 @@ struct CheckUnit: Sendable, Hashable, Comparable {
     }
 
     /// How messages and the summary table name it: its folder; at the root, an app's workspace or
-    /// project (`IceCubesApp.xcodeproj`), a package `.`.
-    var name: String {
+    /// project (`IceCubesApp.xcodeproj`), a package `.`. A folder's name is anyone's who can push:
+    /// control characters in it are shown escaped (``VisibleText``), never sent to the terminal.
+    var name: String { VisibleText.escaped(folderName) }
+
+    /// ``name`` as the folder has it, for a tool's argument (xcodebuild's default scheme).
+    var folderName: String {
         if !path.isEmpty { return path }
         if kind == .app, let container { return (container as NSString).lastPathComponent }
         return "."
