@@ -5,7 +5,9 @@
 #   (a) none,
 #   (b) 3,000 copies of one signed entry (a signer not listed: each copy once meant an ssh-keygen),
 #   (c) 40 distinct signed entries,
-#   (d) a 1.1 GB note of zeros (it compresses to about a megabyte on the remote).
+#   (d) a 1.1 GB note of zeros (it compresses to about a megabyte on the remote),
+#   (e) a note just under the 4 MiB a note may hold, of short lines that start with `{` and hold
+#       bytes that are not UTF-8.
 # Prints each run's median of RUNS (default 5) and its ratio to (a). PREPUSH=path compares another
 # build (for example the one before the change: ratios of tens and a failure for (d)).
 #
@@ -76,6 +78,9 @@ read -r copies copies_status < <(measure)
 for n in $(seq 40); do entry "$n"; done > "$work/distinct"
 note "$work/distinct"
 read -r distinct distinct_status < <(measure)
+python3 -c 'import sys; sys.stdout.buffer.write(b"{\xff\xfe\n" * (4 * 1024 * 1024 // 4 - 16))' > "$work/odd"
+note "$work/odd"
+read -r odd odd_status < <(measure)
 blob=$(head -c 1100000000 /dev/zero | git hash-object -w --stdin)
 git notes --ref preflight add -f -C "$blob" "$tree"
 read -r huge huge_status < <(measure)
@@ -83,7 +88,8 @@ read -r huge huge_status < <(measure)
 echo "prepush: $PREPUSH ($("$PREPUSH" --version 2>/dev/null || echo unknown)); $runs runs each, median; load $(load_average)"
 printf '| note on the pushed tree | median | ratio to no note | exit |\n|---|---|---|---|\n'
 for row in "none:$base:$base_status" "3,000 copies of one signed entry ($(wc -c < "$work/copies") bytes):$copies:$copies_status" \
-    "40 distinct signed entries:$distinct:$distinct_status" "1.1 GB of zeros:$huge:$huge_status"; do
+    "40 distinct signed entries:$distinct:$distinct_status" "1.1 GB of zeros:$huge:$huge_status" \
+    "4 MiB of short lines starting with { and holding bytes not UTF-8:$odd:$odd_status"; do
     IFS=: read -r what seconds status <<<"$row"
     printf '| %s | %.3f s | %.2fx | %s |\n' "$what" "$seconds" "$(echo "$seconds / $base" | bc -l)" "$status"
 done
