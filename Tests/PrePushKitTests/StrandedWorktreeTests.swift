@@ -55,11 +55,12 @@ struct StrandedWorktreeTests {
     func movedIsReconnected() async throws {
         let head = try await repository("w")
         try move("w", "moved")
-        let root = folder.path + "/moved"
+        // Physical: git reports paths with links resolved (a Mac's /var is /private/var).
+        let root = physicalPath(folder.path) + "/moved"
         let worktree = IsolatedWorktree(repositoryRoot: root)
         #expect(try await worktrees("moved").prunable)
         let stranded = try #require(await StrandedWorktree.find(at: worktree.path, of: GitRepository(root: root)))
-        #expect(stranded.recordedPath == folder.path + "/w/.build/prepush-worktree")
+        #expect(stranded.recordedPath == physicalPath(folder.path) + "/w/.build/prepush-worktree")
 
         let notes = try await worktree.checkOut(head)
         #expect(notes.contains { $0.contains("reconnected (git worktree repair)") }, "\(notes)")
@@ -76,7 +77,8 @@ struct StrandedWorktreeTests {
     func removedWhenRepairCannot() async throws {
         let head = try await repository("w")
         try move("w", "moved")
-        let root = folder.path + "/moved"
+        // Physical: git reports paths with links resolved (a Mac's /var is /private/var).
+        let root = physicalPath(folder.path) + "/moved"
         let worktree = IsolatedWorktree(repositoryRoot: root)
         let stranded = try #require(await StrandedWorktree.find(at: worktree.path, of: GitRepository(root: root)))
         #expect(try await stranded.reconnect(in: GitRepository(root: root)) { false } == false)
