@@ -1,9 +1,10 @@
 #!/usr/bin/env bash
-# What a commit costs with Preflight's pre-commit hook (todoscan --staged, then errorlint --staged)
+# What a commit costs with Preflight's pre-commit hook (todoscan --staged beside errorlint --staged)
 # against lefthook 2.2.2's pre-commit running the regex peers' check on the staged Swift files
-# (`! rg -n '//\s*ERROR:' {staged_files}`), issue 37: interleaved `git commit` rounds on the same
-# repository state, a one-line change to one Swift file each round, on real packages laid out by
-# ../shared/bin/trial-repo (Yams and swift-collections by default).
+# (ripgrep for an error tag after `//`, as lefthook.yml below writes it), issue 37: interleaved
+# `git commit` rounds on the same repository state, a one-line change to one Swift file each
+# round, on real packages laid out by ../shared/bin/trial-repo (Yams and swift-collections by
+# default).
 #
 #   scripts/bench/precommit-lefthook.sh                       # builds the tools in release first
 #   BIN=.build-release/release ROUNDS=40 scripts/bench/precommit-lefthook.sh [OWNER/NAME …]
