@@ -33,12 +33,8 @@ struct PlannedRun: Sendable {
             // verified too (the test baseline, and packages whose content is the remote's).
             let reader = try await SharedRecordReader(
                 push, identity: facts.identity, environment: environment, describing: flags.dryRun)
-            if case .anchored = reader.anchor {
-                shared.lines.append(reader.anchorLine)
-            } else if options.trustedVerifiers != nil {
-                // Said only where the pushed settings ask for shared verification.
-                shared.lines.append(reader.anchorLine)
-            }
+            // Why nothing is trusted is said only where the pushed settings ask for shared verification.
+            if reader.isAnchored || options.trustedVerifiers != nil { shared.lines.append(reader.anchorLine) }
             shared.add(try await reader.load(trees: facts.commits.map(\.tree), belowOnRemote: false))
             facts.verifiedBy = shared.verified
             plan = CheckPlan.make(facts)

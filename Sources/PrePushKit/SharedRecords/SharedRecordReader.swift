@@ -67,6 +67,12 @@ struct SharedRecordReader: Sendable {
             checks: checks, identity: identity, environment: environment, scratch: scratch)
     }
 
+    /// Whether there is an anchor, so records can be trusted.
+    var isAnchored: Bool {
+        if case .anchored = anchor { return true }
+        return false
+    }
+
     /// The line that says where trust comes from, or why nothing is trusted.
     var anchorLine: String {
         switch anchor {

@@ -50,12 +50,10 @@ package struct StagedIndex: Sendable {
     package static func read(
         in directory: String, allFiles: Bool, git location: GitLocation = GitLocation()
     ) throws(GitError) -> StagedIndex {
-        var here = GitRepository(root: directory)
-        here.location = location
-        let root = try GitRepository(containing: directory, location: here.location).root
+        let root = try GitRepository(containing: directory, location: location).root
         // Run in the root: the diff's names are the root's.
         var inRoot = GitRepository(root: root)
-        inRoot.location = here.location
+        inRoot.location = location
         inRoot.indexFile = location.indexFile.map { StandardPath.absolute($0, relativeTo: directory) }
         let reader = inRoot
         // The changes, the added lines and the entries at once: none needs another's answer, as
@@ -111,17 +109,6 @@ package struct StagedIndex: Sendable {
             copy.contents[path] = bytes
         }
         return copy
-    }
-
-    /// ``loading(_:)``, then `work` with the loaded index.
-    ///
-    /// - Throws: ``GitError`` when git fails or its output cannot be read (`work` is not called
-    ///   then).
-    package func loading<Value>(
-        _ paths: [String], meanwhile work: (StagedIndex) -> Value
-    ) throws(GitError) -> (index: StagedIndex, result: Value) {
-        let loaded = try loading(paths)
-        return (loaded, work(loaded))
     }
 
     /// The staged bytes of `path` (absolute), which must hold at most `limit` bytes: the index's

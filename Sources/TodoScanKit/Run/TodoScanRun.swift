@@ -96,10 +96,9 @@ package enum TodoScanRun {
                 SourceLanguage(path: $0) != nil
             }
             do {
-                // The scan runs while the HEAD blobs the added lines need are read.
-                let loaded = try staged.loading(files) { scanner.scan(files, from: .index($0)) }
-                introduced = loaded.index.added
-                tree = loaded.result
+                let loaded = try staged.loading(files)
+                introduced = loaded.added
+                tree = scanner.scan(files, from: .index(loaded))
             } catch {
                 return (
                     TreeScan(discoveryProblems: []), [ErrorReport.render(error, tool: "todoscan")], true,
