@@ -1,4 +1,5 @@
 import Foundation
+import PreflightCore
 import Testing
 
 @testable import PrePushKit

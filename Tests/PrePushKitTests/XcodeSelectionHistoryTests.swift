@@ -83,7 +83,7 @@ struct XcodeSelectionHistoryTests {
                 let scheme = XcodeScheme(name: schemeName, text: String(decoding: schemeData, as: UTF8.self))
                 var plans: [String: Data] = [:]
                 for plan in scheme.testPlans {
-                    let path = RepositoryLayout.normalized(plan)
+                    let path = RepositoryPath.normalized(plan)
                     plans[path] = try await blob(path)
                 }
                 let affected = XcodeAffectedTests.make(

@@ -4,7 +4,7 @@ import PreflightCore
 /// Which Swift files are code no user of the product sees: SwiftPM test targets, executable
 /// targets of a repository that builds an app (its developer tools), and Xcode unit-test, UI-test
 /// and command-line tool targets. Decided from the package manifests (``ManifestTargets``) and
-/// Xcode project membership (``XcodeTargets``), never from folder names alone: a file an app
+/// Xcode project membership (``XcodeProjectFile``), never from folder names alone: a file an app
 /// target also compiles is the app's.
 struct DeveloperCode: Sendable {
     private var developerFolders: [(prefix: String, reason: String)] = []
@@ -33,11 +33,17 @@ struct DeveloperCode: Sendable {
             guard
                 let bytes = (try? source.read(project, limit: 64 << 20))
                     ?? (try? ContentSource.workTree.read(project, limit: 64 << 20)),
-                let targets = XcodeTargets(data: Data(bytes), path: project)
+                // Read as a project in a repository whose root is `/`: its paths are then absolute
+                // but for the leading `/` (a file named by an absolute path comes back as `../…`).
+                let targets = XcodeProjectFile(
+                    data: Data(bytes),
+                    projectFolder: String(
+                        ((project as NSString).deletingLastPathComponent as NSString).deletingLastPathComponent
+                            .dropFirst()))
             else { continue }
             let name = ((project as NSString).deletingLastPathComponent as NSString).lastPathComponent
             for target in targets.targets {
-                for path in target.sources {
+                for path in target.sources.map({ $0.hasPrefix("../") ? String($0.dropFirst(2)) : "/" + $0 }) {
                     if target.isDeveloperCode {
                         let reason = "\(target.kindName) \(target.name) of \(name)"
                         code.developerFiles[path] = reason
@@ -73,5 +79,24 @@ struct DeveloperCode: Sendable {
         if userFiles.contains(path) || userFolders.contains(where: { path.hasPrefix($0) }) { return nil }
         if let reason = developerFiles[path] { return reason }
         return developerFolders.filter { path.hasPrefix($0.prefix) }.max { $0.prefix.count < $1.prefix.count }?.reason
+    }
+}
+
+extension XcodeProjectFile.Target {
+    /// Unit and UI tests, and command-line tools: code no user of the app sees.
+    var isDeveloperCode: Bool {
+        productType == "com.apple.product-type.bundle.unit-test"
+            || productType == "com.apple.product-type.bundle.ui-testing"
+            || productType == "com.apple.product-type.tool"
+    }
+
+    /// How a finding's line names the target's kind.
+    var kindName: String {
+        switch productType {
+        case "com.apple.product-type.bundle.unit-test": "unit-test target"
+        case "com.apple.product-type.bundle.ui-testing": "UI-test target"
+        case "com.apple.product-type.tool": "command-line tool target"
+        default: "target"
+        }
     }
 }

@@ -132,7 +132,7 @@ struct UnitGathering: Sendable {
         if !request.packages.isEmpty {
             wanted = []
             for folder in request.packages {
-                let path = RepositoryLayout.normalized(folder)
+                let path = RepositoryPath.normalized(folder)
                 let units = layout.units.filter { $0.path == path }
                 if units.isEmpty { throw .unknownPackage(folder, known: layout.units.map(\.name)) }
                 wanted.formUnion(units)

@@ -115,7 +115,7 @@ struct ManifestDependencies: Sendable {
             answer.summaries[folder] = ManifestSummary(name: found.name, platforms: found.platforms)
             let prefix = folder.isEmpty ? "" : folder + "/"
             let absent = found.binaryTargets.filter { target in
-                target.count == 2 && listing.objects[RepositoryLayout.normalized(prefix + target[1])] == nil
+                target.count == 2 && listing.objects[RepositoryPath.normalized(prefix + target[1])] == nil
             }
             if !absent.isEmpty {
                 answer.unbuildable[folder] =
@@ -201,7 +201,7 @@ struct ManifestDependencies: Sendable {
             guard let name = target["name"] as? String else { return nil }
             let type = target["type"] as? String ?? "regular"
             if type == "binary" || type == "system" { return nil }
-            if let path = target["path"] as? String { return RepositoryLayout.normalized(path) }
+            if let path = target["path"] as? String { return RepositoryPath.normalized(path) }
             switch type {
             case "test": return "Tests/" + name
             case "plugin": return "Plugins/" + name

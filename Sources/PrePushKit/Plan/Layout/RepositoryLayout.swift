@@ -133,7 +133,7 @@ struct RepositoryLayout: Sendable, Equatable {
     ) throws(LayoutError) -> RepositoryLayout {
         var units: [CheckUnit] = []
         for entry in listed {
-            let folder = normalized(entry)
+            let folder = RepositoryPath.normalized(entry)
             let manifest = folder.isEmpty ? "Package.swift" : folder + "/Package.swift"
             if listing.objects[manifest] != nil {
                 units.append(CheckUnit(path: folder, kind: .package))
@@ -164,20 +164,6 @@ struct RepositoryLayout: Sendable, Equatable {
     static func parent(of path: String) -> String {
         guard let slash = path.lastIndex(of: "/") else { return "" }
         return String(path[..<slash])
-    }
-
-    /// `./Packages/Core/` as `Packages/Core`; `.` and `./` as the root, `""`.
-    static func normalized(_ folder: String) -> String {
-        var parts: [Substring] = []
-        for part in folder.split(separator: "/") {
-            if part == "." { continue }
-            if part == "..", !parts.isEmpty, parts.last != ".." {
-                parts.removeLast()
-                continue
-            }
-            parts.append(part)
-        }
-        return parts.joined(separator: "/")
     }
 }
 

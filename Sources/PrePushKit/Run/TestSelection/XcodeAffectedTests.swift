@@ -1,4 +1,5 @@
 import Foundation
+import PreflightCore
 
 /// Which test targets of an Xcode scheme's tests a change can break, read from the project itself
 /// (no Xcode): the scheme's test plan (or its test action's testables) names the test targets; each
@@ -51,7 +52,7 @@ struct XcodeAffectedTests: Sendable, Equatable {
         var everything = [projectPath]
         var named: [(name: String, container: String, identifier: String?)] = []
         if let planReference = scheme.testPlans.first {
-            let planPath = RepositoryLayout.normalized(XcodeProjectFile.joined(projectFolder, planReference))
+            let planPath = RepositoryPath.normalized(XcodeProjectFile.joined(projectFolder, planReference))
             everything.append(planPath)
             let plan = readPlan(planPath).flatMap(XcodeTestPlan.init(data:))
             named = (plan?.targets ?? []).map { ($0.name, $0.container, $0.identifier) }
@@ -71,7 +72,7 @@ struct XcodeAffectedTests: Sendable, Equatable {
                 targets.append(
                     PlannedTarget(name: entry.name, reach: target.map(graph.reach(of:)) ?? [projectFolder]))
             } else {
-                let folder = RepositoryLayout.normalized(XcodeProjectFile.joined(projectFolder, container))
+                let folder = RepositoryPath.normalized(XcodeProjectFile.joined(projectFolder, container))
                 let reach = packages.contains(folder) ? graph.packageClosure([folder]) : [folder]
                 targets.append(PlannedTarget(name: entry.name, reach: reach))
             }
