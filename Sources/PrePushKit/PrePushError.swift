@@ -78,12 +78,12 @@ enum PrePushError: LocalizedError, Sendable, Equatable {
         case .worktreeOccupied: "Move or delete that folder, then run prepush or push again."
         case .noCommits: "Commit first (git commit), then run prepush or push."
         case .noSigningKey:
-            "Give the private key's path with --signing-key PATH or PREFLIGHT_SIGNING_KEY (docs/prepush.md, "
-                + "\"Verification shared through git\")."
+            "Give the private key's path with --signing-key PATH or PREFLIGHT_SIGNING_KEY "
+                + "(docs/shared-verification.md)."
         case .signingFailed: "Check that the file is an SSH private key without a passphrase, readable by this user."
         case .publishUnreviewed:
             "Publish from the job that checks the default branch after a merge, and give the key to that job only "
-                + "(docs/prepush.md, \"Verification shared through git\"); a team that trusts another ref names it with "
+                + "(docs/shared-verification.md); a team that trusts another ref names it with "
                 + "git config preflight.trustAnchor REF."
         case .publishFailed: "Check that this job may push to the remote's refs/notes/preflight, then run it again."
         case .noTemporaryFolder, .runFileUnwritable:

@@ -1,7 +1,7 @@
 import Foundation
 
 /// The environment variables that can change what a package builds into, so a pass is cached
-/// under their values too (the verified-tree key; docs/prepush.md "The verified-tree key"): a
+/// under their values too (the verified-tree key; docs/prepush.md, "What is checked"): a
 /// manifest that reads `FIX_STRICT` to define a condition checks different code when it is set.
 ///
 /// The names are: those SwiftPM and the Swift driver read to pick compilers, SDKs and the
