@@ -113,7 +113,6 @@ let package = Package(
         // MARK: Tests
         .testTarget(name: "ProcessKitTests", dependencies: ["ProcessKit", "TestSupport"]),
         .testTarget(name: "PreflightCoreTests", dependencies: ["PreflightCore", "ProcessKit", "TestSupport"]),
-        .testTarget(name: "ToolCommandTests", dependencies: ["ProcessKit", "TestSupport"]),
         .testTarget(name: "PrePushKitTests", dependencies: ["PrePushKit", "ProcessKit", "TestSupport"], exclude: ["Fixtures"]),
         .testTarget(name: "TodoScanKitTests", dependencies: ["TodoScanKit", "PreflightCore", "TestSupport"]),
         .testTarget(name: "StringCatalogKitTests", dependencies: ["StringCatalogKit", "PreflightCore"]),
@@ -121,5 +120,9 @@ let package = Package(
             name: "ErrorLintKitTests",
             dependencies: ["ErrorLintKit", "ErrorLintSettings", "StringCatalogKit", "PreflightCore"],
             exclude: ["Fixtures"]),
+        // Tests that run the built tools, or the real toolchain on fixture packages, end to end: the
+        // slow part of the suite. `swift test --skip EndToEndTests` runs the unit tests alone.
+        .testTarget(
+            name: "EndToEndTests", dependencies: ["PrePushKit", "PreflightCore", "ProcessKit", "TestSupport"]),
     ]
 )

@@ -21,59 +21,6 @@ struct ToolchainToolTests {
             .path
     }
 
-    /// A folder of stand-in executables (shell scripts) or links. Named by its physical path, as
-    /// the compiler's folder is reported (on a Mac, TMPDIR's /var/folders is /private/var/folders).
-    struct Folder {
-        let path = physicalPath(NSTemporaryDirectory()) + "/prepush-toolchain-" + UUID().uuidString
-
-        init() throws {
-            try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
-        }
-
-        func script(_ name: String, _ body: String) throws {
-            try ("#!/bin/sh\n" + body + "\n").write(toFile: path + "/" + name, atomically: true, encoding: .utf8)
-            try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: path + "/" + name)
-        }
-
-        func link(_ name: String, to target: String) throws {
-            try FileManager.default.createSymbolicLink(atPath: path + "/" + name, withDestinationPath: target)
-        }
-
-        func remove() { try? FileManager.default.removeItem(atPath: path) }
-    }
-
-    /// Another LLVM's tools, as Debian's `/usr/bin` holds LLVM 14's (which cannot read Swift 6's
-    /// profiles): a folder `foreign` in `folder` whose `llvm-cov` and `llvm-profdata` say so, put on
-    /// PATH before the right ones. On every platform, so the trap is there on a Mac too.
-    static func foreignLLVM(in folder: Folder) throws -> String {
-        let bin = folder.path + "/foreign"
-        try FileManager.default.createDirectory(atPath: bin, withIntermediateDirectories: true)
-        for name in ["llvm-cov", "llvm-profdata"] {
-            try ("#!/bin/sh\necho 'Debian LLVM version 14.0.6'\n").write(
-                toFile: bin + "/" + name, atomically: true, encoding: .utf8)
-            try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: bin + "/" + name)
-        }
-        return bin
-    }
-
-    /// macOS's `/usr/bin/swift`: a small program that runs the selected toolchain's swift, with
-    /// nothing beside it.
-    static func swiftShim(in folder: Folder, toolchain: String) throws {
-        try folder.script("swift", "exec '\(toolchain)/swift' \"$@\"")
-    }
-
-    /// An `xcrun` that answers `--find NAME` from one folder (Xcode's LLVM, say) and records that
-    /// it was asked.
-    static func xcrun(in folder: Folder, answering directory: String, log: String) throws {
-        try folder.script(
-            "xcrun",
-            """
-            printf '%s\\n' "$*" >>'\(log)'
-            [ "$1" = --find ] && [ -x "\(directory)/$2" ] && { echo "\(directory)/$2"; exit 0; }
-            exit 72
-            """)
-    }
-
     /// A swift.org toolchain's `usr/bin` stand-in whose driver answers `-print-target-info` as a
     /// real one does (Swift 6.3.1's shape, its resource folder in the toolchain), with `llvm-cov`.
     static func standInToolchain(_ root: String, version: String) throws {
@@ -97,7 +44,7 @@ struct ToolchainToolTests {
     /// swiftly's layout: every name in `bin` a link to one proxy, which runs the toolchain the
     /// current folder's `.swift-version` names (swiftly reads it from the folder up; one level is
     /// enough here) from `toolchains/<version>`.
-    static func swiftly(in folder: Folder) throws -> String {
+    static func swiftly(in folder: StandInFolder) throws -> String {
         let bin = folder.path + "/bin"
         try FileManager.default.createDirectory(atPath: bin, withIntermediateDirectories: true)
         try """
@@ -117,17 +64,17 @@ struct ToolchainToolTests {
         "macOS: /usr/bin/swift a shim and xcrun answering Xcode's LLVM; the compiler's own folder wins, as in SwiftPM")
     func shimAndXcrun() async throws {
         let toolchain = try await Self.realToolchain()
-        let shims = try Folder()
-        let xcode = try Folder()
+        let shims = try StandInFolder()
+        let xcode = try StandInFolder()
         defer {
             shims.remove()
             xcode.remove()
         }
         let log = shims.path + "/xcrun.log"
         try xcode.script("llvm-cov", "echo 'Apple LLVM version 17'")
-        try Self.swiftShim(in: shims, toolchain: toolchain)
-        try Self.xcrun(in: shims, answering: xcode.path, log: log)
-        let foreign = try Self.foreignLLVM(in: xcode)
+        try shims.swiftShim(toolchain: toolchain)
+        try shims.xcrun(answering: xcode.path, log: log)
+        let foreign = try xcode.foreignLLVM()
         let path = [shims.path, foreign, "/bin", toolchain].joined(separator: ":")
         let environment = ["PATH": path, "DEVELOPER_DIR": "/Applications/Xcode.app/Contents/Developer"]
 
@@ -145,7 +92,7 @@ struct ToolchainToolTests {
         "swiftly: one proxy for every name; each package folder's .swift-version selects the llvm-cov and the identity")
     func swiftlySelection() async throws {
         let toolchain = try await Self.realToolchain()
-        let home = try Folder()
+        let home = try StandInFolder()
         defer { home.remove() }
         let bin = try Self.swiftly(in: home)
         try FileManager.default.createDirectory(
@@ -159,10 +106,10 @@ struct ToolchainToolTests {
             try version.write(toFile: folder + "/.swift-version", atomically: true, encoding: .utf8)
         }
         // An xcrun and a foreign llvm-cov on PATH too: neither is the selected toolchain's.
-        let shims = try Folder()
+        let shims = try StandInFolder()
         defer { shims.remove() }
-        let foreign = try Self.foreignLLVM(in: shims)
-        try Self.xcrun(in: shims, answering: foreign, log: shims.path + "/xcrun.log")
+        let foreign = try shims.foreignLLVM()
+        try shims.xcrun(answering: foreign, log: shims.path + "/xcrun.log")
         let environment = ["PATH": [bin, shims.path, foreign, "/bin"].joined(separator: ":")]
 
         #expect(
@@ -185,11 +132,11 @@ struct ToolchainToolTests {
 
     @Test("SWIFT_EXEC names the compiler, as for SwiftPM: the tools beside it")
     func swiftExec() async throws {
-        let other = try Folder()
+        let other = try StandInFolder()
         defer { other.remove() }
         try Self.standInToolchain(other.path, version: "6.2")
         let toolchain = try await Self.realToolchain()
-        let foreign = try Self.foreignLLVM(in: other)
+        let foreign = try other.foreignLLVM()
         let environment = [
             "PATH": [toolchain, foreign, "/bin"].joined(separator: ":"), "SWIFT_EXEC": other.path + "/usr/bin/swiftc",
         ]
@@ -206,11 +153,11 @@ struct ToolchainToolTests {
         "Linux: swift is a link into the toolchain, found after a foreign llvm-cov; llvm-cov beside the resolved swift")
     func besideTheResolvedSwift() async throws {
         let toolchain = try await Self.realToolchain()
-        let links = try Folder()
+        let links = try StandInFolder()
         defer { links.remove() }
         try links.link("swift", to: toolchain + "/swift")
         // A foreign llvm-cov first (Debian's /usr/bin), the link after it, the toolchain not on PATH.
-        let foreign = try Self.foreignLLVM(in: links)
+        let foreign = try links.foreignLLVM()
         let found = try await ToolchainTool.locate(
             "llvm-cov", environment: ["PATH": [foreign, "/bin", links.path].joined(separator: ":")],
             directory: links.path)
@@ -220,12 +167,12 @@ struct ToolchainToolTests {
     @Test("A proxy whose driver fails: toolMissing with its words, never /usr/bin's or PATH's llvm-cov")
     func failingProxy() async throws {
         let toolchain = try await Self.realToolchain()
-        let home = try Folder()
+        let home = try StandInFolder()
         defer { home.remove() }
         let bin = try Self.swiftly(in: home)
         // Both a foreign llvm-cov and the right one (the toolchain's folder) are on PATH; no
         // toolchain is selected (no .swift-version), so neither may be taken.
-        let path = [bin, try Self.foreignLLVM(in: home), "/bin", toolchain].joined(separator: ":")
+        let path = [bin, try home.foreignLLVM(), "/bin", toolchain].joined(separator: ":")
         let error = await #expect(throws: CoverageError.self) {
             try await ToolchainTool.locate("llvm-cov", environment: ["PATH": path], directory: home.path)
         }
@@ -242,11 +189,11 @@ struct ToolchainToolTests {
 
     @Test("A toolchain folder without llvm-cov: toolMissing naming the folder")
     func toolchainWithoutTool() async throws {
-        let partial = try Folder()
+        let partial = try StandInFolder()
         defer { partial.remove() }
         try Self.standInToolchain(partial.path, version: "6.3")
         try FileManager.default.removeItem(atPath: partial.path + "/usr/bin/llvm-cov")
-        let path = [partial.path + "/usr/bin", try Self.foreignLLVM(in: partial), "/bin"].joined(separator: ":")
+        let path = [partial.path + "/usr/bin", try partial.foreignLLVM(), "/bin"].joined(separator: ":")
         let error = await #expect(throws: CoverageError.self) {
             try await ToolchainTool.locate("llvm-cov", environment: ["PATH": path], directory: partial.path)
         }
@@ -255,7 +202,7 @@ struct ToolchainToolTests {
 
     @Test("No PATH entries at all: toolMissing, not a crash")
     func nothingOnPath() async throws {
-        let empty = try Folder()
+        let empty = try StandInFolder()
         defer { empty.remove() }
         await #expect(throws: CoverageError.toolMissing("llvm-cov", searched: "no swift on PATH")) {
             try await ToolchainTool.locate("llvm-cov", environment: ["PATH": empty.path], directory: empty.path)

@@ -97,12 +97,14 @@ struct CoverageEndToEndTests {
 
         // On a Mac: the swift shim and xcrun first, then another LLVM's tools (Debian's LLVM 14,
         // which cannot read these profiles), then the toolchain. The same coverage, read the same way.
-        let toolchain = try await ToolchainToolTests.realToolchain()
-        let shims = try ToolchainToolTests.Folder()
+        let toolchain = try await SwiftCompilerFolder.locate(
+            environment: ProcessInfo.processInfo.environment, directory: NSTemporaryDirectory()
+        ).get().path
+        let shims = try StandInFolder()
         defer { shims.remove() }
-        try ToolchainToolTests.swiftShim(in: shims, toolchain: toolchain)
-        try ToolchainToolTests.xcrun(in: shims, answering: toolchain, log: shims.path + "/log")
-        let foreign = try ToolchainToolTests.foreignLLVM(in: shims)
+        try shims.swiftShim(toolchain: toolchain)
+        try shims.xcrun(answering: toolchain, log: shims.path + "/log")
+        let foreign = try shims.foreignLLVM()
         let mac = CoverageCollector(
             packageRoot: root, binPath: binPath,
             environment: ["PATH": [shims.path, foreign, "/bin", toolchain].joined(separator: ":")])
