@@ -195,7 +195,7 @@ struct CoverageReportsEndToEndTests {
         #expect(run["schema"] as? String == "preflight-prepush-run")
         #expect(run["outcome"] as? String == "passed" && run["exitStatus"] as? Int == 0)
         let steps = ((run["checks"] as? [[String: Any]])?.first?["steps"] as? [[String: Any]]) ?? []
-        #expect(steps.map { $0["name"] as? String } == ["build", "test", "coverage", "todoscan", "errorlint"])
+        #expect(steps.map { $0["name"] as? String } == ["todoscan", "errorlint", "build", "test", "coverage"])
         #expect(steps.allSatisfy { ($0["seconds"] as? Double) != nil })
         // The test step's count, typed: the number its figure shows in words.
         let testStep = steps.first { $0["name"] as? String == "test" }

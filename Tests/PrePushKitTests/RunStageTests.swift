@@ -95,7 +95,9 @@ struct RunStageTests {
             ])
     }
 
-    @Test("The steps a unit's settings ask for; a unit not built here keeps its scanners and commands")
+    @Test(
+        "The steps a unit's settings ask for, the scanners first (they need no build); a unit not built here keeps its scanners and commands"
+    )
     func stepList() throws {
         var options = PrePushOptions()
         options.backend.kind = .swiftpm
@@ -103,14 +105,14 @@ struct RunStageTests {
         options.extraSteps = [ExtraStep(name: "lint", run: ["swiftlint"], timeout: nil)]
         #expect(
             try StepList.make(options: options, packageRoot: "/nowhere").map(\.name) == [
-                "build", "test", "coverage", "todoscan", "lint",
+                "todoscan", "build", "test", "coverage", "lint",
             ])
         options.runsTodoscan = false
         options.runsErrorlint = nil
         let skipped = StepOutcome.skipped("xcodebuild", .notBuiltHere, figure: "no xcodebuild here")
         #expect(
             try StepList.make(options: options, packageRoot: "/nowhere", build: .notHere(skipped)).map(\.name) == [
-                "xcodebuild", "errorlint", "lint",
+                "errorlint", "xcodebuild", "lint",
             ])
     }
 
@@ -176,8 +178,8 @@ struct SkippedStepsTests {
         options.runsErrorlint = false
         let skipping = try SkippedSteps.read(environment: ["PREPUSH_SKIP": "todoscan"], extraSteps: [])
         let steps = try StepList.make(options: options, packageRoot: "/nowhere", skipping: skipping)
-        #expect(steps.map(\.name) == ["build", "test", "coverage", "todoscan"])
-        #expect((steps.last as? SkippedStep)?.outcome.skip == .requested)
+        #expect(steps.map(\.name) == ["todoscan", "build", "test", "coverage"])
+        #expect((steps.first as? SkippedStep)?.outcome.skip == .requested)
         let check = PlannedCheck(commit: nil, tree: "tree", place: .inPlace)
         let result = CheckRun.Result(
             check: check,

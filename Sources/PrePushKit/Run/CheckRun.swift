@@ -176,12 +176,34 @@ struct CheckRun: Sendable {
         let listing =
             check.commit != nil && flags.configurationFile == nil
             ? try await TreeListing.read(check.tree, in: repository) : nil
+        var prepared: [PreparedUnit] = []
         for planned in check.units {
+            prepared.append(
+                try await prepare(
+                    planned, of: check, root: root, scratchPath: scratchPaths.assign(planned), listing: listing,
+                    pushed: pushed))
+        }
+        // First what needs no build, for every unit: a finding stops the push before any build starts.
+        var scanned: [[StepOutcome]] = []
+        for unit in prepared {
+            let outcomes = try await StepList.run(
+                Array(unit.steps.prefix(while: StepList.needsNoBuild)), in: unit.context)
+            scanned.append(outcomes)
+            if !options.keepsGoing, outcomes.contains(where: { $0.status == .failed }) { break }
+        }
+        let scansFailed = scanned.joined().contains { $0.status == .failed }
+        for (index, unit) in prepared.enumerated() {
+            guard index < scanned.count else { break }
             if !options.keepsGoing, units.contains(where: { !$0.passed }) { break }
-            var result = try await run(
-                planned, of: check, root: root, scratchPath: scratchPaths.assign(planned), listing: listing,
-                pushed: pushed, named: named)
-            if named { for index in result.outcomes.indices { result.outcomes[index].unit = planned.unit.name } }
+            var result: UnitResult
+            if scansFailed && !options.keepsGoing {
+                // Nothing is built after a finding: what ran is shown, nothing is recorded.
+                result = UnitResult(unit: unit.planned, outcomes: scanned[index], cacheKey: nil)
+                result.plannedSteps = unit.steps.map(\.name)
+            } else {
+                result = try await finish(unit, scanned: scanned[index], of: check, named: named)
+            }
+            if named { for index in result.outcomes.indices { result.outcomes[index].unit = unit.planned.unit.name } }
             units.append(result)
         }
         return Result(check: check, units: units)
@@ -203,12 +225,23 @@ struct CheckRun: Sendable {
         }
     }
 
-    /// Runs one unit's steps in its folder, with the settings its folder's configuration gives (in
+    /// One unit's check before it runs: its steps and what they share.
+    struct PreparedUnit {
+        var planned: PlannedUnit
+        var options: PrePushOptions
+        var folder: String
+        var errorlintExecutable: String?
+        var steps: [any Step]
+        var context: StepContext
+        var recordsPass: Bool
+    }
+
+    /// Makes one unit's steps in its folder, with the settings its folder's configuration gives (in
     /// the worktree, the pushed commit's own, never the user's file above it).
-    private func run(
+    func prepare(
         _ planned: PlannedUnit, of check: PlannedCheck, root: String, scratchPath: String?, listing: TreeListing?,
-        pushed: AddedLines?, named: Bool
-    ) async throws -> UnitResult {
+        pushed: AddedLines?
+    ) async throws -> PreparedUnit {
         let unit = planned.unit
         let folder = unit.folder(in: root)
         let configuration = try await configuration(for: unit, of: check, root: root, listing: listing)
@@ -220,25 +253,6 @@ struct CheckRun: Sendable {
         var errorlintExecutable = self.errorlintExecutable
         if options.runsErrorlint != false, errorlintExecutable == nil {
             errorlintExecutable = ErrorLintStep.executable(environment: environment)
-        }
-        // The toolchain, options and environment the check runs with: its cache key's and its
-        // test records' settings alike (asking the toolchain and reading the manifests once).
-        let selectsTests = options.selectsTests(isHook: isHook)
-        let identity =
-            planned.cacheKey != nil || selectsTests
-            ? options.settingsIdentity(
-                errorlintExecutable: errorlintExecutable, environment: environment, directory: folder) : nil
-        let fingerprint = identity?.fingerprint
-        let cacheKey = planned.cacheKey.flatMap { _ in
-            fingerprint.flatMap {
-                VerificationCache.key(
-                    tree: planned.content, fingerprint: $0, remoteBase: check.remoteBase,
-                    includesBase: options.minimumDiffCoverage != nil)
-            }
-        }
-        if named {
-            let through = planned.through.map { " (it depends on \($0))" } ?? ""
-            output.message("prepush: \(unit.kind == .app ? "app" : "package") \(unit.name)\(through)\n")
         }
         // A repository with packages: the app's build and tests are skipped where xcodebuild does
         // not exist, its scanners still run, and the packages are still checked. A repository of
@@ -267,6 +281,49 @@ struct CheckRun: Sendable {
             runEnvironment: environment)
         context.introducedLines = options.showsAllFindings ? nil : pushed
         context.configuration = configuration
+        context.excludedFolders = planned.nestedFolders.map { nested in
+            unit.path.isEmpty ? nested : String(nested.dropFirst(unit.path.count + 1))
+        }
+        context.unitPath = unit.path
+        context.gitDirectory = gitDirectory
+        let steps = try StepList.make(options: options, packageRoot: folder, build: build, skipping: skippedSteps)
+        // A check that left a step out verified less than its key promises.
+        if steps.contains(where: { skippedSteps.skips($0.name) }) { recordsPass = false }
+        return PreparedUnit(
+            planned: planned, options: options, folder: folder, errorlintExecutable: errorlintExecutable, steps: steps,
+            context: context, recordsPass: recordsPass)
+    }
+
+    /// Runs the rest of a prepared unit's steps after its scanners' `scanned` outcomes: its build,
+    /// tests, coverage and commands.
+    private func finish(
+        _ prepared: PreparedUnit, scanned: [StepOutcome], of check: PlannedCheck, named: Bool
+    ) async throws -> UnitResult {
+        let planned = prepared.planned
+        let unit = planned.unit
+        let options = prepared.options
+        var context = prepared.context
+        let steps = prepared.steps
+        // The toolchain, options and environment the check runs with: its cache key's and its
+        // test records' settings alike (asking the toolchain and reading the manifests once).
+        let selectsTests = options.selectsTests(isHook: isHook)
+        let identity =
+            planned.cacheKey != nil || selectsTests
+            ? options.settingsIdentity(
+                errorlintExecutable: prepared.errorlintExecutable, environment: environment,
+                directory: prepared.folder) : nil
+        let fingerprint = identity?.fingerprint
+        let cacheKey = planned.cacheKey.flatMap { _ in
+            fingerprint.flatMap {
+                VerificationCache.key(
+                    tree: planned.content, fingerprint: $0, remoteBase: check.remoteBase,
+                    includesBase: options.minimumDiffCoverage != nil)
+            }
+        }
+        if named {
+            let through = planned.through.map { " (it depends on \($0))" } ?? ""
+            output.message("prepush: \(unit.kind == .app ? "app" : "package") \(unit.name)\(through)\n")
+        }
         if selectsTests, let fingerprint {
             context.testSelection = TestSelectionInput(
                 tree: check.tree, unitPath: unit.path, repository: repository, gitDirectory: gitDirectory,
@@ -277,14 +334,11 @@ struct CheckRun: Sendable {
                     : planned.through.map { "it is checked because the package it depends on, \($0), changed" },
                 shared: sharedTests)
         }
-        context.unitPath = unit.path
-        context.gitDirectory = gitDirectory
-        let steps = try StepList.make(options: options, packageRoot: folder, build: build, skipping: skippedSteps)
-        // A check that left a step out verified less than its key promises.
-        if steps.contains(where: { skippedSteps.skips($0.name) }) { recordsPass = false }
-        let outcomes = try await StepList.run(steps, in: context)
+        let outcomes =
+            scanned.contains { $0.status == .failed }
+            ? scanned : scanned + (try await StepList.run(Array(steps.dropFirst(scanned.count)), in: context))
         // A unit whose build could not run here records nothing: a Mac must still check it.
-        var result = UnitResult(unit: planned, outcomes: outcomes, cacheKey: recordsPass ? cacheKey : nil)
+        var result = UnitResult(unit: planned, outcomes: outcomes, cacheKey: prepared.recordsPass ? cacheKey : nil)
         result.settings = identity
         result.tests = outcomes.compactMap(\.selection).last
         result.plannedSteps = steps.map(\.name)

@@ -1,3 +1,4 @@
+import ErrorLintSettings
 import Foundation
 import PreflightCore
 import ProcessKit
@@ -19,6 +20,20 @@ struct ErrorLintStep: Step {
     /// The step's figure: errorlint's summary, its last line on standard error.
     static func figure(_ errors: [String]) -> String {
         errors.last { !$0.isEmpty && !$0.hasPrefix("errorlint: note:") } ?? ""
+    }
+
+    /// The command the step runs: JSON out, the check's configuration (`configuration`: its path,
+    /// ``StepContext/configurationPath()``; by default the file's own path, for showing), and other
+    /// units' folders inside this one left out, as theirs to scan (`--exclude` replaces the file's
+    /// list, so that list is given too; the file was checked when the run was planned).
+    static func argv(executable: String, in context: StepContext, configuration: String? = nil) -> [String] {
+        var excludes: [String] = []
+        if !context.excludedFolders.isEmpty {
+            let settings = try? SettingsResolver.resolve(ErrorLintOptions.self, file: context.configuration)
+            excludes = ((settings?.excludes ?? []) + context.excludedFolderGlobs).flatMap { ["--exclude", $0] }
+        }
+        let file = configuration ?? context.configuration?.path ?? "no-configuration.json"
+        return [executable, "--format", "json", "--config", file] + excludes + ["."]
     }
 
     func run(in context: StepContext) async throws -> StepOutcome {
@@ -45,7 +60,8 @@ struct ErrorLintStep: Step {
         // errorlint reads the check's configuration, named, never one it would find above the folder.
         let configuration = try context.configurationPath()
         switch try await context.launch(
-            name, [executable, "--format", "json", "--config", configuration, "."], capturingStandardOutput: true)
+            name, Self.argv(executable: executable, in: context, configuration: configuration),
+            capturingStandardOutput: true)
         {
         case .couldNotRun(let outcome): return outcome
         case .ran(let ran): process = ran

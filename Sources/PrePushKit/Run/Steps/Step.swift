@@ -47,6 +47,9 @@ struct StepContext: Sendable {
     /// The repository's git directory, where prepush keeps what it learns (the package
     /// descriptions); `nil` keeps nothing.
     var gitDirectory: String?
+    /// Folders of other units inside this one's (relative to ``packageRoot``): their own checks scan
+    /// them, so the scanners here leave them out and each finding is reported once.
+    var excludedFolders: [String] = []
     /// The package's description, read once by the first step that asks (``packageGraph()``).
     var describedPackage = DescribedPackage()
 

@@ -23,4 +23,14 @@ extension StepContext {
         }
         return path
     }
+
+    /// ``excludedFolders`` as globs of everything under them (`*`, `?` and `[` in a name matched as
+    /// themselves).
+    var excludedFolderGlobs: [String] {
+        excludedFolders.map { folder in
+            var escaped = ""
+            for character in folder { escaped += "*?[".contains(character) ? "[\(character)]" : String(character) }
+            return escaped + "/**"
+        }
+    }
 }

@@ -12,6 +12,7 @@ struct TodoScanStep: Step {
         let settings = try SettingsResolver.resolve(file: context.configuration) {
             (settings: inout TodoScanOptions) in
             settings.paths = ["."]
+            settings.excludes += context.excludedFolderGlobs
             settings.adoption.writeBaselinePath = nil
         }
         context.output.beginStep("==> todoscan")
