@@ -107,8 +107,9 @@ let package = Package(
             name: "processkit-fixture", dependencies: ["ProcessKit"], path: "Tests/Fixtures/processkit-fixture"),
 
         // What the test targets below share: where the built products are, the tests' own temporary
-        // folders (removed at each test's end), the /private layout, a JUnit reader.
-        .target(name: "TestSupport", path: "Tests/Support"),
+        // folders (removed at each test's end), git repositories to test in, the /private layout, a
+        // JUnit reader.
+        .target(name: "TestSupport", dependencies: ["ProcessKit"], path: "Tests/Support"),
 
         // MARK: Tests
         .testTarget(name: "ProcessKitTests", dependencies: ["ProcessKit", "TestSupport"]),

@@ -7,30 +7,18 @@ import Testing
 
 /// A repository with a bare remote, for real pushes.
 struct PushFixture {
-    /// Removed with the repositories when the last copy of the fixture is released.
-    private let folder = TemporaryFolder("prepush-hooks")
-    var root: String { folder.path }
-    var work: String { root + "/work" }
-    var remote: String { root + "/remote.git" }
+    /// The work tree `work` (one commit of a README on `main`) and its bare remote `origin`.
+    let git: GitFixture
+    /// The folder holding both, for the tests' other files.
+    var root: String { (work as NSString).deletingLastPathComponent }
+    var work: String { git.root }
+    var remote: String { git.remote }
 
     init() throws {
-        try FileManager.default.createDirectory(atPath: root + "/work", withIntermediateDirectories: true)
-        try git(["init", "-q", "--bare", remote], in: root)
-        try git(["init", "-q", "-b", "main"], in: work)
-        try "hello\n".write(toFile: work + "/README", atomically: true, encoding: .utf8)
-        try git(["add", "."], in: work)
-        try git(["commit", "-q", "-m", "initial"], in: work)
-        try git(["remote", "add", "origin", remote], in: work)
-    }
-
-    @discardableResult
-    func git(_ arguments: [String], in directory: String) throws -> ProcessResult {
-        var command = Command("git", arguments, workingDirectory: directory)
-        command.environment = .inherit.setting([
-            "GIT_AUTHOR_NAME": "Test", "GIT_AUTHOR_EMAIL": "t@example.com", "GIT_COMMITTER_NAME": "Test",
-            "GIT_COMMITTER_EMAIL": "t@example.com",
-        ]).removing("GIT_DIR", "GIT_WORK_TREE", "GIT_INDEX_FILE")
-        return try command.runBlocking()
+        git = try GitFixture("prepush-hooks")
+        try git.write("README", "hello\n")
+        try git.commitAll("initial")
+        try git.addBareRemote()
     }
 
     /// A stand-in for the prepush binary that records its arguments and stdin and exits `status`.
@@ -67,7 +55,7 @@ struct HookInstallerTests {
         let installer = HookInstaller(repository: fixture.work, prepushBinary: passing)
         let outcome = try installer.install()
         #expect(outcome == .installed(path: fixture.work + "/.git/hooks/pre-push"))
-        #expect(try fixture.git(["push", "-q", "origin", "main"], in: fixture.work).succeeded)
+        #expect(try fixture.git.run(["push", "-q", "origin", "main"]).succeeded)
         let log = fixture.log("prepush-ok")
         #expect(log.hasPrefix("args: hook origin \(fixture.remote)\n"))
         #expect(log.contains("refs/heads/main "))
@@ -75,10 +63,10 @@ struct HookInstallerTests {
         let failing = try fixture.recorder(named: "prepush-fail", status: 1)
         try HookInstaller(repository: fixture.work, prepushBinary: failing).install()
         try "more\n".write(toFile: fixture.work + "/README", atomically: true, encoding: .utf8)
-        try fixture.git(["commit", "-q", "-am", "second"], in: fixture.work)
-        #expect(!(try fixture.git(["push", "-q", "origin", "main"], in: fixture.work).succeeded))
-        let remoteHead = try fixture.git(["rev-parse", "main"], in: fixture.remote).outputText
-        let localParent = try fixture.git(["rev-parse", "main~1"], in: fixture.work).outputText
+        try fixture.git.run(["commit", "-q", "-am", "second"])
+        #expect(!(try fixture.git.run(["push", "-q", "origin", "main"]).succeeded))
+        let remoteHead = try fixture.git.run(["rev-parse", "main"], in: fixture.remote).outputText
+        let localParent = try fixture.git.run(["rev-parse", "main~1"]).outputText
         #expect(remoteHead == localParent)
     }
 
@@ -93,7 +81,7 @@ struct HookInstallerTests {
         let prepush = try fixture.recorder(named: "prepush", status: 0)
         let installer = HookInstaller(repository: fixture.work, prepushBinary: prepush)
         #expect(try installer.install() == .chained(path: hook, existing: hook + ".preflight-chained"))
-        #expect(try fixture.git(["push", "-q", "origin", "main"], in: fixture.work).succeeded)
+        #expect(try fixture.git.run(["push", "-q", "origin", "main"]).succeeded)
         let foreignInput = (try? String(contentsOfFile: fixture.root + "/foreign.log", encoding: .utf8)) ?? ""
         #expect(foreignInput.hasPrefix("refs/heads/main "))
         #expect(fixture.log("prepush").contains(foreignInput.trimmingCharacters(in: .newlines)))
@@ -194,7 +182,7 @@ struct HookInstallerTests {
         let installer = HookInstaller(
             repository: fixture.work, prepushBinary: try fixture.recorder(named: "p", status: 0))
         #expect(try installer.install(force: true) == .replaced(path: hook, backup: hook + ".preflight-backup"))
-        #expect(try fixture.git(["push", "-q", "origin", "main"], in: fixture.work).succeeded)
+        #expect(try fixture.git.run(["push", "-q", "origin", "main"]).succeeded)
         #expect(try installer.install() == .updated(path: hook))
         try installer.uninstall()
         #expect(try String(contentsOfFile: hook, encoding: .utf8) == "#!/bin/sh\nexit 1\n")
@@ -203,7 +191,7 @@ struct HookInstallerTests {
     @Test("core.hooksPath outside the work tree is respected")
     func hooksPath() throws {
         let fixture = try PushFixture()
-        try fixture.git(["config", "core.hooksPath", fixture.root + "/my-hooks"], in: fixture.work)
+        try fixture.git.run(["config", "core.hooksPath", fixture.root + "/my-hooks"])
         let installer = HookInstaller(repository: fixture.work, prepushBinary: "/usr/local/bin/prepush")
         #expect(try installer.install() == .installed(path: fixture.root + "/my-hooks/pre-push"))
         let script = try String(contentsOfFile: fixture.root + "/my-hooks/pre-push", encoding: .utf8)
@@ -219,9 +207,9 @@ struct HookInstallerTests {
         try FileManager.default.createDirectory(atPath: fixture.work + "/.githooks", withIntermediateDirectories: true)
         try teamHook.write(toFile: fixture.work + "/.githooks/pre-push", atomically: true, encoding: .utf8)
         chmod(fixture.work + "/.githooks/pre-push", 0o755)
-        try fixture.git(["add", "."], in: fixture.work)
-        try fixture.git(["commit", "-q", "-m", "the team's hooks"], in: fixture.work)
-        try fixture.git(["config", "core.hooksPath", ".githooks"], in: fixture.work)
+        try fixture.git.run(["add", "."])
+        try fixture.git.run(["commit", "-q", "-m", "the team's hooks"])
+        try fixture.git.run(["config", "core.hooksPath", ".githooks"])
 
         let installer = HookInstaller(repository: fixture.work, prepushBinary: "/opt/Preflight/prepush")
         let outcome = try installer.install()
@@ -230,8 +218,8 @@ struct HookInstallerTests {
         #expect(outcome == .shared(folder, restored: false))
         #expect(try String(contentsOfFile: fixture.work + "/.githooks/pre-push", encoding: .utf8) == teamHook)
         #expect(try FileManager.default.contentsOfDirectory(atPath: fixture.work + "/.githooks") == ["pre-push"])
-        #expect(try fixture.git(["status", "--porcelain", "--ignored"], in: fixture.work).outputText == "")
-        let recorded = try fixture.git(["config", "--local", "preflight.prepush"], in: fixture.work).outputText
+        #expect(try fixture.git.run(["status", "--porcelain", "--ignored"]).outputText == "")
+        let recorded = try fixture.git.run(["config", "--local", "preflight.prepush"]).outputText
         #expect(recorded == "/opt/Preflight/prepush\n")
         let message = outcome.message(binary: "/opt/Preflight/prepush")
         #expect(message.contains("pushes are NOT checked yet: add this to .githooks/pre-push"))
@@ -239,15 +227,15 @@ struct HookInstallerTests {
 
         // The line the team adds runs the recorded binary with git's arguments and stdin.
         let recorder = try fixture.recorder(named: "prepush", status: 0)
-        try fixture.git(["config", "--local", "preflight.prepush", recorder], in: fixture.work)
+        try fixture.git.run(["config", "--local", "preflight.prepush", recorder])
         try (teamHook + SharedHooksFolder.callLine + "\n").write(
             toFile: fixture.work + "/.githooks/pre-push", atomically: true, encoding: .utf8)
         // Written anew (atomically): executable again, as the team's file is.
         try FileManager.default.setAttributes(
             [.posixPermissions: 0o755], ofItemAtPath: fixture.work + "/.githooks/pre-push")
-        try fixture.git(["commit", "-q", "-am", "the team runs prepush"], in: fixture.work)
+        try fixture.git.run(["commit", "-q", "-am", "the team runs prepush"])
         #expect(try installer.sharedFolder()?.callsPrepush == true)
-        #expect(try fixture.git(["push", "-q", "origin", "main"], in: fixture.work).succeeded)
+        #expect(try fixture.git.run(["push", "-q", "origin", "main"]).succeeded)
         let log = fixture.log("prepush")
         #expect(log.hasPrefix("args: hook origin \(fixture.remote)\nrefs/heads/main "), "\(log)")
 
@@ -256,7 +244,7 @@ struct HookInstallerTests {
                 == .forgotten(
                     .init(
                         folder: ".githooks", hookScript: ".githooks/pre-push", manager: nil, callsPrepush: true)))
-        #expect(!(try fixture.git(["config", "--local", "preflight.prepush"], in: fixture.work).succeeded))
+        #expect(!(try fixture.git.run(["config", "--local", "preflight.prepush"]).succeeded))
         #expect(try installer.uninstall() == .nothingInstalled)
     }
 
@@ -270,9 +258,9 @@ struct HookInstallerTests {
         try FileManager.default.createDirectory(atPath: fixture.work + "/.githooks", withIntermediateDirectories: true)
         try teamHook.write(toFile: script, atomically: true, encoding: .utf8)
         chmod(script, 0o755)
-        try fixture.git(["add", "."], in: fixture.work)
-        try fixture.git(["commit", "-q", "-m", "the team's hooks"], in: fixture.work)
-        try fixture.git(["config", "core.hooksPath", ".githooks"], in: fixture.work)
+        try fixture.git.run(["add", "."])
+        try fixture.git.run(["commit", "-q", "-m", "the team's hooks"])
+        try fixture.git.run(["config", "core.hooksPath", ".githooks"])
         let todoscan = try fixture.recorder(named: "todoscan", status: 0)
         let errorlint = try fixture.recorder(named: "errorlint", status: 0)
 
@@ -284,12 +272,12 @@ struct HookInstallerTests {
             return
         }
         #expect(try String(contentsOfFile: script, encoding: .utf8) == teamHook)
-        #expect(try fixture.git(["status", "--porcelain", "--ignored"], in: fixture.work).outputText == "")
+        #expect(try fixture.git.run(["status", "--porcelain", "--ignored"]).outputText == "")
         #expect(
-            try fixture.git(["config", "--local", "preflight.todoscan"], in: fixture.work).outputText == todoscan + "\n"
+            try fixture.git.run(["config", "--local", "preflight.todoscan"]).outputText == todoscan + "\n"
         )
         #expect(
-            try fixture.git(["config", "--local", "preflight.errorlint"], in: fixture.work).outputText == errorlint
+            try fixture.git.run(["config", "--local", "preflight.errorlint"]).outputText == errorlint
                 + "\n")
         let message = outcome.message(binary: fixture.root + "/prepush", hook: .preCommit)
         #expect(message.contains("add this to .githooks/pre-commit"))
@@ -298,14 +286,14 @@ struct HookInstallerTests {
         // The lines the team adds run the recorded tools with --staged.
         try (teamHook + PreCommitHook.sharedLines).write(toFile: script, atomically: true, encoding: .utf8)
         chmod(script, 0o755)
-        try fixture.git(["add", "."], in: fixture.work)
-        let commit = try fixture.git(["commit", "-q", "-m", "the team checks commits"], in: fixture.work)
+        try fixture.git.run(["add", "."])
+        let commit = try fixture.git.run(["commit", "-q", "-m", "the team checks commits"])
         #expect(commit.succeeded, "\(commit.errorText)")
         #expect(fixture.log("todoscan").hasPrefix("args: --staged\n"))
         #expect(fixture.log("errorlint").hasPrefix("args: --staged\n"))
 
         #expect(try installer.uninstall() == .forgotten(try #require(try installer.sharedFolder())))
-        #expect(!(try fixture.git(["config", "--local", "preflight.todoscan"], in: fixture.work).succeeded))
+        #expect(!(try fixture.git.run(["config", "--local", "preflight.todoscan"]).succeeded))
         #expect(try installer.uninstall() == .nothingInstalled)
     }
 
@@ -331,9 +319,9 @@ struct HookInstallerTests {
         let teamHook = "#!/usr/bin/env sh\n. \"$(dirname -- \"$0\")/_/husky.sh\"\n\nnpm test\n"
         try FileManager.default.createDirectory(atPath: fixture.work + "/.husky", withIntermediateDirectories: true)
         try teamHook.write(toFile: fixture.work + "/.husky/pre-push", atomically: true, encoding: .utf8)
-        try fixture.git(["add", "."], in: fixture.work)
-        try fixture.git(["commit", "-q", "-m", "husky"], in: fixture.work)
-        try fixture.git(["config", "core.hooksPath", ".husky"], in: fixture.work)
+        try fixture.git.run(["add", "."])
+        try fixture.git.run(["commit", "-q", "-m", "husky"])
+        try fixture.git.run(["config", "core.hooksPath", ".husky"])
         // What an earlier prepush install left: its hook in place of the team's, which it chained.
         try FileManager.default.moveItem(
             atPath: fixture.work + "/.husky/pre-push", toPath: fixture.work + "/.husky/pre-push.preflight-chained")
@@ -347,7 +335,7 @@ struct HookInstallerTests {
         }
         #expect(folder.manager == "husky" && folder.hookScript == ".husky/pre-push")
         #expect(try String(contentsOfFile: fixture.work + "/.husky/pre-push", encoding: .utf8) == teamHook)
-        #expect(try fixture.git(["status", "--porcelain", "--ignored"], in: fixture.work).outputText == "")
+        #expect(try fixture.git.run(["status", "--porcelain", "--ignored"]).outputText == "")
     }
 
     @Test("Outside a repository: a clear error")

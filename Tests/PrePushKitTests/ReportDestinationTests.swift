@@ -11,29 +11,22 @@ import Testing
 /// allowed outside the repository.
 @Suite("Report destinations")
 struct ReportDestinationTests {
-    /// The test's repository, removed at its end.
-    private let scratch = TemporaryFolder("report-destination")
-
-    /// A repository with one commit (`Sources/A.swift`, tracked) and an untracked `Notes.swift`.
-    private func makeRepository() async throws -> (root: String, destination: ReportDestination) {
-        let root = scratch.path + "/repo"
-        try FileManager.default.createDirectory(atPath: root + "/Sources", withIntermediateDirectories: true)
-        try "let a = 1\n".write(toFile: root + "/Sources/A.swift", atomically: true, encoding: .utf8)
-        for arguments in [
-            ["init", "-q"], ["add", "-A"],
-            ["-c", "user.name=T", "-c", "user.email=t@example.com", "commit", "-q", "-m", "one"],
-        ] {
-            try await GitRepository.command(arguments, in: root).run().checked()
-        }
-        try "my notes\n".write(toFile: root + "/Notes.swift", atomically: true, encoding: .utf8)
-        return (root, ReportDestination(root: root, gitDirectory: root + "/.git"))
+    /// A repository with one commit (`Sources/A.swift`, tracked) and an untracked `Notes.swift`,
+    /// removed when the last copy of its fixture is released.
+    private func makeRepository() throws -> (repository: GitFixture, destination: ReportDestination) {
+        let repository = try GitFixture("report-destination")
+        try repository.write("Sources/A.swift", "let a = 1\n")
+        try repository.commitAll("one")
+        try repository.write("Notes.swift", "my notes\n")
+        return (repository, ReportDestination(root: repository.root, gitDirectory: repository.root + "/.git"))
     }
 
     private func contents(_ path: String) -> Data? { FileManager.default.contents(atPath: path) }
 
     @Test("Never inside the git directory, also through a link to it")
     func gitDirectoryIsRefused() async throws {
-        let (root, destination) = try await makeRepository()
+        let (repository, destination) = try makeRepository()
+        let root = repository.root
         let head = contents(root + "/.git/HEAD")
         #expect(throws: ReportFileError.insideGitDirectory(path: destination.root + "/.git/HEAD")) {
             try destination.write(Data("{}".utf8), to: ".git/HEAD", fromCommandLine: true)
@@ -51,7 +44,8 @@ struct ReportDestinationTests {
 
     @Test("Never over a tracked file or one prepush did not write; its own report is replaced")
     func foreignFilesAreRefused() async throws {
-        let (root, destination) = try await makeRepository()
+        let (repository, destination) = try makeRepository()
+        let root = repository.root
         #expect(throws: ReportFileError.tracked(path: destination.root + "/Sources/A.swift")) {
             try destination.write(Data("x".utf8), to: "Sources/A.swift", fromCommandLine: true)
         }
@@ -75,7 +69,8 @@ struct ReportDestinationTests {
 
     @Test("A link or a folder at the path is not replaced")
     func specialFilesAreRefused() async throws {
-        let (root, destination) = try await makeRepository()
+        let (repository, destination) = try makeRepository()
+        let root = repository.root
         try FileManager.default.createSymbolicLink(atPath: root + "/lcov.info", withDestinationPath: "Notes.swift")
         #expect(throws: ReportFileError.notAFile(path: destination.root + "/lcov.info")) {
             try destination.write(Data("x".utf8), to: "lcov.info", fromCommandLine: true)
@@ -88,7 +83,8 @@ struct ReportDestinationTests {
 
     @Test("Outside the repository only when the command line says so")
     func outsideNeedsTheCommandLine() async throws {
-        let (root, destination) = try await makeRepository()
+        let (repository, destination) = try makeRepository()
+        let root = repository.root
         // Named by its physical path, as the root is (on a Mac, TMPDIR's /var/folders is /private/var/folders).
         let outside = PhysicalRoot.physical((root as NSString).deletingLastPathComponent) + "/outside.info"
         #expect(throws: ReportFileError.outsideRepository(path: outside, root: destination.root)) {

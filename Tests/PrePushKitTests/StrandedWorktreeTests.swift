@@ -12,27 +12,16 @@ import Testing
 struct StrandedWorktreeTests {
     private let folder = TemporaryFolder("stranded-worktree")
 
-    @discardableResult
-    private func git(_ arguments: [String], in directory: String) async throws -> String {
-        var command = Command("git", arguments, workingDirectory: directory)
-        command.environment = .inherit.removing("GIT_DIR", "GIT_WORK_TREE", "GIT_INDEX_FILE", "GIT_COMMON_DIR")
-            .setting([
-                "GIT_AUTHOR_NAME": "T", "GIT_AUTHOR_EMAIL": "t@example.com", "GIT_COMMITTER_NAME": "T",
-                "GIT_COMMITTER_EMAIL": "t@example.com",
-            ])
-        return try await command.run().checked().outputText.trimmingCharacters(in: .whitespacesAndNewlines)
-    }
-
     /// A repository at `name` with one commit and prepush's worktree at it; returns the commit.
     @discardableResult
     private func repository(_ name: String) async throws -> String {
         let root = folder.path + "/" + name
         try FileManager.default.createDirectory(atPath: root, withIntermediateDirectories: true)
-        try await git(["init", "-q", "-b", "main"], in: root)
+        try GitFixture.git(["init", "-q", "-b", "main"], in: root)
         try "x\n".write(toFile: root + "/a.txt", atomically: true, encoding: .utf8)
-        try await git(["add", "a.txt"], in: root)
-        try await git(["commit", "-q", "-m", "one"], in: root)
-        let head = try await git(["rev-parse", "HEAD"], in: root)
+        try GitFixture.git(["add", "a.txt"], in: root)
+        try GitFixture.git(["commit", "-q", "-m", "one"], in: root)
+        let head = try GitFixture.git(["rev-parse", "HEAD"], in: root)
         _ = try await IsolatedWorktree(repositoryRoot: root).checkOut(head)
         return head
     }
@@ -43,7 +32,7 @@ struct StrandedWorktreeTests {
 
     /// The `worktree` lines of `git worktree list --porcelain`, and whether any is prunable.
     private func worktrees(_ name: String) async throws -> (paths: [String], prunable: Bool) {
-        let listed = try await git(["worktree", "list", "--porcelain"], in: folder.path + "/" + name)
+        let listed = try GitFixture.git(["worktree", "list", "--porcelain"], in: folder.path + "/" + name)
         let lines = listed.split(separator: "\n")
         return (
             lines.filter { $0.hasPrefix("worktree ") }.map { String($0.dropFirst("worktree ".count)) },
@@ -67,8 +56,8 @@ struct StrandedWorktreeTests {
         let listed = try await worktrees("moved")
         #expect(listed.paths == [root, worktree.path])
         #expect(!listed.prunable)
-        #expect(try await git(["rev-parse", "HEAD"], in: worktree.path) == head)
-        #expect(try await git(["rev-parse", "--show-toplevel"], in: worktree.path) == worktree.path)
+        #expect(try GitFixture.git(["rev-parse", "HEAD"], in: worktree.path) == head)
+        #expect(try GitFixture.git(["rev-parse", "--show-toplevel"], in: worktree.path) == worktree.path)
         // Reconnected: nothing left to find.
         #expect(await StrandedWorktree.find(at: worktree.path, of: GitRepository(root: root)) == nil)
     }
@@ -90,7 +79,7 @@ struct StrandedWorktreeTests {
         let listed = try await worktrees("moved")
         #expect(listed.paths == [root, worktree.path])
         #expect(!listed.prunable)
-        #expect(try await git(["rev-parse", "HEAD"], in: worktree.path) == head)
+        #expect(try GitFixture.git(["rev-parse", "HEAD"], in: worktree.path) == head)
     }
 
     @Test("Not this repository's: a user's folder, another moved repository's worktree, a copy's; refused, untouched")
@@ -98,7 +87,7 @@ struct StrandedWorktreeTests {
         // A user's own folder where the worktree was.
         let head = try await repository("user")
         let userWorktree = IsolatedWorktree(repositoryRoot: folder.path + "/user")
-        try await git(["worktree", "remove", "--force", userWorktree.path], in: folder.path + "/user")
+        try GitFixture.git(["worktree", "remove", "--force", userWorktree.path], in: folder.path + "/user")
         try FileManager.default.createDirectory(atPath: userWorktree.path, withIntermediateDirectories: true)
         try "mine\n".write(toFile: userWorktree.path + "/notes.txt", atomically: true, encoding: .utf8)
         await #expect(throws: PrePushError.worktreeOccupied(userWorktree.path)) {

@@ -12,24 +12,9 @@ import Testing
 @Suite("prepush's work-tree snapshot")
 struct WorkTreeSnapshotTests {
     struct Repository {
-        let root = NSTemporaryDirectory() + "snapshot-" + UUID().uuidString
-
-        @discardableResult
-        func git(_ arguments: [String]) async throws -> String {
-            var command = GitRepository.command(arguments, in: root)
-            command.environment = command.environment.setting([
-                "GIT_AUTHOR_NAME": "T", "GIT_AUTHOR_EMAIL": "t@example.com", "GIT_COMMITTER_NAME": "T",
-                "GIT_COMMITTER_EMAIL": "t@example.com",
-            ])
-            return try await command.run().checked().outputText.trimmingCharacters(in: .whitespacesAndNewlines)
-        }
-
-        func write(_ path: String, _ text: String) throws {
-            let full = root + "/" + path
-            try FileManager.default.createDirectory(
-                atPath: (full as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
-            try text.write(toFile: full, atomically: true, encoding: .utf8)
-        }
+        /// Removed when the last copy of the repository is released.
+        let fixture: GitFixture
+        var root: String { fixture.root }
 
         var snapshot: WorkTreeSnapshot {
             WorkTreeSnapshot(
@@ -51,51 +36,47 @@ struct WorkTreeSnapshotTests {
         }
     }
 
-    private func make() async throws -> Repository {
-        let repository = Repository()
-        try FileManager.default.createDirectory(atPath: repository.root, withIntermediateDirectories: true)
-        try await repository.git(["init", "-q", "-b", "main"])
-        try repository.write("Sources/A/A.swift", "let a = 1\n")
-        try repository.write(".gitignore", "ignored.txt\n")
-        try await repository.git(["add", "-A"])
-        try await repository.git(["commit", "-q", "-m", "one"])
+    private func make() throws -> Repository {
+        let repository = Repository(fixture: try GitFixture("snapshot"))
+        try repository.fixture.write("Sources/A/A.swift", "let a = 1\n")
+        try repository.fixture.write(".gitignore", "ignored.txt\n")
+        try repository.fixture.commitAll("one")
         return repository
     }
 
     private func take(_ repository: Repository) async throws -> WorkTreeState {
         let snapshot = repository.snapshot
         let status = try await snapshot.status()
-        let headTree = try await repository.git(["rev-parse", "HEAD^{tree}"])
+        let headTree = try repository.fixture.git(["rev-parse", "HEAD^{tree}"])
         return try await snapshot.take(status: status, headTree: headTree)
     }
 
     @Test("Clean, edited, untracked, ignored, .build and *.profraw: the tree is what git add -A records")
     func contentTree() async throws {
-        let repository = try await make()
-        defer { try? FileManager.default.removeItem(atPath: repository.root) }
-        let head = try await repository.git(["rev-parse", "HEAD^{tree}"])
+        let repository = try make()
+        let head = try repository.fixture.git(["rev-parse", "HEAD^{tree}"])
         let userIndex = try Data(contentsOf: URL(fileURLWithPath: repository.root + "/.git/index"))
 
         var state = try await take(repository)
         #expect(state.isClean && state.tree == head)
 
-        try repository.write("ignored.txt", "not content\n")
-        try repository.write(".build/debug/x.o", "build output\n")
-        try repository.write("Packages/Core/.build/y.o", "nested build output\n")
+        try repository.fixture.write("ignored.txt", "not content\n")
+        try repository.fixture.write(".build/debug/x.o", "build output\n")
+        try repository.fixture.write("Packages/Core/.build/y.o", "nested build output\n")
         // What an instrumented test program writes where it runs (swift-argument-parser's tests).
-        try repository.write("default.profraw", "profile\n")
-        try repository.write("Packages/Core/default.profraw", "profile\n")
+        try repository.fixture.write("default.profraw", "profile\n")
+        try repository.fixture.write("Packages/Core/default.profraw", "profile\n")
         state = try await take(repository)
         #expect(state.isClean && state.tree == head)
 
-        try repository.write("Sources/A/A.swift", "let a = 2\n")
-        try repository.write("Sources/A/New.swift", "let b = 1\n")
+        try repository.fixture.write("Sources/A/A.swift", "let a = 2\n")
+        try repository.fixture.write("Sources/A/New.swift", "let b = 1\n")
         state = try await take(repository)
         #expect(!state.isClean)
         #expect(state.tree == (try await repository.expectedTree()))
 
         // Back to HEAD's content: clean again, whatever prepush's index remembered.
-        try repository.write("Sources/A/A.swift", "let a = 1\n")
+        try repository.fixture.write("Sources/A/A.swift", "let a = 1\n")
         try FileManager.default.removeItem(atPath: repository.root + "/Sources/A/New.swift")
         state = try await take(repository)
         #expect(state.isClean && state.tree == head)
@@ -104,18 +85,17 @@ struct WorkTreeSnapshotTests {
 
     @Test("A blob prepush's index names but git gc pruned: the snapshot starts its index again")
     func prunedBlob() async throws {
-        let repository = try await make()
-        defer { try? FileManager.default.removeItem(atPath: repository.root) }
-        try repository.write("Sources/A/Draft.swift", "let draft = 1\n")
+        let repository = try make()
+        try repository.fixture.write("Sources/A/Draft.swift", "let draft = 1\n")
         // A second later, so git trusts the draft's stat data from then on (not racily clean).
         try await Task.sleep(for: .milliseconds(1100))
         _ = try await take(repository)
-        let blob = try await repository.git(["hash-object", "Sources/A/Draft.swift"])
+        let blob = try repository.fixture.git(["hash-object", "Sources/A/Draft.swift"])
         // As `git gc` would after the grace period: the draft was never committed.
         let objects = repository.root + "/.git/objects/"
         try FileManager.default.removeItem(atPath: objects + blob.prefix(2) + "/" + blob.dropFirst(2))
         // Another edit, the draft untouched: git add -A keeps the draft's entry, whose blob is gone.
-        try repository.write("Sources/A/A.swift", "let a = 3\n")
+        try repository.fixture.write("Sources/A/A.swift", "let a = 3\n")
         let state = try await take(repository)
         #expect(state.tree == (try await repository.expectedTree()))
     }
@@ -125,14 +105,11 @@ struct WorkTreeSnapshotTests {
         .enabled(
             if: FilePermissions.apply, "\(FilePermissions.rootReadsEverything)"))
     func unreadableFiles() async throws {
-        let repository = try await make()
-        defer {
-            _ = chmod(repository.root + "/Locked", 0o755)
-            try? FileManager.default.removeItem(atPath: repository.root)
-        }
-        try repository.write("Sources/A/New.swift", "let b = 1\n")
-        try repository.write("secret.txt", "another user's\n")
-        try repository.write("Locked/inside.txt", "unreachable\n")
+        let repository = try make()
+        defer { _ = chmod(repository.root + "/Locked", 0o755) }
+        try repository.fixture.write("Sources/A/New.swift", "let b = 1\n")
+        try repository.fixture.write("secret.txt", "another user's\n")
+        try repository.fixture.write("Locked/inside.txt", "unreachable\n")
         #expect(chmod(repository.root + "/secret.txt", 0) == 0)
         #expect(chmod(repository.root + "/Locked", 0) == 0)
 
@@ -144,9 +121,9 @@ struct WorkTreeSnapshotTests {
                 "secret.txt (unreadable: git could not read it; not in the content checked)",
             ])
         // The readable change is in the tree; the unreadable ones are not.
-        let files = try await repository.git(["ls-tree", "-r", "--name-only", state.tree])
+        let files = try repository.fixture.git(["ls-tree", "-r", "--name-only", state.tree])
         #expect(files.split(separator: "\n").sorted() == [".gitignore", "Sources/A/A.swift", "Sources/A/New.swift"])
-        let head = try await repository.git(["rev-parse", "HEAD^{tree}"])
+        let head = try repository.fixture.git(["rev-parse", "HEAD^{tree}"])
         #expect(!state.holds(head))
         let changes = try await repository.snapshot.differences(from: head, to: state)
         #expect(changes.map(\.path).contains { $0.hasPrefix("secret.txt (unreadable") })

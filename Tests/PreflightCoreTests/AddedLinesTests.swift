@@ -1,5 +1,6 @@
 import Foundation
 import ProcessKit
+import TestSupport
 import Testing
 
 @testable import PreflightCore
@@ -339,11 +340,10 @@ extension AddedLinesTests {
             "since(main): committed, staged, unstaged and untracked additions; not ignored files, not main's own changes"
         )
         func sinceMain() throws {
-            let repo = try GitRepositoryFixture()
-            defer { repo.remove() }
-            try repo.write("Sources/A.swift", GitRepositoryFixture.numberedLines(10))
-            try repo.write("Sources/Unchanged.swift", GitRepositoryFixture.numberedLines(3))
-            try repo.write("Trimmed.swift", GitRepositoryFixture.numberedLines(5))
+            let repo = try GitFixture(linksResolved: true)
+            try repo.write("Sources/A.swift", GitFixture.numberedLines(10))
+            try repo.write("Sources/Unchanged.swift", GitFixture.numberedLines(3))
+            try repo.write("Trimmed.swift", GitFixture.numberedLines(5))
             try repo.write("Doomed.swift", "bye\n")
             try repo.write(".gitignore", "*.log\n")
             try repo.commitAll("base")
@@ -357,7 +357,7 @@ extension AddedLinesTests {
             try repo.git("checkout", "-q", "feature")
 
             // Committed on the branch: line 2 replaced, a new file, a deleted file.
-            var text = GitRepositoryFixture.numberedLines(10).replacingOccurrences(of: "line2\n", with: "changed2\n")
+            var text = GitFixture.numberedLines(10).replacingOccurrences(of: "line2\n", with: "changed2\n")
             try repo.write("Sources/A.swift", text)
             try repo.write("Sources/Committed.swift", "new\nfile\n")
             try repo.git("rm", "-q", "Doomed.swift")
@@ -396,11 +396,10 @@ extension AddedLinesTests {
 
         @Test("A hostile repository configuration does not change the answer; odd names survive")
         func hostileConfiguration() throws {
-            let repo = try GitRepositoryFixture()
-            defer { repo.remove() }
+            let repo = try GitFixture(linksResolved: true)
             let odd = "Sources/caf\u{E9} \"x\".swift"
-            try repo.write(odd, GitRepositoryFixture.numberedLines(20))
-            try repo.write("Sources/Moved.swift", GitRepositoryFixture.numberedLines(30))
+            try repo.write(odd, GitFixture.numberedLines(20))
+            try repo.write("Sources/Moved.swift", GitFixture.numberedLines(30))
             try repo.commitAll("base")
             for (key, value) in [
                 ("diff.mnemonicPrefix", "true"), ("diff.relative", "true"),
@@ -411,9 +410,9 @@ extension AddedLinesTests {
                 try repo.git("config", key, value)
             }
             try repo.write(
-                odd, GitRepositoryFixture.numberedLines(20).replacingOccurrences(of: "line10\n", with: "line10\nmid\n"))
+                odd, GitFixture.numberedLines(20).replacingOccurrences(of: "line10\n", with: "line10\nmid\n"))
             try repo.git("mv", "Sources/Moved.swift", "Sources/Renamed.swift")
-            try repo.write("Sources/Renamed.swift", GitRepositoryFixture.numberedLines(30) + "tail\n")
+            try repo.write("Sources/Renamed.swift", GitFixture.numberedLines(30) + "tail\n")
             try repo.write("Sources/\u{FC}ber new.swift", "x\n")
 
             let added = try AddedLines.since("main", in: repo.path("Sources"))
@@ -426,17 +425,16 @@ extension AddedLinesTests {
 
         @Test("between(base:head:) is what head adds over base")
         func betweenCommits() throws {
-            let repo = try GitRepositoryFixture()
-            defer { repo.remove() }
-            try repo.write("A.swift", GitRepositoryFixture.numberedLines(5))
-            try repo.write("B.swift", GitRepositoryFixture.numberedLines(40))
+            let repo = try GitFixture(linksResolved: true)
+            try repo.write("A.swift", GitFixture.numberedLines(5))
+            try repo.write("B.swift", GitFixture.numberedLines(40))
             try repo.write("C.swift", "c\n")
             try repo.commitAll("first")
             let first = try repo.git("rev-parse", "HEAD").trimmingCharacters(in: .whitespacesAndNewlines)
 
-            try repo.write("A.swift", "top\n" + GitRepositoryFixture.numberedLines(5) + "bottom\n")
+            try repo.write("A.swift", "top\n" + GitFixture.numberedLines(5) + "bottom\n")
             try repo.git("mv", "B.swift", "Renamed B.swift")
-            try repo.write("Renamed B.swift", GitRepositoryFixture.numberedLines(40) + "appended\n")
+            try repo.write("Renamed B.swift", GitFixture.numberedLines(40) + "appended\n")
             try repo.git("rm", "-q", "C.swift")
             try repo.write("D.swift", "d\n")
             try repo.commitAll("second")
@@ -456,8 +454,7 @@ extension AddedLinesTests {
 
         @Test("An unknown revision is GitError.unknownRevision")
         func unknownRevision() throws {
-            let repo = try GitRepositoryFixture()
-            defer { repo.remove() }
+            let repo = try GitFixture(linksResolved: true)
             try repo.write("A.swift", "a\n")
             try repo.commitAll("first")
 
@@ -488,8 +485,7 @@ extension AddedLinesTests {
 
         @Test("A folder outside any repository is GitError.notARepository")
         func notARepository() throws {
-            let folder = try GitRepositoryFixture(initialize: false)
-            defer { folder.remove() }
+            let folder = try GitFixture(initialize: false, linksResolved: true)
             let error = #expect(throws: GitError.self) { try AddedLines.since("main", in: folder.root) }
             #expect(error == .notARepository(path: folder.root))
             let between = #expect(throws: GitError.self) {
@@ -500,8 +496,8 @@ extension AddedLinesTests {
 
         @Test("A missing folder is a GitError.failed naming it")
         func missingFolder() throws {
-            let folder = try GitRepositoryFixture(initialize: false)
-            folder.remove()
+            let folder = try GitFixture(initialize: false, linksResolved: true)
+            try FileManager.default.removeItem(atPath: folder.root)
             let error = #expect(throws: GitError.self) { try AddedLines.since("main", in: folder.root) }
             guard case .failed(let command, let detail) = error else {
                 Issue.record("expected failed, got \(String(describing: error))")
@@ -513,8 +509,7 @@ extension AddedLinesTests {
 
         @Test("A repository without commits has no base: unknownRevision says so")
         func noCommits() throws {
-            let repo = try GitRepositoryFixture()
-            defer { repo.remove() }
+            let repo = try GitFixture(linksResolved: true)
             try repo.write("A.swift", "a\n")
             let error = #expect(throws: GitError.self) { try AddedLines.since("main", in: repo.root) }
             guard case .unknownRevision("main", let detail) = error else {
@@ -526,8 +521,7 @@ extension AddedLinesTests {
 
         @Test("Unrelated histories have no merge base: a GitError.failed that says so")
         func unrelatedHistories() throws {
-            let repo = try GitRepositoryFixture()
-            defer { repo.remove() }
+            let repo = try GitFixture(linksResolved: true)
             try repo.write("A.swift", "a\n")
             try repo.commitAll("first")
             try repo.git("checkout", "-q", "--orphan", "other")
@@ -559,61 +553,4 @@ extension AddedLinesTests {
         }
     }
 
-}
-
-/// A throwaway git repository under the temporary directory, driven by the real `git`, with an
-/// environment that ignores the user's and the system's configuration.
-struct GitRepositoryFixture {
-    /// The repository's folder, symbolic links resolved (as `git rev-parse --show-toplevel` prints it).
-    let root: String
-
-    static let environment = Environment.inherit
-        .removing(
-            "GIT_DIR", "GIT_WORK_TREE", "GIT_INDEX_FILE", "GIT_OBJECT_DIRECTORY", "GIT_COMMON_DIR", "GIT_PREFIX",
-            "GIT_CONFIG_PARAMETERS", "GIT_CONFIG_COUNT"
-        )
-        .setting([
-            "GIT_AUTHOR_NAME": "Preflight Tests", "GIT_AUTHOR_EMAIL": "tests@preflight.invalid",
-            "GIT_COMMITTER_NAME": "Preflight Tests", "GIT_COMMITTER_EMAIL": "tests@preflight.invalid",
-            "GIT_CONFIG_GLOBAL": "/dev/null", "GIT_CONFIG_NOSYSTEM": "1", "LC_ALL": "C",
-        ])
-
-    /// A fresh empty folder; `initialize` makes it a repository on branch `main`.
-    init(initialize: Bool = true) throws {
-        let path = NSTemporaryDirectory() + "preflight-git-" + UUID().uuidString
-        try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
-        root = StandardPath.resolved(StandardPath.absolute(path)) ?? path
-        if initialize { try git("init", "-q", "-b", "main") }
-    }
-
-    /// Runs git in the repository and returns its standard output; throws when it fails.
-    @discardableResult
-    func git(_ arguments: String...) throws -> String {
-        var command = Command("git", arguments, workingDirectory: root, environment: Self.environment)
-        command.timeout = .seconds(60)
-        return try command.runBlocking().checked().outputText
-    }
-
-    /// Writes `text` to `relative`, creating folders.
-    func write(_ relative: String, _ text: String) throws {
-        let url = URL(fileURLWithPath: path(relative))
-        try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
-        try Data(text.utf8).write(to: url)
-    }
-
-    /// The absolute path of `relative`.
-    func path(_ relative: String) -> String { root + "/" + relative }
-
-    /// Stages everything and commits it.
-    func commitAll(_ message: String) throws {
-        try git("add", "-A")
-        try git("commit", "-q", "--allow-empty", "-m", message)
-    }
-
-    func remove() { try? FileManager.default.removeItem(atPath: root) }
-
-    /// `count` numbered lines (`line1` …), each ending with a newline.
-    static func numberedLines(_ count: Int) -> String {
-        (1...count).map { "line\($0)\n" }.joined()
-    }
 }

@@ -7,7 +7,7 @@ import Testing
 @Suite("File discovery")
 struct FileDiscoveryTests {
     /// A tree of `folders` nested folders with `filesPerFolder` files each, and some clutter.
-    private func makeTree(_ fixture: GitRepositoryFixture, folders: Int, filesPerFolder: Int) throws -> [String] {
+    private func makeTree(_ fixture: GitFixture, folders: Int, filesPerFolder: Int) throws -> [String] {
         var expected: [String] = []
         for folder in 0..<folders {
             // Nest every third folder in the one before, so the walk goes deep as well as wide.
@@ -25,8 +25,7 @@ struct FileDiscoveryTests {
 
     @Test("A tree walk finds every file once, on all cores, and lists them sorted")
     func walkFindsEveryFileOnce() throws {
-        let fixture = try GitRepositoryFixture(initialize: false)
-        defer { fixture.remove() }
+        let fixture = try GitFixture(initialize: false, linksResolved: true)
         let expected = try makeTree(fixture, folders: 60, filesPerFolder: 25)
 
         let found = FileDiscovery().files(under: [fixture.root])
@@ -44,8 +43,7 @@ struct FileDiscoveryTests {
 
     @Test("Inside a git work tree: tracked and untracked-not-ignored files, not ignored ones")
     func gitListing() throws {
-        let fixture = try GitRepositoryFixture()
-        defer { fixture.remove() }
+        let fixture = try GitFixture(linksResolved: true)
         try fixture.write(".gitignore", "ignored/\n")
         try fixture.write("Sources/A.swift", "")
         try fixture.write("ignored/B.swift", "")
@@ -60,8 +58,7 @@ struct FileDiscoveryTests {
 
     @Test("Overlapping roots and a file named twice give each file once")
     func overlappingRoots() throws {
-        let fixture = try GitRepositoryFixture(initialize: false)
-        defer { fixture.remove() }
+        let fixture = try GitFixture(initialize: false, linksResolved: true)
         try fixture.write("Sources/A.swift", "")
         try fixture.write("Sources/Inner/B.swift", "")
         let roots = [fixture.root, fixture.path("Sources"), fixture.path("Sources/Inner/B.swift")]
@@ -71,8 +68,7 @@ struct FileDiscoveryTests {
 
     @Test("Includes match file names, excludes any folder on the path")
     func includesAndExcludes() throws {
-        let fixture = try GitRepositoryFixture(initialize: false)
-        defer { fixture.remove() }
+        let fixture = try GitFixture(initialize: false, linksResolved: true)
         try fixture.write("csv.swift/README.md", "")
         try fixture.write("csv.swift/Reader.swift", "")
         try fixture.write("Generated/Model.swift", "")
@@ -84,8 +80,7 @@ struct FileDiscoveryTests {
 
     @Test("A symbolic link loop is not followed; a missing root and an unreadable folder are reported")
     func loopsAndProblems() throws {
-        let fixture = try GitRepositoryFixture(initialize: false)
-        defer { fixture.remove() }
+        let fixture = try GitFixture(initialize: false, linksResolved: true)
         try fixture.write("a/A.swift", "")
         try FileManager.default.createSymbolicLink(atPath: fixture.path("a/loop"), withDestinationPath: "..")
         try fixture.write("locked/L.swift", "")

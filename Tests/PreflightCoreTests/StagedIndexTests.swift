@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 
 @testable import PreflightCore
@@ -8,8 +9,7 @@ import Testing
 struct StagedIndexTests {
     @Test("Staged bytes and added lines, not the work tree's; symbolic links and deleted files handled")
     func stagedContent() throws {
-        let repository = try GitRepositoryFixture()
-        defer { repository.remove() }
+        let repository = try GitFixture(linksResolved: true)
         try repository.write("a.swift", "one\ntwo\n")
         try repository.write("same.swift", "unchanged\n")
         try repository.commitAll("initial")
@@ -61,8 +61,7 @@ struct StagedIndexTests {
 
     @Test("Staged bytes are the blobs, whatever the work tree holds: line-ending conversion, unstaged edits")
     func workTreeCopies() throws {
-        let repository = try GitRepositoryFixture()
-        defer { repository.remove() }
+        let repository = try GitFixture(linksResolved: true)
         try repository.write(".gitattributes", "crlf.swift text eol=crlf\n")
         try repository.write("crlf.swift", "one\n")
         try repository.write("edited.swift", "one\n")
@@ -97,24 +96,21 @@ struct StagedIndexTests {
 
     @Test("Without a commit, everything staged is new; outside a repository is an error")
     func noCommitYet() throws {
-        let repository = try GitRepositoryFixture()
-        defer { repository.remove() }
+        let repository = try GitFixture(linksResolved: true)
         try repository.write("a.swift", "one\n")
         try repository.git("add", "-A")
         let index = try StagedIndex.read(in: repository.root, allFiles: false)
         #expect(index.changedFiles == [repository.path("a.swift")])
         #expect(index.added.newFiles == [repository.path("a.swift")])
 
-        let outside = try GitRepositoryFixture(initialize: false)
-        defer { outside.remove() }
+        let outside = try GitFixture(initialize: false, linksResolved: true)
         #expect(throws: GitError.self) { try StagedIndex.read(in: outside.root, allFiles: false) }
     }
 
     @Test("Added lines as git's diff finds them: renames, binary files, attributes, type and mode changes")
     func addedLinesLikeGit() throws {
-        let repository = try GitRepositoryFixture()
-        defer { repository.remove() }
-        let body = GitRepositoryFixture.numberedLines(30)
+        let repository = try GitFixture(linksResolved: true)
+        let body = GitFixture.numberedLines(30)
         try repository.write("old name.swift", body)
         try repository.write("binary.swift", "a\u{0}b\nsame\n")
         try repository.write("forced text.swift", "a\u{0}b\nsame\n")

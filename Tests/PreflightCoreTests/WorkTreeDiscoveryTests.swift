@@ -1,5 +1,6 @@
 import Foundation
 import ProcessKit
+import TestSupport
 import Testing
 
 @testable import PreflightCore
@@ -32,8 +33,7 @@ struct WorkTreeDiscoveryTests {
         "The plain layouts are answered as git answers: root, subfolder, a path through a link, nested repositories, linked worktrees"
     )
     func plainLayouts() throws {
-        let repository = try GitRepositoryFixture()
-        defer { repository.remove() }
+        let repository = try GitFixture(linksResolved: true)
         try repository.write("Sources/A/a.swift", "let a = 1\n")
         try repository.commitAll("initial")
         #expect(try discovered(repository.root) == repository.root)
@@ -63,8 +63,7 @@ struct WorkTreeDiscoveryTests {
 
     @Test("Layouts git decides by more than the nearest .git are left to git")
     func leftToGit() throws {
-        let repository = try GitRepositoryFixture()
-        defer { repository.remove() }
+        let repository = try GitFixture(linksResolved: true)
         try repository.write("Sources/a.swift", "let a = 1\n")
         try repository.commitAll("initial")
 
@@ -76,15 +75,13 @@ struct WorkTreeDiscoveryTests {
             try discovered(repository.path("Sources"), environment: ["GIT_CEILING_DIRECTORIES": repository.root])
                 == nil)
         // A submodule's git directory names its work tree (`core.worktree`).
-        let library = try GitRepositoryFixture()
-        defer { library.remove() }
+        let library = try GitFixture(linksResolved: true)
         try library.write("lib.swift", "let l = 1\n")
         try library.commitAll("library")
         try repository.git("-c", "protocol.file.allow=always", "submodule", "add", "-q", library.root, "Vendor/Library")
         #expect(try discovered(repository.path("Vendor/Library")) == nil)
         // A work tree configured elsewhere.
-        let elsewhere = try GitRepositoryFixture()
-        defer { elsewhere.remove() }
+        let elsewhere = try GitFixture(linksResolved: true)
         try repository.git("config", "core.worktree", elsewhere.root)
         #expect(try discovered(repository.root) == nil)
         try repository.git("config", "--unset", "core.worktree")
