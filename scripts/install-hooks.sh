@@ -1,22 +1,27 @@
 #!/bin/sh
 # install-hooks.sh [REPOSITORY] [--binary PATH] [--with-errorlint] [--force] [--no-check]
-# For people who just cloned: builds prepush in release (once; later runs are incremental),
-# installs it as the pre-push hook of REPOSITORY (default: the repository you are in), and checks
+# install-hooks.sh --uninstall [REPOSITORY] [--keep-records]
+# For people who just cloned: builds prepush and todoscan (once; later runs are incremental),
+# installs the pre-push hook (prepush) and the pre-commit hook (todoscan --staged, and errorlint
+# --staged once errorlint is built) in REPOSITORY (default: the repository you are in), and checks
 # the repository once by hand, as it is now, so you see what every push will run (exit 1 when that
-# check fails; the hook stays installed). The hook runs that binary directly on every push;
-# `prepush uninstall` puts back what was there. A hooks folder inside the work tree (husky's
-# .husky, a committed .githooks) is left alone: install says the one line to add there instead.
-# --no-check installs without the first check.
+# check fails; the hooks stay installed). While it builds it says every 10 s what it builds, for
+# how long so far and about how long it takes; the compiler's and linker's lines go to a log.
+# The hooks run the built binaries directly and remember where swift and the tools were found, so
+# a git client that starts hooks with a short PATH (Xcode, Fork, Tower) finds them too.
+# --uninstall removes the hooks (restoring what was there), prepush's worktree and its records
+# (.git/preflight; --keep-records keeps them). A hooks folder inside the work tree (husky's .husky,
+# a committed .githooks) is left alone: install says the lines to add there instead.
+# --no-check installs without the first check. --force replaces a foreign hook instead of chaining it.
 #
+# --with-errorlint also builds errorlint beside prepush, in the background after the hooks are
+# installed (swift-syntax's build takes much longer than prepush's; BENCHMARKS.md, Build times):
+# the hooks use it once it is there and say so until then. A repository whose committed
+# .preflight.json says "errorlint": true in its prepush section gets it too (the team decided).
 # --binary PATH builds nothing: PATH is a prebuilt prepush, or Preflight.artifactbundle (from a
-# release, or scripts/release.sh), whose prepush for this machine is used. The hook runs it where
-# it is, so keep it there. errorlint beside it (as in the bundle) runs as a step on every push.
-# --with-errorlint also builds errorlint beside prepush, so every push runs it as a step; so does a
-# repository whose committed .preflight.json says "errorlint": true in its prepush section (the team
-# decided; every clone gets the same steps). It is otherwise left out because errorlint is built on
-# swift-syntax, whose first release build takes much longer than prepush's (BENCHMARKS.md, Build
-# times). A repository whose requiredVersion this Preflight does not satisfy is refused (exit 2).
-# --force replaces a foreign hook instead of chaining it.
+# release, or scripts/release.sh), whose prepush for this machine is used, with the todoscan and
+# errorlint beside it. The hooks run them where they are, so keep them there.
+# A repository whose requiredVersion this Preflight does not satisfy is refused (exit 2).
 #
 # POSIX sh (dash, macOS's bash 3.2 as sh): no arrays; the options for `prepush install` are kept
 # in the positional parameters.
@@ -25,7 +30,49 @@ preflight=$(cd "$(dirname "$0")/.." && pwd)
 repository=$(pwd)
 with_errorlint=no
 first_check=yes
+uninstall=no
 binary=
+# How prepush and todoscan are built, and about how long a first build takes on 2 cores
+# (scripts/bench/install-ways.sh; BENCHMARKS.md). Later builds are incremental.
+build_options="-c release --static-swift-stdlib"
+expected_first_build="4 to 5 minutes"
+say() { echo "install-hooks.sh: $*" >&2; }
+
+# 75 -> 1:15
+minutes() { printf '%d:%02d' $(($1 / 60)) $(($1 % 60)); }
+
+# The linker's notes kept in the log: a static Swift standard library brings FoundationEssentials'
+# use of glibc's mktemp, which glibc's linker warning names (nothing of ours calls it).
+linker_notes() {
+    notes=$(grep -c "warning: the use of .mktemp. is dangerous" "$1" || true)
+    [ "$notes" -eq 0 ] || printf "; the linker's %s warning(s) about glibc's mktemp, which Foundation linked statically uses, are there" "$notes"
+}
+
+# Builds one product with its output in $log, saying every 10 s how long so far, where swift build
+# is ([done/total] and what it compiles) and about how long a first build takes.
+build_quietly() {
+    product=$1
+    shift
+    started=$(date +%s)
+    # shellcheck disable=SC2086
+    swift build $* --product "$product" --package-path "$preflight" >>"$log" 2>&1 &
+    builder=$!
+    ticks=0
+    while kill -0 "$builder" 2>/dev/null; do
+        sleep 1
+        ticks=$((ticks + 1))
+        if [ $((ticks % 10)) -eq 0 ] && kill -0 "$builder" 2>/dev/null; then
+            where=$(tr '\r' '\n' <"$log" | grep -E '^(\[[0-9]+/[0-9]+\]|Fetching|Fetched|Computing|Cloning|Creating working copy|Working copy|Building for)' | tail -1 | cut -c1-80)
+            say "$(minutes $(($(date +%s) - build_start))) of about $expected_first_build: building $product${where:+: $where}"
+        fi
+    done
+    if ! wait "$builder"; then
+        say "building $product failed after $(minutes $(($(date +%s) - started))); the end of $log:"
+        grep -v "warning: the use of .mktemp. is dangerous" "$log" | tail -25 >&2
+        exit 1
+    fi
+}
+
 count=$#
 while [ "$count" -gt 0 ]; do
     argument=$1
@@ -43,7 +90,8 @@ while [ "$count" -gt 0 ]; do
         count=$((count - 1))
         ;;
     --no-check) first_check=no ;;
-    -h | --help) sed -n '2,19p' "$0"; exit 0 ;;
+    --uninstall) uninstall=yes ;;
+    -h | --help) sed -n '2,27p' "$0"; exit 0 ;;
     -*) set -- "$@" "$argument" ;;
     *) repository=$argument ;;
     esac
@@ -65,11 +113,31 @@ if [ -n "$binary" ]; then
     fi
     prepush=$(cd "$(dirname "$binary")" && pwd)/$(basename "$binary")
 else
-    # --static-swift-stdlib: the hook starts prepush on every push; a static binary starts in half
-    # the time (no dynamic linking of Foundation; BENCHMARKS.md).
-    swift build -c release --static-swift-stdlib --product prepush --package-path "$preflight" >&2
-    bin=$(swift build -c release --static-swift-stdlib --show-bin-path --package-path "$preflight")
+    if [ "$uninstall" = no ]; then
+        mkdir -p "$preflight/.build"
+        log=$preflight/.build/install-hooks.log
+        : >"$log"
+        build_start=$(date +%s)
+        # --static-swift-stdlib: the hook starts prepush on every push; a static binary starts in half
+        # the time (no dynamic linking of Foundation; BENCHMARKS.md).
+        say "building prepush and todoscan ($build_options): a first build takes about $expected_first_build on 2 cores, later ones seconds; log: $log"
+        build_quietly prepush "$build_options"
+        build_quietly todoscan "$build_options"
+        built_in=$(($(date +%s) - build_start))
+        say "built prepush and todoscan in $(minutes "$built_in") (log: $log$(linker_notes "$log"))"
+    fi
+    # shellcheck disable=SC2086
+    bin=$(swift build $build_options --show-bin-path --package-path "$preflight")
     prepush=$bin/prepush
+fi
+if [ "$uninstall" = yes ]; then
+    if [ ! -x "$prepush" ]; then
+        echo "install-hooks.sh: there is no $prepush to uninstall with; hooks of ours say its path in their first lines" >&2
+        exit 2
+    fi
+    cd "$root"
+    "$prepush" uninstall "$@"
+    exit $?
 fi
 cd "$root"
 # The repository's own settings: refuses (exit 2, with the reason) when its requiredVersion does not
@@ -78,16 +146,32 @@ settings=$("$prepush" --print-config)
 if printf '%s\n' "$settings" | grep -q '"errorlint" *: *true'; then
     with_errorlint=yes
 fi
+errorlint_log=
 if [ "$with_errorlint" = yes ]; then
     if [ -n "$binary" ]; then
         if [ ! -x "$(dirname "$prepush")/errorlint" ]; then
-            echo "install-hooks.sh: warning: no errorlint beside $prepush; pushes skip the errorlint step" >&2
+            say "warning: no errorlint beside $prepush; pushes skip the errorlint step"
         fi
     else
-        swift build -c release --static-swift-stdlib --product errorlint --package-path "$preflight" >&2
+        # In the background, after prepush and todoscan: the hooks are usable now, errorlint comes
+        # later. errorlint.building (this build's process id and log) tells the hooks it is coming.
+        errorlint_log=$bin/errorlint-build.log
+        : >"$errorlint_log"
+        # shellcheck disable=SC2086
+        nohup sh -c 'echo "$$ $1" >"$2/errorlint.building"; swift build $3 --product errorlint --package-path "$4" >>"$1" 2>&1; rm -f "$2/errorlint.building"' \
+            sh "$errorlint_log" "$bin" "$build_options" "$preflight" </dev/null >/dev/null 2>&1 &
+        while [ ! -f "$bin/errorlint.building" ] && kill -0 $! 2>/dev/null; do sleep 0.1; done
     fi
 fi
 "$prepush" install "$@"
+if ! "$prepush" install --pre-commit "$@"; then
+    say "the pre-commit hook is not installed (above: why); the pre-push hook is"
+fi
+say "prepush is $prepush: \`$prepush install --pre-commit\` and the like work as README's \`prepush ...\`"
+say "to uninstall: $preflight/scripts/install-hooks.sh --uninstall $root (removes both hooks, prepush's worktree and .git/preflight)"
+if [ -n "$errorlint_log" ]; then
+    say "errorlint is being built in the background (about 15 more minutes on 2 cores; log: $errorlint_log): the hooks run it once it is there, and say so until then"
+fi
 if [ "$first_check" = no ]; then
     exit 0
 fi
@@ -98,6 +182,11 @@ fi
 # The first check: the repository as it is now, by hand (a push right after installing may send
 # nothing). A pass is remembered, so pushing this same content does not check it again.
 echo "install-hooks.sh: a first check of $root as it is now ($prepush, by hand); every push runs the same" >&2
+if [ -n "$errorlint_log" ] && [ ! -x "$bin/errorlint" ]; then
+    say "this first check runs without errorlint, which is still being built"
+    PREPUSH_SKIP="${PREPUSH_SKIP:+$PREPUSH_SKIP,}errorlint"
+    export PREPUSH_SKIP
+fi
 set +e
 "$prepush"
 status=$?

@@ -1,13 +1,16 @@
 #!/bin/sh
 # newcomer.sh: walks README's "Install on your repository" path as a new user would, in a temporary
 # directory that is removed at the end (also on failure): clone this repository (a plain clone, as
-# README's), install the hook into a small package with a local bare remote (install-hooks.sh
-# builds prepush, installs the hook and checks the package once: green, coverage table), push what
-# that check verified (not checked again), push a failing test (rejected), push an ERROR comment
-# (rejected, the diagnostic shown), fix, push again (green). Then a team: a committed
+# README's), install the hooks into a small package with a local bare remote (install-hooks.sh
+# builds prepush and todoscan, saying how far it is every 10 s and no linker warning, installs the
+# pre-push and pre-commit hooks and checks the package once: green, coverage table), push what
+# that check verified (not checked again), push a failing test (rejected), commit an ERROR comment
+# (the pre-commit hook stops the commit; committed with --no-verify, the push is rejected with the
+# diagnostic), fix, push again (green). Then a team: a committed
 # .preflight.json (requiredVersion, the errorlint step decided, an extra step), a teammate's second
 # clone with the same install-hooks.sh running the same steps, and a requiredVersion this Preflight
-# does not satisfy stopping the push and the install. Exits 1 with a message at the first deviation.
+# does not satisfy stopping the push and the install. Last, install-hooks.sh --uninstall: no hook,
+# no worktree in git's list, no .git/preflight. Exits 1 with a message at the first deviation.
 #
 # It clones what is committed in the repository it lives in (not uncommitted edits), runs with
 # its own HOME, git identity and SwiftPM caches, and reads nothing from stdin (CI=true is fine).
@@ -108,11 +111,20 @@ git init -q --bare "$work/MyPackage.git"
 git -C "$package" remote add origin "$work/MyPackage.git"
 echo "made $package (remote $work/MyPackage.git)"
 
-step "install the hook: Preflight/scripts/install-hooks.sh MyPackage (builds prepush, installs, a first check)"
+step "install the hooks: Preflight/scripts/install-hooks.sh MyPackage (builds prepush and todoscan, installs, a first check)"
 run "$work/Preflight/scripts/install-hooks.sh" "$package"
 [ "$status" -eq 0 ] || fail "install-hooks.sh failed"
 [ -x "$package/.git/hooks/pre-push" ] || fail "no executable .git/hooks/pre-push after install-hooks.sh"
+[ -x "$package/.git/hooks/pre-commit" ] || fail "no executable .git/hooks/pre-commit after install-hooks.sh"
 expect_output "prepush: installed $package/.git/hooks/pre-push"
+expect_output "prepush: installed $package/.git/hooks/pre-commit"
+expect_output "install-hooks.sh: building prepush and todoscan"
+expect_output "of about 4 to 5 minutes: building prepush"
+expect_output "install-hooks.sh: built prepush and todoscan in"
+if printf '%s\n' "$output" | grep -q "warning: the use of"; then fail "a linker warning reached the screen"; fi
+# Where the build put prepush, as install-hooks.sh says it.
+prepush_path=$(printf '%s\n' "$output" | sed -n 's/^install-hooks.sh: prepush is \(.*\): `.*/\1/p' | head -1)
+[ -x "$prepush_path" ] || fail "install-hooks.sh did not say where prepush is"
 expect_output "install-hooks.sh: a first check of $package as it is now"
 expect_output "1 test passed"
 expect_output "Total"
@@ -138,12 +150,20 @@ expect_output "test failed; the push is stopped"
 [ "$(remote_head)" = "$before" ] || fail "the remote moved although the push was rejected"
 
 # prepush stops at the first failing step, so the test is fixed here for todoscan's step to run.
-step "fix the test, add an ERROR comment: the push is rejected and shows the diagnostic"
+step "fix the test, add an ERROR comment: the pre-commit hook stops the commit"
 printf '%s\n%s\n' "$passing_tests" '@Test func addsTwoAndTwo() { #expect(add(2, 2) == 4) }' \
     >Tests/MyLibraryTests/MyLibraryTests.swift
 tag=ERROR
 printf '%s// %s: remove before release\n' "$library_source" "$tag" >Sources/MyLibrary/MyLibrary.swift
-git commit -q -am "Fix the test; an $tag comment"
+git add -A
+head_before=$(git rev-parse HEAD)
+run git commit -q -m "Fix the test; an $tag comment"
+[ "$status" -ne 0 ] || fail "the pre-commit hook let a commit with an $tag comment through"
+expect_output "Sources/MyLibrary/MyLibrary.swift:2:4: error: $tag: remove before release"
+[ "$(git rev-parse HEAD)" = "$head_before" ] || fail "a commit was made although the pre-commit hook failed"
+
+step "commit it anyway (--no-verify): the push is rejected and shows the diagnostic"
+git commit -q --no-verify -m "Fix the test; an $tag comment"
 run git push
 [ "$status" -ne 0 ] || fail "a push with an $tag comment went through"
 expect_output "Sources/MyLibrary/MyLibrary.swift:2:4: error: $tag: remove before release"
@@ -167,7 +187,7 @@ steps_run() {
 }
 
 step "the team commits .preflight.json: requiredVersion, the errorlint step decided, an extra step"
-preflight_bin=$(swift build -c release --static-swift-stdlib --show-bin-path --package-path "$work/Preflight")
+preflight_bin=$(dirname "$prepush_path")
 version=$("$preflight_bin/prepush" --version)
 printf '{\n  "requiredVersion": ">= %s",\n  "prepush": {\n    "errorlint": false,\n    "minCoverage": 50,\n    "steps": [{ "name": "team-check", "run": ["git", "diff", "--check", "HEAD~1"] }]\n  }\n}\n' \
     "$version" >.preflight.json
@@ -210,5 +230,15 @@ run "$preflight_bin/prepush" --print-config
 run "$work/Preflight/scripts/install-hooks.sh" "$teammate"
 [ "$status" -eq 2 ] || fail "install-hooks.sh went on (status $status) although the repository requires Preflight >= 99.0.0"
 expect_output "This repository requires Preflight >= 99.0.0"
+
+step "uninstall: install-hooks.sh --uninstall leaves no hook, no worktree and no .git/preflight"
+cd "$package"
+run "$work/Preflight/scripts/install-hooks.sh" --uninstall "$package"
+[ "$status" -eq 0 ] || fail "install-hooks.sh --uninstall failed"
+[ ! -e .git/hooks/pre-push ] || fail "the pre-push hook is still there"
+[ ! -e .git/hooks/pre-commit ] || fail "the pre-commit hook is still there"
+[ ! -e .git/preflight ] || fail ".git/preflight is still there"
+worktrees=$(git worktree list --porcelain | grep -c '^worktree ')
+[ "$worktrees" -eq 1 ] || fail "git worktree list still lists $worktrees worktrees: $(git worktree list)"
 
 printf '\nnewcomer.sh: passed (%d steps)\n' "$step_number"

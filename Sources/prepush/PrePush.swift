@@ -13,7 +13,7 @@ struct PrePush: AsyncParsableCommand {
             prepush [check] [<options>]
                    prepush hook <remote> <url> [<options>]
                    prepush install [--force] [--pre-commit]
-                   prepush uninstall [--pre-commit]
+                   prepush uninstall [--pre-commit] [--keep-records]
             """,
         discussion: """
             Steps: swift build --build-tests --enable-code-coverage; swift test --skip-build \
@@ -470,6 +470,9 @@ extension PrePush {
         @Flag(help: "Remove only the pre-commit hook.")
         var preCommit = false
 
+        @Flag(help: "Keep prepush's records (.git/preflight: verified pushes, test timings); its worktree still goes.")
+        var keepRecords = false
+
         func run() async throws {
             let directory = FileManager.default.currentDirectoryPath
             if preCommit {
@@ -485,6 +488,9 @@ extension PrePush {
                 repository: directory, prepushBinary: invokedPath(), hook: .preCommit)
             let removal = try preCommitInstaller.uninstall()
             if removal != .nothingInstalled { ToolOutput.standardError(removal.message(hook: .preCommit)) }
+            for line in try PrepushLeftovers(repository: directory).remove(keepRecords: keepRecords) {
+                ToolOutput.standardError(line)
+            }
         }
     }
 }

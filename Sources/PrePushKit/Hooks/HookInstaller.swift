@@ -37,13 +37,17 @@ package struct HookInstaller: Sendable {
     var prepushBinary: String
     /// The hook script with `@PREPUSH_BINARY@` where the binary's path goes.
     var template: String
+    /// Where the toolchain and the tools were found, written into the hook for a short `PATH`.
+    var installTimeTools: InstallTimeTools
 
     package init(
-        repository: String, prepushBinary: String, hook: Hook = .prePush, template: String? = nil
+        repository: String, prepushBinary: String, hook: Hook = .prePush, template: String? = nil,
+        installTimeTools: InstallTimeTools = .found()
     ) {
         self.repository = repository
         self.prepushBinary = prepushBinary
         self.hook = hook
+        self.installTimeTools = installTimeTools
         self.template = template ?? (hook == .prePush ? HookInstaller.defaultTemplate : PreCommitHook.template)
     }
 
@@ -160,6 +164,7 @@ package struct HookInstaller: Sendable {
                 }
             }
             var script = template.replacingOccurrences(of: "@PREPUSH_BINARY@", with: Self.shellQuoted(prepushBinary))
+                .replacingOccurrences(of: InstallTimeTools.placeholder, with: installTimeTools.hookLines)
             for (name, path) in tools {
                 script = script.replacingOccurrences(
                     of: "@\(name.uppercased())_BINARY@", with: Self.shellQuoted(path))
@@ -253,6 +258,7 @@ package struct HookInstaller: Sendable {
         # a push must not wait for a build).
         prepush=@PREPUSH_BINARY@
         chained="${0%/*}/pre-push.preflight-chained"
+        \(InstallTimeTools.placeholder)
 
         # git's ref lines, read with shell builtins only (no process is started for a push with nothing to
         # check). Each line is kept in a variable of its own (ref_1, ref_2, …): appending to one string
@@ -315,6 +321,12 @@ package struct HookInstaller: Sendable {
             echo "prepush: $prepush is missing; rebuild it with scripts/install-hooks.sh, or push with --no-verify" >&2
             exit 1
         fi
+        \(InstallTimeTools.missingSwiftLines)
+        \(InstallTimeTools.pendingErrorlintLines)
+        if errorlint_pending "${prepush%/*}/errorlint"; then
+            PREPUSH_SKIP="${PREPUSH_SKIP:+$PREPUSH_SKIP,}errorlint"
+            export PREPUSH_SKIP
+        fi
         replay | exec "$prepush" hook "$@"
 
         """
@@ -328,6 +340,8 @@ package enum HookError: LocalizedError, Sendable, Equatable {
     case cannotRecord(String, reason: String)
     /// A tool the hook runs was found neither beside prepush nor on `PATH`.
     case toolMissing(String, besides: String)
+    /// Something prepush kept in the repository (its worktree, its records) could not be removed.
+    case cannotRemove(String, reason: String)
 
     package var errorDescription: String? {
         switch self {
@@ -336,6 +350,7 @@ package enum HookError: LocalizedError, Sendable, Equatable {
         case .cannotWrite(let path, _): "Cannot write the hook '\(path)'."
         case .chainSlotTaken: "An earlier chained hook is still there."
         case .toolMissing(let tool, _): "Cannot install the pre-commit hook: \(tool) is not built."
+        case .cannotRemove(let path, _): "Cannot remove prepush's '\(path)'."
         }
     }
 
@@ -347,6 +362,7 @@ package enum HookError: LocalizedError, Sendable, Equatable {
         case .chainSlotTaken(let path):
             "'\(path)' exists, so the current hook cannot be kept beside it without losing one of them."
         case .toolMissing(let tool, let folder): "There is no \(tool) in \(folder) nor on PATH."
+        case .cannotRemove(_, let reason): reason
         }
     }
 
@@ -355,6 +371,8 @@ package enum HookError: LocalizedError, Sendable, Equatable {
         case .notARepository: "Run prepush install inside the repository whose pushes it should check."
         case .cannotRecord: "Check that .git/config is writable (git config --local --list shows it)."
         case .cannotWrite: "Check the permissions of the hooks folder."
+        case .cannotRemove:
+            "Remove it by hand (git worktree remove --force for a worktree), or run prepush uninstall again."
         case .chainSlotTaken: "Merge or remove one of the two hooks, or use --force to replace the current one."
         case .toolMissing(let tool, _):
             "Build it beside prepush (swift build -c release --product \(tool), or scripts/install-hooks.sh), then "

@@ -12,8 +12,9 @@ enum PreCommitHook {
     static func recordKey(_ tool: String) -> String { "preflight.\(tool)" }
 
     /// The path of each tool the hook runs, found as ``ErrorLintStep`` finds errorlint: beside
-    /// `prepush`, else on `PATH`. errorlint may be missing (its path is then empty: the hook looks
-    /// for it on `PATH` when it runs); todoscan may not.
+    /// `prepush` (also an errorlint still being built there: `errorlint.building`), else on `PATH`.
+    /// errorlint may be missing (its path is then empty: the hook looks for it on `PATH` when it
+    /// runs); todoscan may not.
     ///
     /// - Throws: ``HookError/toolMissing(_:besides:)`` without a todoscan.
     static func tools(
@@ -25,6 +26,7 @@ enum PreCommitHook {
             let beside = folder + "/" + tool
             found[tool] =
                 FileManager.default.isExecutableFile(atPath: beside)
+                    || FileManager.default.fileExists(atPath: beside + ".building")
                 ? beside : Command.locate(tool, searchPath: environment["PATH"] ?? "/usr/bin:/bin") ?? ""
         }
         if found["todoscan"]?.isEmpty != false { throw .toolMissing("todoscan", besides: folder) }
@@ -65,6 +67,7 @@ enum PreCommitHook {
         todoscan=@TODOSCAN_BINARY@
         errorlint=@ERRORLINT_BINARY@
         chained="${0%/*}/pre-commit.preflight-chained"
+        \(InstallTimeTools.placeholder)
 
         if [ -x "$chained" ]; then
             "$chained" "$@" || exit $?
@@ -80,8 +83,11 @@ enum PreCommitHook {
             echo "prepush: $todoscan is missing; rebuild it (swift build -c release --product todoscan), or commit with --no-verify" >&2
             exit 1
         fi
-        # errorlint where one is installed: the one found at install time, else the first on PATH. It
-        # runs beside todoscan (a core each), its output kept and printed after todoscan's.
+        # errorlint where one is installed: the one found at install time (said while it is still being
+        # built), else the first on PATH. It runs beside todoscan (a core each), its output kept and
+        # printed after todoscan's.
+        \(InstallTimeTools.pendingErrorlintLines)
+        errorlint_pending "$errorlint"
         [ -x "$errorlint" ] || errorlint=$(command -v errorlint) || errorlint=
         if skips errorlint; then
             echo "prepush: errorlint skipped (PREPUSH_SKIP)" >&2

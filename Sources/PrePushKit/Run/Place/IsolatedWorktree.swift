@@ -89,7 +89,7 @@ struct IsolatedWorktree: Sendable {
     /// Removes the worktree's scratch folders, ``scratchPath`` and the per-package ones derived from
     /// it (``SharedScratchPaths``): after a move their builds name the old place, and the compiler
     /// refuses a module cache that moved ("was compiled with module cache path …").
-    private func removeScratchFolders() throws {
+    func removeScratchFolders() throws {
         let manager = FileManager.default
         let folder = (scratchPath as NSString).deletingLastPathComponent
         let name = (scratchPath as NSString).lastPathComponent
