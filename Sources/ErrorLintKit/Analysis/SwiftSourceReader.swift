@@ -23,8 +23,12 @@ struct SwiftSourceReader: Sendable {
     var maximumFileSize: Int = 64 << 20
     /// How long parsing one file may take before it is reported instead (see ``GuardedParse``).
     var parseTimeLimit: Double = GuardedParse.defaultTimeLimit
-    /// Where the files are read: the work tree, or git's index (`--staged`).
+    /// Where the files are read: the work tree, or git's index (`--staged`). A staged file that
+    /// is not loaded yet is loaded when a round must parse it.
     var source: ContentSource = .workTree
+    /// What is already known of some files (by path, from ``SourceFactsCache``): they are read
+    /// only when they must be parsed.
+    var knownFacts: [String: SourceFacts] = [:]
 
     /// What reading found.
     struct Result: Sendable {
@@ -37,6 +41,9 @@ struct SwiftSourceReader: Sendable {
         var skipped: [SkippedFile] = []
         /// Files with `errorlint:` suppression comments, by path, with them.
         var directives: [String: SuppressionComments.Parsed] = [:]
+        /// What was learned from the bytes of files not in ``knownFacts``, by path, for those
+        /// worth keeping (see ``SourceFacts``).
+        var learned: [String: SourceFacts] = [:]
     }
 
     fileprivate struct Source: Sendable {
@@ -53,6 +60,8 @@ struct SwiftSourceReader: Sendable {
         var isSeed = false
         var mentions: Set<String> = []
         var directives: SuppressionComments.Parsed?
+        /// The facts to keep, when read from bytes and worth keeping.
+        var learned: SourceFacts?
     }
 
     func read(paths: [String]) -> Result {
@@ -65,9 +74,12 @@ struct SwiftSourceReader: Sendable {
         }
         let readable = sources.indices.filter { sources[$0].isReadable }
         var directives: [String: SuppressionComments.Parsed] = [:]
+        var learned: [String: SourceFacts] = [:]
         for source in sources {
             if let parsed = source.directives { directives[source.path] = parsed }
+            if let facts = source.learned { learned[source.path] = facts }
         }
+        var content = self.source
 
         var parsed: [FileDeclarations] = []
         var pending = parsesEveryFile ? readable : readable.filter { sources[$0].isSeed }
@@ -75,7 +87,9 @@ struct SwiftSourceReader: Sendable {
         var searched = Set<Requirement>()
         while !pending.isEmpty {
             done.formUnion(pending)
-            let outcomes = pending.parallelMap(chunkSize: 4) { index in collect(sources[index]) }
+            content = Self.loading(pending.filter { sources[$0].text == nil }.map { sources[$0].path }, into: content)
+            let round = content
+            let outcomes = pending.parallelMap(chunkSize: 4) { index in collect(sources[index], from: round) }
             for outcome in outcomes {
                 switch outcome {
                 case .parsed(let declarations): parsed.append(declarations)
@@ -98,17 +112,26 @@ struct SwiftSourceReader: Sendable {
         problems.sort { $0.path < $1.path }
         return Result(
             index: DeclarationIndex(parsed), parsedFiles: parsed.count, problems: problems, skipped: skipped,
-            directives: directives)
+            directives: directives, learned: learned)
+    }
+
+    /// `content` with the staged bytes of `paths` read (one `git cat-file --batch`); the work tree
+    /// as it is. When git fails they stay unread, and reading them reports why.
+    private static func loading(_ paths: [String], into content: ContentSource) -> ContentSource {
+        guard case .index(let staged) = content else { return content }
+        let missing = paths.filter { !staged.isLoaded($0) }
+        guard !missing.isEmpty, let loaded = try? staged.loading(missing) else { return content }
+        return .index(loaded)
     }
 
     /// The declarations of one file: its text as read, or read again; parsed within bounds.
-    private func collect(_ source: Source) -> ParseOutcome {
+    private func collect(_ source: Source, from content: ContentSource) -> ParseOutcome {
         let text: String
         if let kept = source.text {
             text = kept
         } else {
             do {
-                text = String(decoding: try self.source.read(source.path, limit: maximumFileSize), as: UTF8.self)
+                text = String(decoding: try content.read(source.path, limit: maximumFileSize), as: UTF8.self)
             } catch {
                 return .failed(DiscoveryProblem(path: source.path, reason: error.reason))
             }
@@ -191,6 +214,12 @@ struct SwiftSourceReader: Sendable {
     /// Reads one file for the prefilter: whether it is a seed, the names its declaration headers
     /// mention, its suppression comments. Its text is kept only when the first round parses it.
     private func load(_ path: String) -> Source {
+        if let facts = knownFacts[path] {
+            guard facts.size <= maximumFileSize else { return Source(path: path, skippedSize: facts.size) }
+            var source = Source(path: path, isReadable: true, isSeed: facts.isSeed, mentions: facts.mentions)
+            source.package = String(SourceScope.package(of: SourceScope.of(path)))
+            return source
+        }
         let bytes: [UInt8]
         do {
             bytes = try self.source.read(path, limit: maximumFileSize)
@@ -212,6 +241,8 @@ struct SwiftSourceReader: Sendable {
         let text = String(decoding: bytes, as: UTF8.self)
         if SuppressionCommentReader.mayContain(text) {
             source.directives = SuppressionCommentReader.directives(in: text)
+        } else if !parsesEveryFile {
+            source.learned = SourceFacts(size: bytes.count, isSeed: source.isSeed, mentions: source.mentions)
         }
         if parsesEveryFile || source.isSeed { source.text = text }
         return source

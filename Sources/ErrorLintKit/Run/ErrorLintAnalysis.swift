@@ -71,9 +71,24 @@ package struct ErrorLintAnalysis: Sendable {
         }
 
         var source = ContentSource.workTree
+        // Staged Swift files whose blobs errorlint has seen are read only if a round parses them.
+        var cache: (path: String, read: SourceFactsCache)?
+        var known: [String: SourceFacts] = [:]
+        if let staged, !options.parsesEveryFile, !options.wholeCatalog, let common = staged.commonDirectory {
+            let path = SourceFactsCache.path(commonDirectory: common)
+            let read = SourceFactsCache.read(at: path)
+            cache = (path, read)
+            for file in swiftFiles {
+                if let object = staged.object(at: file), let facts = read.entries[object] { known[file] = facts }
+            }
+        }
         if let staged {
             do {
-                source = .index(try staged.loading(swiftFiles + catalogFiles))
+                // Manifests too: DeveloperCode reads them from the index.
+                let unknown = swiftFiles.filter {
+                    known[$0] == nil || ($0 as NSString).lastPathComponent == "Package.swift"
+                }
+                source = .index(try staged.loading(unknown + catalogFiles))
             } catch {
                 // Nothing is read from the work tree instead: every file is then a problem.
                 source = .index(staged)
@@ -82,16 +97,21 @@ package struct ErrorLintAnalysis: Sendable {
         }
         let reader = SwiftSourceReader(
             parsesEveryFile: options.parsesEveryFile, maximumFileSize: options.maximumFileSize,
-            parseTimeLimit: options.parseTimeLimit, source: source)
+            parseTimeLimit: options.parseTimeLimit, source: source, knownFacts: known)
         let sources = reader.read(paths: swiftFiles)
         problems += sources.problems
+        if let staged, let cache {
+            Self.keep(sources.learned, of: staged, files: swiftFiles, in: cache)
+        }
         let catalogs = CatalogContext.load(
             files: catalogFiles, languages: options.languages, maximumFileSize: options.maximumFileSize,
             source: source)
         problems += catalogs.problems
         var errorTypes = sources.index.errorTypes()
         var developerCodeTypes: [(type: LocalizedErrorType, reason: String)] = []
-        if !options.includesDeveloperCode {
+        // Reading the projects and manifests matters only for the types found (a project costs tens
+        // of milliseconds, more than a one-file commit's whole check).
+        if !options.includesDeveloperCode, !errorTypes.isEmpty {
             let developerCode = DeveloperCode.find(files: found.files, paths: options.paths, source: source)
             errorTypes = errorTypes.filter { type in
                 guard let reason = developerCode.reason(for: type.location.path) else { return true }
@@ -129,5 +149,20 @@ package struct ErrorLintAnalysis: Sendable {
             analysis.skipped += app.skipped
         }
         return analysis
+    }
+
+    /// Writes the facts of the index's Swift blobs (those kept and those just `learned`) to the
+    /// cache when they differ from what it held: blobs no longer staged are dropped, so it holds
+    /// at most one entry per staged Swift file.
+    private static func keep(
+        _ learned: [String: SourceFacts], of staged: StagedIndex, files: [String],
+        in cache: (path: String, read: SourceFactsCache)
+    ) {
+        var kept = SourceFactsCache()
+        for file in files {
+            guard let object = staged.object(at: file) else { continue }
+            if let facts = learned[file] ?? cache.read.entries[object] { kept.entries[object] = facts }
+        }
+        if kept != cache.read { kept.write(to: cache.path) }
     }
 }

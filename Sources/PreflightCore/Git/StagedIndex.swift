@@ -27,12 +27,22 @@ package struct StagedIndex: Sendable {
     private var contents: [String: [UInt8]] = [:]
     /// Where git's variables put the repository (``GitLocation``).
     private let location: GitLocation
+    /// The repository's common git directory (absolute), read with `allFiles` for what errorlint
+    /// keeps there; `nil` when git did not say.
+    package private(set) var commonDirectory: String?
 
     /// Every regular file in the index, by absolute path, sorted.
     package var files: [String] { blobs.keys.sorted() }
 
     /// The files the index adds or changes (new, changed, or renamed with changes), that it holds.
     package var changedFiles: [String] { changed }
+
+    /// The object id of the staged blob at `path` (absolute), `nil` for a path the index does not
+    /// hold as a regular file.
+    package func object(at path: String) -> String? { blobs[path] }
+
+    /// Whether the bytes of `path` have been read (``loading(_:)``).
+    package func isLoaded(_ path: String) -> Bool { contents[path] != nil }
 
     /// The index of the repository whose work tree contains `directory`. With `allFiles`, every
     /// file of the index is listed (errorlint reads the whole staged tree to know every error
@@ -64,6 +74,7 @@ package struct StagedIndex: Sendable {
             allFiles
             ? nil : BackgroundCall { Result { () throws(GitError) in try reader.stagedAddedLines() } }
         let entries = allFiles ? BackgroundCall { Result { () throws(GitError) in try reader.indexEntries() } } : nil
+        let common = allFiles ? BackgroundCall { reader.commonDirectory() } : nil
         var staged: [String: StagedChange] = [:]
         // Named by their bytes: two names that differ only in bytes that are not UTF-8 stay two.
         for (path, change) in try changes.value().get() {
@@ -88,7 +99,9 @@ package struct StagedIndex: Sendable {
                 lines: diff.lines.filter { held.contains($0.key) && !diff.newFiles.contains($0.key) },
                 newFiles: Set(changed.filter { staged[$0]?.base == nil || diff.newFiles.contains($0) }))
         }
-        return StagedIndex(root: root, added: added, blobs: blobs, changed: changed, location: reader.location)
+        var index = StagedIndex(root: root, added: added, blobs: blobs, changed: changed, location: reader.location)
+        index.commonDirectory = common?.value()
+        return index
     }
 
     /// This index with the bytes of `paths` (absolute; those not in the index are left out) read
@@ -157,6 +170,14 @@ extension GitRepository {
             entries[Array(entry[(tab + 1)...])] = String(decoding: fields[1], as: UTF8.self)
         }
         return entries
+    }
+
+    /// The common git directory, absolute (`git rev-parse --git-common-dir`), `nil` when git fails.
+    func commonDirectory() -> String? {
+        let arguments = ["rev-parse", "--path-format=absolute", "--git-common-dir"]
+        guard let result = try? run(arguments), result.succeeded else { return nil }
+        let path = result.outputText.trimmingCharacters(in: .newlines)
+        return path.hasPrefix("/") ? path : nil
     }
 
     /// The regular files the index adds or changes over HEAD (`git diff --cached --raw`: no
