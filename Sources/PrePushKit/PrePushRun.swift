@@ -90,7 +90,12 @@ package struct PrePushRun: Sendable {
             }
             for note in plan.notes { output.message("prepush: \(note)\n") }
             if flags.dryRun {
-                output.message(plan.description)
+                // Each unit as the run would prepare it, its commands named; nothing is built. The
+                // run's own folder is made only when a run starts.
+                let explainer = CheckRun(
+                    push, planned: planned, flags: flags, output: output, temporaryDirectory: CheckRun.runFolderShown,
+                    environment: stepEnvironment)
+                output.message(try await explainer.explain(plan))
                 return writer.writeDryRun(notes: plan.notes, record: &record, clock: clock)
             }
             // 3. run, in the run's own folder, removed however the run ends (a signal between

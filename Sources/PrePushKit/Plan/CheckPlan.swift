@@ -17,15 +17,7 @@ extension CheckPlan: CustomStringConvertible {
     var description: String {
         var text = ""
         for check in checks {
-            let what = check.commit.map { "commit \($0.prefix(12))" } ?? "the work tree"
-            let refs = check.refs.isEmpty ? "" : " (\(check.refs.joined(separator: ", ")))"
-            let place =
-                switch check.place {
-                case .inPlace: "in place"
-                case .worktree: "in .build/prepush-worktree"
-                case .onDisk: "as it is on disk"
-                }
-            text += "would check \(what)\(refs) \(place):\n"
+            text += check.line
             for unit in check.units {
                 let through = unit.through.map { " (through \($0))" } ?? ""
                 text += "  \(unit.unit.kind == .app ? "app" : "package") \(unit.unit.name)\(through)\n"

@@ -325,14 +325,7 @@ struct CheckRun: Sendable {
             output.message("prepush: \(unit.kind == .app ? "app" : "package") \(unit.name)\(through)\n")
         }
         if selectsTests, let fingerprint {
-            context.testSelection = TestSelectionInput(
-                tree: check.tree, unitPath: unit.path, repository: repository, gitDirectory: gitDirectory,
-                dependencyFolders: planned.dependencyFolders, nestedFolders: planned.nestedFolders,
-                settings: fingerprint,
-                fallback: check.place == .onDisk
-                    ? "the work tree as it is on disk is checked, and nothing of it is recorded"
-                    : planned.through.map { "it is checked because the package it depends on, \($0), changed" },
-                shared: sharedTests)
+            context.testSelection = testSelectionInput(for: planned, of: check, fingerprint: fingerprint)
         }
         let outcomes =
             scanned.contains { $0.status == .failed }
@@ -344,6 +337,24 @@ struct CheckRun: Sendable {
         result.plannedSteps = steps.map(\.name)
         result.swiftBuildConfiguration = steps.contains { $0 is SwiftBuildStep } ? options.configuration : nil
         return result
+    }
+
+    /// What the test step of `planned` needs to select its affected test targets, checked with
+    /// settings `fingerprint`; its fallback says why every test runs instead, when selection
+    /// cannot hold.
+    func testSelectionInput(
+        for planned: PlannedUnit, of check: PlannedCheck, fingerprint: String
+    )
+        -> TestSelectionInput
+    {
+        TestSelectionInput(
+            tree: check.tree, unitPath: planned.unit.path, repository: repository, gitDirectory: gitDirectory,
+            dependencyFolders: planned.dependencyFolders, nestedFolders: planned.nestedFolders,
+            settings: fingerprint,
+            fallback: check.place == .onDisk
+                ? "the work tree as it is on disk is checked, and nothing of it is recorded"
+                : planned.through.map { "it is checked because the package it depends on, \($0), changed" },
+            shared: sharedTests)
     }
 
     /// The configuration a unit's check reads: a commit's, the tree's own nearest `.preflight.json`

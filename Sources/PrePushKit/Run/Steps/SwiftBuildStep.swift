@@ -3,7 +3,10 @@ struct SwiftBuildStep: Step {
     let name = "build"
 
     func run(in context: StepContext) async throws -> StepOutcome {
-        try await context.command(
-            name, ["swift", "build", "--build-tests", "--enable-code-coverage"] + context.swiftOptions)
+        try await context.command(name, Self.argv(context))
+    }
+
+    static func argv(_ context: StepContext) -> [String] {
+        ["swift", "build", "--build-tests", "--enable-code-coverage"] + context.swiftOptions
     }
 }

@@ -111,6 +111,11 @@ struct SwiftTestStep: Step {
             + context.options.testArguments
     }
 
+    /// `--filter '^Module\.'`: one test target's tests, XCTest's and Swift Testing's alike.
+    static func filter(module: String) -> [String] {
+        ["--filter", "^\(module)\\."]
+    }
+
     /// Runs each selected test target on its own, keeping its profile; the first failure ends the
     /// step. Where the tests are a plain executable and no test arguments are configured, the
     /// executable runs directly (``TestExecutable``); elsewhere each target is a `swift test --filter`.
@@ -209,7 +214,7 @@ struct SwiftTestStep: Step {
         _ test: TestSelectionPlan.Target, binPath: String, keeping kept: String, in context: StepContext
     ) async throws -> (StepOutcome, cutShort: Bool) {
         let capture = TestResultCapture(context, label: test.key, module: test.module)
-        let argv = Self.argv(context) + ["--filter", "^\(test.module)\\."] + capture.swiftTestArguments
+        let argv = Self.argv(context) + Self.filter(module: test.module) + capture.swiftTestArguments
         let tally = Locked(TestCount.Tally())
         var outcome = try await context.command(
             "\(name) \(test.name)", argv,

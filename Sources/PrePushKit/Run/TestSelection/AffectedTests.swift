@@ -12,47 +12,17 @@ enum AffectedTests {
         _ input: TestSelectionInput, graph described: Result<PackageGraph, DescribedPackage.DescribeFailure>,
         in context: StepContext
     ) async throws -> (TestSelectionPlan, TestSelectionResult)? {
-        func everything(_ why: String) -> (TestSelectionPlan, TestSelectionResult)? {
+        let plan: TestSelectionPlan
+        let content: TestTargetContent
+        switch try await select(input, graph: described, in: context) {
+        case .everything(let why):
             context.output.message("prepush: all tests: \(why)\n")
             return nil
+        case .noTestTargets: return nil
+        case .selected(let selected, let keys, _):
+            plan = selected
+            content = keys
         }
-        if let fallback = input.fallback { return everything(fallback) }
-        if context.options.testArguments.contains(where: {
-            $0 == "--filter" || $0 == "--skip" || $0.hasPrefix("--filter=") || $0.hasPrefix("--skip=")
-        }) {
-            return everything("the test arguments choose the tests (--filter, --skip)")
-        }
-        let graph: PackageGraph
-        switch described {
-        case .success(let described): graph = described
-        case .failure(let failure): return everything(failure.message)
-        }
-        let listing = try await TreeListing.read(input.tree, in: input.repository)
-        let prefix = input.unitPath.isEmpty ? "" : input.unitPath + "/"
-        let tests = graph.testTargets
-        if tests.isEmpty { return nil }
-        // A Package.resolved the tree does not track is what the build resolved: its content counts.
-        var resolved = "-"
-        if listing.objects[prefix + "Package.resolved"] == nil,
-            let data = FileManager.default.contents(atPath: context.packageRoot + "/Package.resolved")
-        {
-            resolved = "untracked " + StableHash.fnv1a64Hex(String(decoding: data, as: UTF8.self))
-        }
-        let dependencies = input.dependencyFolders.map { "\($0)\t\(listing.objects[$0] ?? "-")" }
-        // No folder in the key: a pass holds wherever the content is checked out, its profile
-        // carried over by ``PortableProfile``.
-        let content = TestTargetContent.make(
-            graph: graph, listing: listing, unitPath: input.unitPath, resolved: resolved,
-            settings: ([input.settings] + dependencies).joined(separator: "\n"),
-            relevant: context.options.relevantPaths.map(Glob.init),
-            nested: input.nestedFolders.map {
-                String($0.dropFirst(prefix.count))
-            })
-        let records = TestRecords(gitDirectory: input.gitDirectory)
-        // This machine's passes first, then those of trusted shared records (``SharedRecords``).
-        let plan = TestSelectionPlan.make(
-            tests: tests, content: content, recorded: { records.lookup($0) ?? input.shared[$0] },
-            lastShared: records.lastShared(unit: context.packageRoot))
         context.output.message("prepush: \(plan.line)\n")
         let root = context.checkRoot
         var result = TestSelectionResult(profiles: [], unit: context.packageRoot, shared: content.shared)
@@ -68,6 +38,70 @@ enum AffectedTests {
             )
         }
         return (plan, result)
+    }
+
+    /// What ``plan(_:graph:in:)`` decides, before anything runs: every test in one go (and why), or
+    /// the selection with each test target's content key (``TestTargetContent``). `--dry-run`
+    /// shows it as it is.
+    enum Selection {
+        case everything(String)
+        case noTestTargets
+        /// The selection, the keys it was made from, and the graph's test targets.
+        case selected(TestSelectionPlan, TestTargetContent, graph: PackageGraph)
+    }
+
+    /// The selection of `input`'s unit: each test target whose content key has no recorded pass
+    /// runs (``TestSelectionPlan``). Reads the checked tree's listing and the records; runs nothing.
+    static func select(
+        _ input: TestSelectionInput, graph described: Result<PackageGraph, DescribedPackage.DescribeFailure>,
+        in context: StepContext
+    ) async throws -> Selection {
+        if let fallback = input.fallback { return .everything(fallback) }
+        if context.options.testArguments.contains(where: {
+            $0 == "--filter" || $0 == "--skip" || $0.hasPrefix("--filter=") || $0.hasPrefix("--skip=")
+        }) {
+            return .everything("the test arguments choose the tests (--filter, --skip)")
+        }
+        let graph: PackageGraph
+        switch described {
+        case .success(let described): graph = described
+        case .failure(let failure): return .everything(failure.message)
+        }
+        let tests = graph.testTargets
+        if tests.isEmpty { return .noTestTargets }
+        let listing = try await TreeListing.read(input.tree, in: input.repository)
+        let content = keys(input, graph: graph, listing: listing, in: context)
+        let records = TestRecords(gitDirectory: input.gitDirectory)
+        // This machine's passes first, then those of trusted shared records (``SharedRecords``).
+        let plan = TestSelectionPlan.make(
+            tests: tests, content: content, recorded: { records.lookup($0) ?? input.shared[$0] },
+            lastShared: records.lastShared(unit: context.packageRoot))
+        return .selected(plan, content, graph: graph)
+    }
+
+    /// Each test target's content key in `listing` (a tree of the repository: the checked one, or a
+    /// base `--dry-run` compares it with).
+    static func keys(
+        _ input: TestSelectionInput, graph: PackageGraph, listing: TreeListing, in context: StepContext
+    ) -> TestTargetContent {
+        let prefix = input.unitPath.isEmpty ? "" : input.unitPath + "/"
+        // A Package.resolved the tree does not track is what the build resolved: its content counts.
+        var resolved = "-"
+        if listing.objects[prefix + "Package.resolved"] == nil,
+            let data = FileManager.default.contents(atPath: context.packageRoot + "/Package.resolved")
+        {
+            resolved = "untracked " + StableHash.fnv1a64Hex(String(decoding: data, as: UTF8.self))
+        }
+        let dependencies = input.dependencyFolders.map { "\($0)\t\(listing.objects[$0] ?? "-")" }
+        // No folder in the key: a pass holds wherever the content is checked out, its profile
+        // carried over by ``PortableProfile``.
+        return TestTargetContent.make(
+            graph: graph, listing: listing, unitPath: input.unitPath, resolved: resolved,
+            settings: ([input.settings] + dependencies).joined(separator: "\n"),
+            relevant: context.options.relevantPaths.map(Glob.init),
+            nested: input.nestedFolders.map {
+                String($0.dropFirst(prefix.count))
+            })
     }
 
     /// The profile of a recorded pass as this check can merge it: a local one as it is when it was
