@@ -4,7 +4,7 @@ import PreflightCore
 /// What the second stage, **plan**, hands on: the plan, and the errorlint the run found.
 struct PlannedRun: Sendable {
     var plan: CheckPlan
-    /// The errorlint executable found (``ErrorLintStep/executable(environment:)``); `nil` when none
+    /// The errorlint executable found (``ErrorLintExecutable/find(environment:)``); `nil` when none
     /// is or the settings turn it off.
     var errorlintExecutable: String?
     /// Test-target passes of trusted shared records, by key: the baseline of affected-test selection
@@ -18,7 +18,7 @@ struct PlannedRun: Sendable {
     ) async throws -> PlannedRun {
         let options = push.options
         let errorlintExecutable =
-            options.runsErrorlint == false ? nil : ErrorLintStep.executable(environment: environment)
+            options.runsErrorlint == false ? nil : ErrorLintExecutable.find(environment: environment)
         var facts = try await PlanFacts.gather(
             commits: push.commits, isHook: push.isHook, status: push.status,
             repository: push.repository, snapshot: push.snapshot, gitDirectory: push.place.gitDirectory,

@@ -252,7 +252,7 @@ struct CheckRun: Sendable {
             || (self.options.appendsGitHubSummary && !(environment["GITHUB_STEP_SUMMARY"] ?? "").isEmpty)
         var errorlintExecutable = self.errorlintExecutable
         if options.runsErrorlint != false, errorlintExecutable == nil {
-            errorlintExecutable = ErrorLintStep.executable(environment: environment)
+            errorlintExecutable = ErrorLintExecutable.find(environment: environment)
         }
         // A repository with packages: the app's build and tests are skipped where xcodebuild does
         // not exist, its scanners still run, and the packages are still checked. A repository of

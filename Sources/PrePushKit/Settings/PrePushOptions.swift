@@ -146,7 +146,7 @@ package struct PrePushOptions: ToolSettings {
     /// What a check with these options shapes besides its content, as every machine names it: the
     /// toolchain of `environment` in `directory` (the package's folder, where swiftly reads
     /// `.swift-version`), the system, these options with the Preflight and errorlint versions
-    /// (`errorlintExecutable` is the errorlint the run found, ``ErrorLintStep/executable(environment:)``),
+    /// (`errorlintExecutable` is the errorlint the run found, ``ErrorLintExecutable/find(environment:)``),
     /// and the values of the variables that can change the build. Variables that only pick the
     /// toolchain (`DEVELOPER_DIR`, `SWIFT_EXEC`…) count through the toolchain's identity, not as paths.
     func settingsIdentity(

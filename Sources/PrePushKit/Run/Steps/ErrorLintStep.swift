@@ -9,14 +9,6 @@ import ProcessKit
 struct ErrorLintStep: Step {
     let name = "errorlint"
 
-    /// The errorlint to run: the one beside the running prepush (built with it), else the first on
-    /// `PATH`; `nil` when there is none.
-    static func executable(environment: [String: String] = ProcessInfo.processInfo.environment) -> String? {
-        let besidePrepush = (ExecutablePath.current() as NSString).deletingLastPathComponent + "/errorlint"
-        return Command.locate(besidePrepush, searchPath: nil)
-            ?? Command.locate("errorlint", searchPath: environment["PATH"] ?? "/usr/bin:/bin")
-    }
-
     /// The step's figure: errorlint's summary, its last line on standard error.
     static func figure(_ errors: [String]) -> String {
         errors.last { !$0.isEmpty && !$0.hasPrefix("errorlint: note:") } ?? ""

@@ -33,7 +33,7 @@ struct StepContext: Sendable {
     var configuration: ConfigurationFile?
     /// The run's own folder, given to every command as `TMPDIR`.
     var temporaryDirectory: String?
-    /// The errorlint the run found, if any (``ErrorLintStep/executable(environment:)``).
+    /// The errorlint the run found, if any (``ErrorLintExecutable/find(environment:)``).
     var errorlintExecutable: String?
     /// The environment the run was started with: where tools are looked up (`PATH`,
     /// `DEVELOPER_DIR`, `TOOLCHAINS`).
