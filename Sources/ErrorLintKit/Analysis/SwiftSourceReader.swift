@@ -48,8 +48,6 @@ struct SwiftSourceReader: Sendable {
 
     fileprivate struct Source: Sendable {
         var path: String
-        /// The package part of its scope (see ``SourceScope``).
-        var package = ""
         /// The text, kept only for files parsed in the first round (seeds, or every file with
         /// ``parsesEveryFile``); the others are read again if a later round needs them, so a
         /// tree's text is not held in memory while only a few files are parsed.
@@ -146,7 +144,8 @@ struct SwiftSourceReader: Sendable {
         var package: String?
 
         fileprivate func isMet(by source: Source) -> Bool {
-            (package == nil || package == source.package) && words.allSatisfy { source.mentions.contains($0) }
+            words.allSatisfy { source.mentions.contains($0) }
+                && (package.map { $0 == SourceScope.package(of: SourceScope.of(source.path)) } ?? true)
         }
     }
 
@@ -216,9 +215,7 @@ struct SwiftSourceReader: Sendable {
     private func load(_ path: String) -> Source {
         if let facts = knownFacts[path] {
             guard facts.size <= maximumFileSize else { return Source(path: path, skippedSize: facts.size) }
-            var source = Source(path: path, isReadable: true, isSeed: facts.isSeed, mentions: facts.mentions)
-            source.package = String(SourceScope.package(of: SourceScope.of(path)))
-            return source
+            return Source(path: path, isReadable: true, isSeed: facts.isSeed, mentions: facts.mentions)
         }
         let bytes: [UInt8]
         do {
@@ -228,7 +225,6 @@ struct SwiftSourceReader: Sendable {
             return Source(path: path, problem: error.reason)
         }
         var source = Source(path: path, isReadable: true)
-        source.package = String(SourceScope.package(of: SourceScope.of(path)))
         if let depth = NestingDepth.exceeded(in: bytes, limit: NestingDepth.limit) {
             source.isReadable = false
             source.problem = depth.reason

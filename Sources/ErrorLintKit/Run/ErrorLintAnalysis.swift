@@ -54,7 +54,7 @@ package struct ErrorLintAnalysis: Sendable {
         var swiftFiles: [String] = []
         var catalogFiles: [String] = []
         for path in found.files {
-            let pathExtension = (path as NSString).pathExtension
+            let pathExtension = Self.pathExtension(path)
             if pathExtension == "swift" {
                 swiftFiles.append(path)
             } else if catalogExtensions.contains(pathExtension) {
@@ -86,7 +86,7 @@ package struct ErrorLintAnalysis: Sendable {
             do {
                 // Manifests too: DeveloperCode reads them from the index.
                 let unknown = swiftFiles.filter {
-                    known[$0] == nil || ($0 as NSString).lastPathComponent == "Package.swift"
+                    known[$0] == nil || $0.hasSuffix("/Package.swift")
                 }
                 source = .index(try staged.loading(unknown + catalogFiles))
             } catch {
@@ -149,6 +149,14 @@ package struct ErrorLintAnalysis: Sendable {
             analysis.skipped += app.skipped
         }
         return analysis
+    }
+
+    /// `NSString`'s path extension, without its cost for the names a big tree is made of: a name
+    /// ending in `x.swift` is a Swift file, one with no catalog's ending is neither.
+    private static func pathExtension(_ path: String) -> String {
+        if path.hasSuffix(".swift"), !path.hasSuffix("/.swift") { return "swift" }
+        if !path.hasSuffix("strings"), !path.hasSuffix("stringsdict") { return "" }
+        return (path as NSString).pathExtension
     }
 
     /// Writes the facts of the index's Swift blobs (those kept and those just `learned`) to the
