@@ -46,6 +46,30 @@ struct AppleOnlyImportsTests {
         #expect(AppleOnlyImports.unconditional(in: text) == [])
     }
 
+    /// swift-algorithms 1.2.1's Sources/Algorithms/RandomSample.swift (lines 13-41, their shape):
+    /// `import Darwin` under a flag of its own that its manifest never defines.
+    @Test func anImportUnderAPackagesOwnFlagIsNotUnconditional() {
+        let text = """
+            #if ALGORITHMS_DARWIN_ONLY
+            internal import Darwin
+            #elseif swift(>=5.11)
+            internal import RealModule
+            #else
+            import RealModule
+            #endif
+            #if DEBUG && swift(>=5.9)
+            import os
+            #endif
+            #if compiler(>=6.0) || DEBUG
+            import UIKit
+            #endif
+            #if !DEBUG
+            import AppKit
+            #endif
+            """
+        #expect(AppleOnlyImports.unconditional(in: text) == ["os", "UIKit"])
+    }
+
     @Test func everyFormOfImportNamesItsModule() {
         let text = """
             @testable import Combine

@@ -79,9 +79,31 @@ enum AppleOnlyImports {
         return found
     }
 
-    /// `canImport(…)`, `os(…)`, `targetEnvironment(…)` or `arch(…)` in a `#if` or `#elseif` line.
+    /// Whether a `#if` or `#elseif` line's condition can be false in a debug build here: it asks
+    /// for a platform or a module (`canImport(…)`, `os(…)`, `targetEnvironment(…)`, `arch(…)`), or
+    /// for anything else but a Swift or compiler version at least some number and `DEBUG` — a
+    /// flag of the package's own (`#if ALGORITHMS_DARWIN_ONLY`, swift-algorithms' guard of
+    /// `import Darwin`, which no manifest defines) is off unless a build defines it, so an import
+    /// under it is not taken for unconditional: a package is skipped only when it surely cannot build.
     static func asksForPlatform(_ line: String) -> Bool {
-        ["canImport(", "os(", "targetEnvironment(", "arch("].contains { line.contains($0) }
+        var condition = line.trimmingCharacters(in: .whitespaces)
+        for directive in ["#elseif", "#if"] where condition.hasPrefix(directive) {
+            condition = String(condition.dropFirst(directive.count))
+            break
+        }
+        if ["canImport(", "os(", "targetEnvironment(", "arch("].contains(where: { condition.contains($0) }) {
+            return true
+        }
+        // What is always true here, removed; anything left is a condition that can be false.
+        for always in ["swift(>=", "compiler(>="] {
+            while let start = condition.range(of: always),
+                let end = condition[start.upperBound...].firstIndex(of: ")")
+            {
+                condition.removeSubrange(start.lowerBound...end)
+            }
+        }
+        let words = condition.split(whereSeparator: { " \t()&|".contains($0) })
+        return words.contains { $0 != "DEBUG" && $0 != "true" }
     }
 
     /// The module an `import` declaration names; `nil` for any other line.
