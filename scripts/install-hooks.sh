@@ -36,7 +36,12 @@ binary=
 # (scripts/bench/install-ways.sh; BENCHMARKS.md). Later builds are incremental.
 build_options="-c release --static-swift-stdlib"
 expected_first_build="4 to 5 minutes"
+expected_limit=300
 say() { echo "install-hooks.sh: $*" >&2; }
+
+load_average() {
+    if [ -r /proc/loadavg ]; then cut -d' ' -f1 /proc/loadavg; else sysctl -n vm.loadavg | cut -d' ' -f2; fi
+}
 
 # 75 -> 1:15
 minutes() { printf '%d:%02d' $(($1 / 60)) $(($1 % 60)); }
@@ -63,7 +68,12 @@ build_quietly() {
         ticks=$((ticks + 1))
         if [ $((ticks % 10)) -eq 0 ] && kill -0 "$builder" 2>/dev/null; then
             where=$(tr '\r' '\n' <"$log" | grep -E '^(\[[0-9]+/[0-9]+\]|Fetching|Fetched|Computing|Cloning|Creating working copy|Working copy|Building for)' | tail -1 | cut -c1-80)
-            say "$(minutes $(($(date +%s) - build_start))) of about $expected_first_build: building $product${where:+: $where}"
+            elapsed=$(($(date +%s) - build_start))
+            busy=
+            if [ "$elapsed" -gt "$expected_limit" ]; then
+                busy="; longer than that here: load average $(load_average) on $(getconf _NPROCESSORS_ONLN 2>/dev/null || sysctl -n hw.ncpu) cores"
+            fi
+            say "$(minutes "$elapsed") of about $expected_first_build$busy: building $product${where:+ (last step started: $where)}"
         fi
     done
     if ! wait "$builder"; then
@@ -142,7 +152,9 @@ fi
 cd "$root"
 # The repository's own settings: refuses (exit 2, with the reason) when its requiredVersion does not
 # accept this Preflight, and says whether the team turned the errorlint step on.
-settings=$("$prepush" --print-config)
+# The settings as JSON (--print-config --json; a prepush before the readable table printed JSON
+# for --print-config alone, and refuses --json: asked again without it).
+settings=$("$prepush" --print-config --json 2>/dev/null) || settings=$("$prepush" --print-config)
 if printf '%s\n' "$settings" | grep -q '"errorlint" *: *true'; then
     with_errorlint=yes
 fi

@@ -216,9 +216,13 @@ teammate_steps=$(steps_run)
 echo "steps on the teammate's machine: $teammate_steps"
 [ "$teammate_steps" = "$first_steps" ] || fail "the teammate ran '$teammate_steps', the first machine '$first_steps'"
 
-step "the repository requires a newer Preflight: the push is stopped, prepush and install-hooks.sh refuse"
+step "the repository requires a newer Preflight: the commit and the push are stopped, prepush and install-hooks.sh refuse"
 printf '{ "requiredVersion": ">= 99.0.0", "prepush": { "errorlint": false } }\n' >.preflight.json
-git commit -q -am "Require Preflight 99"
+git add .preflight.json
+run git commit -q -m "Require Preflight 99"
+[ "$status" -ne 0 ] || fail "the pre-commit hook let a commit through although the repository requires Preflight >= 99.0.0"
+expect_output "This repository requires Preflight >= 99.0.0"
+git commit -q --no-verify -m "Require Preflight 99"
 before=$(remote_head)
 run git push
 [ "$status" -ne 0 ] || fail "a push went through although the repository requires Preflight >= 99.0.0"

@@ -21,6 +21,7 @@ set -eu
 repository=$(cd "$(dirname "$0")/../.." && pwd)
 work=$(mktemp -d "${TMPDIR:-/tmp}/preflight-install-ways.XXXXXX")
 trap 'rm -rf "$work"' EXIT
+trap 'exit 130' INT TERM
 ways=${*:-release-static debug-static}
 
 load() {
