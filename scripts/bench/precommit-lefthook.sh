@@ -23,6 +23,8 @@ if [ -z "${BIN:-}" ]; then
         && swift build -c release --product errorlint --scratch-path .build-release >&2)
     BIN=$here/.build-release/release
 fi
+# The hook runs in each clone: a relative BIN would name nothing there (every commit then fails fast).
+BIN=$(cd "$BIN" && pwd)
 command -v rg >/dev/null || { apt-get install -y -qq ripgrep >&2 || sudo apt-get install -y -qq ripgrep >&2; }
 command -v lefthook >/dev/null || python3 -m pip install --quiet lefthook==2.2.2 >&2
 lefthook_go=$(python3 -c 'import lefthook, os, glob; print(next(iter(glob.glob(os.path.join(os.path.dirname(lefthook.__file__), "bin", "*", "lefthook"))), ""))')
@@ -60,8 +62,16 @@ YAML
     echo
     echo "== $package: $swift_files Swift files; each round appends a line to $file and commits it"
     step() { printf 'echo "// round" >> %s && git add %s && git commit -q -m round' "$file" "$file"; }
+    # Each hook must let a clean commit through, or the rounds would time a failure.
+    for clone in preflight lefthook none; do
+        (cd "$work/$name/$clone" && eval "$(step)") >/dev/null 2>&1 ||
+            { echo "a commit through the $clone hook failed" >&2; exit 2; }
+    done
     python3 "$here/scripts/bench/interleaved.py" "$rounds" \
         "preflight (todoscan + errorlint)=cd $work/$name/preflight && $(step)" \
         "true hook=cd $work/$name/none && $(step)" \
         "lefthook + rg=cd $work/$name/lefthook && $(step)"
+    # Every round's commit went in, in every clone.
+    counts=$(for clone in preflight lefthook none; do git -C "$work/$name/$clone" rev-list --count HEAD; done | sort -u)
+    [ "$(echo "$counts" | wc -l)" -eq 1 ] || { echo "some commits failed: $counts" >&2; exit 2; }
 done
