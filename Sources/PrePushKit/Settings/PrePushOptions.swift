@@ -107,9 +107,10 @@ package struct PrePushOptions: ToolSettings {
     /// which are what CI runs: every test, whatever was recorded on this machine.
     package var affectedTests: Bool?
 
-    /// Whether this run selects the affected test targets (SwiftPM only).
+    /// Whether this run selects the affected test targets (SwiftPM's, or an Xcode app's test
+    /// targets read from its project: ``XcodeSelectedRuns``).
     func selectsTests(isHook: Bool) -> Bool {
-        backend.kind != .xcodebuild && (affectedTests ?? isHook)
+        affectedTests ?? isHook
     }
 
     package init() {}

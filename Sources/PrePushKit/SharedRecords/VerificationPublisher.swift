@@ -58,7 +58,8 @@ struct VerificationPublisher {
                     let recorded = testRecords.lookup(pass.key)
                     let profile =
                         FileManager.default.fileExists(atPath: pass.profile) ? pass.profile : recorded?.profile
-                    guard let profile else { continue }
+                    // An Xcode test target's coverage (a folder of xccov's JSON) is kept on this machine only.
+                    guard let profile, !XcodeRecordedCoverage.isFolder(profile) else { continue }
                     let text = try await PortableProfile.text(
                         ofProfile: profile, root: selection.root,
                         llvmProfdata: tool, scratch: scratch)

@@ -17,6 +17,9 @@ struct XcodeAffectedTests: Sendable, Equatable {
     struct PlannedTarget: Sendable, Equatable {
         var name: String
         var reach: [String]
+        /// The local package whose test target it is, when the plan names it by `container:`: that
+        /// package's own check runs it.
+        var package: String? = nil
     }
 
     /// The plan's test targets, in its order.
@@ -73,8 +76,9 @@ struct XcodeAffectedTests: Sendable, Equatable {
                     PlannedTarget(name: entry.name, reach: target.map(graph.reach(of:)) ?? [projectFolder]))
             } else {
                 let folder = RepositoryPath.normalized(XcodeProjectFile.joined(projectFolder, container))
-                let reach = packages.contains(folder) ? graph.packageClosure([folder]) : [folder]
-                targets.append(PlannedTarget(name: entry.name, reach: reach))
+                let isPackage = packages.contains(folder)
+                let reach = isPackage ? graph.packageClosure([folder]) : [folder]
+                targets.append(PlannedTarget(name: entry.name, reach: reach, package: isPackage ? folder : nil))
             }
         }
         return XcodeAffectedTests(targets: targets, everything: everything)

@@ -17,6 +17,8 @@ struct XcodePassingRuns {
     let plan: XcodeBuildPlan
     let destination: XcodeDestination
     let context: StepContext
+    /// What the runs' bundles are named from (`PrePush-flaky-1.xcresult`, `PrePush-others.xcresult`).
+    var bundlePrefix = "PrePush"
 
     enum Outcome {
         /// The bundles whose coverage counts, and the runs' time.
@@ -44,7 +46,7 @@ struct XcodePassingRuns {
         var passedAlone: (bundle: String, results: XcodeTestFailures)?
         var ranNone = false
         for attempt in 1...retries {
-            let bundle = context.scratchFolder + "/PrePush-flaky-\(attempt).xcresult"
+            let bundle = context.scratchFolder + "/\(bundlePrefix)-flaky-\(attempt).xcresult"
             let label = retries == 1 ? "" : " \(attempt) of \(retries)"
             let ran = try await run(alone, bundle: bundle, name: "\(step.name) (flaky tests alone\(label))")
             seconds += ran.seconds
@@ -74,7 +76,7 @@ struct XcodePassingRuns {
         if !others.isEmpty {
             var rest = plan
             rest.tests.skipTesting += flaky
-            let bundle = context.scratchFolder + "/PrePush-others.xcresult"
+            let bundle = context.scratchFolder + "/\(bundlePrefix)-others.xcresult"
             let ran = try await run(rest, bundle: bundle, name: "\(step.name) (others without the flaky tests)")
             seconds += ran.seconds
             guard ran.succeeded, let tests = ran.results, tests.failures.isEmpty, tests.flaky.isEmpty else {

@@ -101,6 +101,28 @@ struct XcodeTestStep: Step {
             return try XcodeSteps.failed(
                 name, header: "destination", error: error, figure: "no destination", in: context, clock: clock)
         }
+        if let input = context.testSelection,
+            let selection = try await XcodeSelectedRuns.selection(input, plan: plan, in: context)
+        {
+            let runs = XcodeSelectedRuns(step: self, plan: plan, destination: destination, context: context)
+            return try await runs.run(selection)
+        }
+        let (outcome, bundles) = try await runOnce(
+            plan, destination: destination, bundle: bundle, name: name, bundlePrefix: "PrePush", in: context)
+        passingRuns.withLock { $0 = bundles }
+        return outcome
+    }
+
+    /// One `test-without-building` of `plan` into `bundle` (with the configured retries), its
+    /// tests read and reported; after a flaky pass, the runs again for coverage of passing runs
+    /// (their bundles named from `bundlePrefix`). The outcome, and the bundles of those runs again
+    /// (`nil`: the coverage is `bundle`'s).
+    func runOnce(
+        _ plan: XcodeBuildPlan, destination: XcodeDestination, bundle: String, name: String,
+        bundlePrefix: String, in context: StepContext
+    ) async throws -> (StepOutcome, [String]?) {
+        // xcodebuild refuses a result bundle path that already exists.
+        try? FileManager.default.removeItem(atPath: bundle)
         let process: StepProcess
         // XCTest's count, read as the lines pass: more may follow it than a step keeps.
         let executed = Locked<Int?>(nil)
@@ -112,7 +134,7 @@ struct XcodeTestStep: Step {
                 if let count = XcodeSteps.executedCount(in: line) { executed.withLock { $0 = count } }
             })
         {
-        case .couldNotRun(let outcome): return outcome
+        case .couldNotRun(let outcome): return (outcome, nil)
         case .ran(let ran): process = ran
         }
         let results =
@@ -176,12 +198,14 @@ struct XcodeTestStep: Step {
         outcome.testResults = results?.cases
         // A pass with a flaky test is never recorded as verified.
         outcome.flakyTests = results?.flaky.map(\.test) ?? []
+        var passingBundles: [String]?
         if status == .passed, let results, !results.flaky.isEmpty {
-            let again = XcodePassingRuns(step: self, plan: plan, destination: destination, context: context)
+            var again = XcodePassingRuns(step: self, plan: plan, destination: destination, context: context)
+            again.bundlePrefix = bundlePrefix
             switch try await again.run(after: results) {
             case .passed(let bundles, let seconds):
                 outcome.seconds += seconds
-                passingRuns.withLock { $0 = bundles }
+                passingBundles = bundles
             case .failed(let figure, let cases, let seconds):
                 outcome.seconds += seconds
                 outcome.status = .failed
@@ -191,7 +215,7 @@ struct XcodeTestStep: Step {
                 context.output.annotation(.error, title: name, message: figure)
             }
         }
-        return outcome
+        return (outcome, passingBundles)
     }
 
     /// The bundle's tests, or `nil` when they could not be read (Xcode before 16 has no
@@ -251,11 +275,20 @@ struct XcodeCoverageStep: Step {
         let bundles = passingRuns.current ?? [XcodeSteps.resultBundle(in: context)]
         let argv = XcodeBuildPlan.coverageReport(resultBundle: bundles[0])
         let output = context.output
-        output.beginStep(
-            "==> coverage: \(Command(argv[0], Array(argv.dropFirst())).commandLine)"
-                + (bundles.count > 1
-                    ? " (and \(bundles.count - 1) more bundle\(bundles.count == 2 ? "" : "s"), "
-                        + "merged line by line: the runs in which every test passed)" : ""))
+        // With affected-test selection: each target's run's coverage, fresh or recorded at its key.
+        let selected = context.selection?.profiles
+        if let selected {
+            let recorded = context.selection?.reused.count ?? 0
+            output.beginStep(
+                "==> coverage: \(selected.count) test target run\(selected.count == 1 ? "" : "s")' xccov reports, "
+                    + "merged line by line (\(recorded) recorded at this content before)")
+        } else {
+            output.beginStep(
+                "==> coverage: \(Command(argv[0], Array(argv.dropFirst())).commandLine)"
+                    + (bundles.count > 1
+                        ? " (and \(bundles.count - 1) more bundle\(bundles.count == 2 ? "" : "s"), "
+                            + "merged line by line: the runs in which every test passed)" : ""))
+        }
         let clock = StepClock()
         func outcome(_ status: StepOutcome.Status, _ figure: String, line: String? = nil) -> StepOutcome {
             output.endStep(passed: status == .passed, line: line)
@@ -265,7 +298,13 @@ struct XcodeCoverageStep: Step {
         var lineCoverage: LineCoverage?
         let options = context.options
         do {
-            if bundles.count == 1 {
+            if let selected {
+                let merged = try XccovMerge.merge(
+                    try selected.map { try XcodeRecordedCoverage.load($0, root: context.packageRoot) },
+                    projectRoot: context.packageRoot)
+                summary = merged.summary
+                lineCoverage = merged.lines
+            } else if bundles.count == 1 {
                 summary = try XccovReport.parse(
                     reportJSON: try await XcodeTools.capture(argv, in: context), projectRoot: context.packageRoot)
             } else {
