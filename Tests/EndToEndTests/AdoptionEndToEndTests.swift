@@ -1,5 +1,6 @@
 import Foundation
 import ProcessKit
+import TestSupport
 import Testing
 
 /// Gradual adoption through the built executables, in real git repositories: errorlint's
@@ -11,14 +12,13 @@ struct AdoptionEndToEndTests {
     private static let todoscan = ToolCommandTests.productsDirectory + "/todoscan"
     private static let prepush = ToolCommandTests.productsDirectory + "/prepush"
 
-    /// A fresh git repository holding `files`, committed on `main`.
-    private func makeRepository(_ files: [String: String]) throws -> String {
-        let root = NSTemporaryDirectory() + "adoption-e2e-" + UUID().uuidString
-        try write(files, in: root)
-        try git(["init", "-q", "-b", "main"], in: root)
-        try git(["add", "."], in: root)
-        try git(["commit", "-q", "-m", "initial"], in: root)
-        return root
+    /// A fresh git repository holding `files`, committed on `main`; removed when the last copy of
+    /// the fixture is released.
+    private func makeRepository(_ files: [String: String]) throws -> GitFixture {
+        let repository = try GitFixture("adoption-e2e")
+        try write(files, in: repository.root)
+        try repository.commitAll("initial")
+        return repository
     }
 
     private func write(_ files: [String: String], in root: String) throws {
@@ -28,10 +28,6 @@ struct AdoptionEndToEndTests {
                 at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
             try contents.write(to: url, atomically: true, encoding: .utf8)
         }
-    }
-
-    private func git(_ arguments: [String], in directory: String) throws {
-        try TestGit.run(arguments, in: directory)
     }
 
     /// The errorlint section that asks for failureReason and recoverySuggestion.
@@ -54,10 +50,10 @@ struct AdoptionEndToEndTests {
     @Test("errorlint --write-baseline, then --baseline reports only new findings; --since only those on added lines")
     func errorlintBaselineAndSince() async throws {
         // missing-member is what these findings are: asked for, as errorlint's default no longer does.
-        let root = try makeRepository([
+        let repository = try makeRepository([
             "Sources/App/OldError.swift": Self.errorType("OldError"), ".preflight.json": Self.requiring,
         ])
-        defer { try? FileManager.default.removeItem(atPath: root) }
+        let root = repository.root
         let before = try await Command(Self.errorlint, ["--strict"], workingDirectory: root).run()
         #expect(before.termination == .exited(1))
         #expect(before.outputText.contains("'OldError' does not implement recoverySuggestion [missing-member]"))
@@ -70,7 +66,7 @@ struct AdoptionEndToEndTests {
         let baseline = try String(contentsOfFile: root + "/.errorlint-baseline.json", encoding: .utf8)
         #expect(baseline.contains("\"ruleId\" : \"missing-member\""))
 
-        try git(["checkout", "-q", "-b", "feature"], in: root)
+        try GitFixture.git(["checkout", "-q", "-b", "feature"], in: root)
         // New code above the old type moves it; the baseline still accepts it.
         try write(
             [
@@ -113,7 +109,7 @@ struct AdoptionEndToEndTests {
 
     @Test("errorlint:disable:next, disable:this and disable … enable suppress; an unused or unknown one is a warning")
     func errorlintSuppressionComments() async throws {
-        let root = try makeRepository([
+        let repository = try makeRepository([
             ".preflight.json": Self.requiring,
             "Sources/App/Errors.swift": """
             import Foundation
@@ -152,7 +148,7 @@ struct AdoptionEndToEndTests {
 
             """,
         ])
-        defer { try? FileManager.default.removeItem(atPath: root) }
+        let root = repository.root
         let result = try await Command(Self.errorlint, workingDirectory: root).run()
         #expect(result.termination == .exited(0), "\(result.errorText)")
         let lines = result.outputText.split(separator: "\n").map(String.init)
@@ -174,7 +170,7 @@ struct AdoptionEndToEndTests {
 
     @Test("todoscan:disable … enable and disable:next suppress tags and policy findings; unused ones are warned about")
     func todoscanSuppressionComments() async throws {
-        let root = try makeRepository([
+        let repository = try makeRepository([
             "Vendor/Lib.swift": """
             // todoscan:disable todo missing-owner - vendored code, tracked upstream
             // TODO: upstream's
@@ -188,7 +184,7 @@ struct AdoptionEndToEndTests {
 
             """
         ])
-        defer { try? FileManager.default.removeItem(atPath: root) }
+        let root = repository.root
         let result = try await Command(Self.todoscan, ["--require-owner"], workingDirectory: root).run()
         #expect(result.termination == .exited(0), "\(result.outputText)\(result.errorText)")
         // Lines 2 and 3 (their tags and missing owners) and line 9's ERROR are suppressed; the
@@ -205,10 +201,10 @@ struct AdoptionEndToEndTests {
 
     @Test("A requiredVersion this Preflight does not satisfy: every tool refuses with exit 2 and says why")
     func requiredVersion() async throws {
-        let root = try makeRepository([
+        let repository = try makeRepository([
             ".preflight.json": #"{"requiredVersion": ">= 99.0.0"}"#, "Sources/A.swift": "let a = 1\n",
         ])
-        defer { try? FileManager.default.removeItem(atPath: root) }
+        let root = repository.root
         for tool in [Self.prepush, Self.todoscan, Self.errorlint] {
             let result = try await Command(tool, workingDirectory: root).run()
             #expect(result.termination == .exited(2), "\(tool): \(result.errorText)")

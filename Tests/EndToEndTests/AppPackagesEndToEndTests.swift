@@ -1,5 +1,6 @@
 import Foundation
 import ProcessKit
+import TestSupport
 import Testing
 
 /// An app repository's local packages as apps have them: packages that declare only iOS and import
@@ -93,7 +94,7 @@ struct AppPackagesEndToEndTests {
         let app = try await XcodeBackendEndToEndTests.App(settings: "xcodebuild-settings-ios.json")
         defer { app.remove() }
         // The app's files replaced by one local package: the route is the package's, not an app's.
-        try await app.git(["rm", "-q", "-r", "App.xcodeproj", "App", "AppTests"])
+        try GitFixture.git(["rm", "-q", "-r", "App.xcodeproj", "App", "AppTests"], in: app.repository)
         let package = app.repository + "/Packages/TextFormation"
         for folder in ["Sources/TextFormation", "Tests/TextFormationTests"] {
             try FileManager.default.createDirectory(atPath: package + "/" + folder, withIntermediateDirectories: true)
@@ -187,7 +188,7 @@ struct AppPackagesEndToEndTests {
     /// element-x-ios's layout: a root `Package.swift` for the command-line tools beside
     /// `ElementX.xcodeproj` (its real project file and scheme, Fixtures/element-x-ios-*).
     static func elementXLike(_ app: XcodeBackendEndToEndTests.App) async throws {
-        try await app.git(["rm", "-q", "-r", "App.xcodeproj"])
+        try GitFixture.git(["rm", "-q", "-r", "App.xcodeproj"], in: app.repository)
         let fixtures = XcodeBackendEndToEndTests.fixtures
         let project = app.repository + "/ElementX.xcodeproj"
         for folder in [

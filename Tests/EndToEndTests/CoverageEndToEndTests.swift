@@ -128,18 +128,10 @@ struct CoverageEndToEndTests {
         #expect(String(format: "%.2f%%", summary.total.percent) == String(columns[9]))
 
         // Coverage of changed lines: commit, add an untested function, test again.
-        let git = { (arguments: [String]) async throws in
-            var command = Command("git", arguments, workingDirectory: root)
-            command.environment = .inherit.setting([
-                "GIT_AUTHOR_NAME": "T", "GIT_AUTHOR_EMAIL": "t@example.com", "GIT_COMMITTER_NAME": "T",
-                "GIT_COMMITTER_EMAIL": "t@example.com",
-            ]).removing("GIT_DIR", "GIT_WORK_TREE", "GIT_INDEX_FILE")
-            try await command.run().checked()
-        }
         try "/.build\n".write(toFile: root + "/.gitignore", atomically: true, encoding: .utf8)
-        try await git(["init", "-q"])
-        try await git(["add", "-A"])
-        try await git(["commit", "-q", "-m", "initial"])
+        try GitFixture.git(["init", "-q"], in: root)
+        try GitFixture.git(["add", "-A"], in: root)
+        try GitFixture.git(["commit", "-q", "-m", "initial"], in: root)
         let format = root + "/Sources/Format/Format.swift"
         try
             (try String(contentsOfFile: format, encoding: .utf8)

@@ -1,5 +1,6 @@
 import Foundation
 import ProcessKit
+import TestSupport
 import Testing
 
 /// The built `errorlint` on a small project with sources and catalogs, and on Preflight itself.
@@ -187,9 +188,9 @@ struct ErrorLintEndToEndTests {
     func localPackageCatalogs() async throws {
         let root = try makeProject(Self.appRepository)
         defer { try? FileManager.default.removeItem(atPath: root) }
-        try TestGit.run(["init", "-q"], in: root)
-        try TestGit.run(["add", "-A"], in: root)
-        try TestGit.run(["commit", "-q", "-m", "app"], in: root)
+        try GitFixture.git(["init", "-q"], in: root)
+        try GitFixture.git(["add", "-A"], in: root)
+        try GitFixture.git(["commit", "-q", "-m", "app"], in: root)
 
         // Run from the package's folder, as the hook runs it: the app's catalog has feature.failed,
         // not feature.gone nor feature.moved.

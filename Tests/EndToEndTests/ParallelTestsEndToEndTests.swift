@@ -33,13 +33,13 @@ struct ParallelTestsEndToEndTests {
         #expect(markdown.contains("- `CalcTests.Adding/positive(value:)`: "), "\(markdown)")
         #expect(whole.run.errorText.contains(" -v --xunit-output "), "\(whole.run.errorText)")
         #expect(whole.run.errorText.contains("[3/3] Testing CalcTests.ClassicTests/"), "\(whole.run.errorText)")
-        if let cases = whole.cases { TestReportEndToEndTests.expectCases(cases, classPrefix: "CalcTests.") }
+        TestReportEndToEndTests.expectCases(whole.cases, classPrefix: "CalcTests.")
 
         let each = try await TestReportEndToEndTests.reportOfRun(
             repository, ["--no-cache", "--affected-tests", "--test-argument", "--parallel"], path: path)
         #expect(each.run.termination == .exited(1), "\(each.run.errorText)")
         #expect(each.run.errorText.contains(#"--filter '^CalcTests\.'"#), "\(each.run.errorText)")
-        if let cases = each.cases { TestReportEndToEndTests.expectCases(cases, classPrefix: "CalcTests.") }
+        TestReportEndToEndTests.expectCases(each.cases, classPrefix: "CalcTests.")
     }
 
     @Test("--parallel: an XCTest and a Swift Testing test that fail once pass on one retry by name, named flaky")
@@ -89,16 +89,15 @@ struct ParallelTestsEndToEndTests {
             ],
             "\(String(describing: test))")
 
-        if let parsed = try JUnitParser.read(junit) {
-            let cases = JUnitParser.cases(parsed)
-            let flaky = cases.filter { !($0["flaky"] as? [String] ?? []).isEmpty }.compactMap { $0["name"] as? String }
-            #expect(flaky.sorted() == ["once()", "testCrashOnce", "testOnce"], "\(cases)")
-            #expect(cases.allSatisfy { $0["result"] as? String == "passed" }, "\(cases)")
-            #expect(cases.count == 5, "\(cases)")
-            let crashed = cases.first { $0["name"] as? String == "testCrashOnce" }
-            #expect(
-                (crashed?["flaky"] as? [String])?.first?.contains("Fatal error: first attempt crashes") == true,
-                "\(String(describing: crashed))")
-        }
+        let parsed = try JUnitParser.read(junit)
+        let cases = JUnitParser.cases(parsed)
+        let flaky = cases.filter { !($0["flaky"] as? [String] ?? []).isEmpty }.compactMap { $0["name"] as? String }
+        #expect(flaky.sorted() == ["once()", "testCrashOnce", "testOnce"], "\(cases)")
+        #expect(cases.allSatisfy { $0["result"] as? String == "passed" }, "\(cases)")
+        #expect(cases.count == 5, "\(cases)")
+        let crashed = cases.first { $0["name"] as? String == "testCrashOnce" }
+        #expect(
+            (crashed?["flaky"] as? [String])?.first?.contains("Fatal error: first attempt crashes") == true,
+            "\(String(describing: crashed))")
     }
 }

@@ -1,5 +1,6 @@
 import Foundation
 import ProcessKit
+import TestSupport
 import Testing
 
 /// The built `prepush` asked for the xcodebuild backend where there is no Xcode (this Linux machine):
@@ -8,35 +9,22 @@ import Testing
 struct PrePushBackendCommandTests {
     private static let prepush = ToolCommandTests.productsDirectory + "/prepush"
 
-    /// A git repository with one commit holding an Xcode project folder and a Swift file.
-    private func makeRepository() async throws -> String {
-        let root = NSTemporaryDirectory() + "prepush-backend-" + UUID().uuidString
-        try FileManager.default.createDirectory(
-            atPath: root + "/Notes.xcodeproj", withIntermediateDirectories: true)
-        try "<?xml version=\"1.0\"?>\n".write(
-            toFile: root + "/Notes.xcodeproj/project.pbxproj", atomically: true, encoding: .utf8)
-        try "let x = 1\n".write(toFile: root + "/Notes.swift", atomically: true, encoding: .utf8)
-        for arguments in [["init", "-q"], ["add", "-A"], ["commit", "-q", "-m", "initial"]] {
-            try await git(arguments, in: root).checked()
-        }
-        return root
-    }
-
-    private func git(_ arguments: [String], in directory: String) async throws -> ProcessResult {
-        var command = Command("git", arguments, workingDirectory: directory)
-        command.environment = .inherit.setting([
-            "GIT_AUTHOR_NAME": "Test", "GIT_AUTHOR_EMAIL": "t@example.com", "GIT_COMMITTER_NAME": "Test",
-            "GIT_COMMITTER_EMAIL": "t@example.com",
-        ]).removing("GIT_DIR", "GIT_WORK_TREE", "GIT_INDEX_FILE")
-        return try await command.run()
+    /// A git repository with one commit holding an Xcode project folder and a Swift file; removed
+    /// when the last copy of the fixture is released.
+    private func makeRepository() throws -> GitFixture {
+        let repository = try GitFixture("prepush-backend")
+        try repository.write("Notes.xcodeproj/project.pbxproj", "<?xml version=\"1.0\"?>\n")
+        try repository.write("Notes.swift", "let x = 1\n")
+        try repository.commitAll("initial")
+        return repository
     }
 
     @Test(
         "Without xcodebuild on PATH: exit 2, 'xcodebuild was not found', a recovery suggestion",
         arguments: [["--backend", "xcodebuild"], ["--xcode", "--scheme", "Notes"], []])
     func xcodebuildMissing(arguments: [String]) async throws {
-        let root = try await makeRepository()
-        defer { try? FileManager.default.removeItem(atPath: root) }
+        let repository = try makeRepository()
+        let root = repository.root
         // No flag at all: no Package.swift but an .xcodeproj at the root picks xcodebuild too.
         // A PATH with git and the shell's folder but no xcodebuild, on Linux and on a Mac with Xcode.
         let tools = root + "/.tools"

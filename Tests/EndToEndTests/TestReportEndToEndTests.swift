@@ -50,7 +50,7 @@ struct TestReportEndToEndTests {
     /// (a failure where it is not available), after validating it against junit-10.xsd.
     static func reportOfRun(
         _ repository: PrePushEndToEndTests.Repository, _ arguments: [String], path: String
-    ) async throws -> (run: ProcessResult, cases: [[String: Any]]?) {
+    ) async throws -> (run: ProcessResult, cases: [[String: Any]]) {
         try? FileManager.default.removeItem(atPath: path)
         let run = try await repository.run(Self.prepush, arguments + ["--test-report", "junit=" + path])
         #expect(FileManager.default.fileExists(atPath: path), "\(run.errorText)")
@@ -62,8 +62,7 @@ struct TestReportEndToEndTests {
             Issue.record(
                 "xmllint is not installed (Debian/Ubuntu: libxml2-utils, as .ci/run installs it): not validated")
         }
-        guard let parsed = try JUnitParser.read(path) else { return (run, nil) }
-        return (run, JUnitParser.cases(parsed))
+        return (run, JUnitParser.cases(try JUnitParser.read(path)))
     }
 
     /// The cases both ways of running must report.
@@ -101,13 +100,13 @@ struct TestReportEndToEndTests {
         let whole = try await Self.reportOfRun(repository, ["--no-cache"], path: outside)
         #expect(whole.run.termination == .exited(1), "\(whole.run.errorText)")
         #expect(whole.run.errorText.contains("prepush: test report (junit) written to \(outside)"))
-        if let cases = whole.cases { Self.expectCases(cases, classPrefix: "") }
+        Self.expectCases(whole.cases, classPrefix: "")
 
         let each = try await Self.reportOfRun(repository, ["--no-cache", "--affected-tests"], path: outside)
         #expect(each.run.termination == .exited(1), "\(each.run.errorText)")
         #expect(each.run.errorText.contains("(Swift Testing)"), "\(each.run.errorText)")
         // Run per target, XCTest's classes are named with their module.
-        if let cases = each.cases { Self.expectCases(cases, classPrefix: "CalcTests.") }
+        Self.expectCases(each.cases, classPrefix: "CalcTests.")
 
         // From .preflight.json a path must stay inside the repository: refused before anything runs.
         try repository.write(".preflight.json", #"{"prepush": {"testReport": {"junit": "\#(outside)"}}}"#)

@@ -11,10 +11,6 @@ struct TodoScanEndToEndTests {
 
     private static let todoscan = ToolCommandTests.productsDirectory + "/todoscan"
 
-    private func git(_ arguments: [String], in directory: String) throws {
-        try TestGit.run(arguments, in: directory)
-    }
-
     @Test(
         "6 MB of TODO lines: all 571,950 findings written, todoscan's peak memory a small multiple of the input (it held every finding before)",
         .enabled(
@@ -60,9 +56,9 @@ struct TodoScanEndToEndTests {
         try "// TODO: tracked\nlet s = \"ERROR: in a string\"\n".write(
             toFile: repo + "/Sources/Tracked.swift", atomically: true, encoding: .utf8)
         try "ignored/\n".write(toFile: repo + "/.gitignore", atomically: true, encoding: .utf8)
-        try git(["init", "-q"], in: repo)
-        try git(["add", "."], in: repo)
-        try git(["commit", "-q", "-m", "initial"], in: repo)
+        try GitFixture.git(["init", "-q"], in: repo)
+        try GitFixture.git(["add", "."], in: repo)
+        try GitFixture.git(["commit", "-q", "-m", "initial"], in: repo)
         try "/* FIXME(ann): untracked */\n".write(
             toFile: repo + "/Sources/New.swift", atomically: true, encoding: .utf8)
         try FileManager.default.createDirectory(atPath: repo + "/ignored", withIntermediateDirectories: true)
@@ -111,10 +107,10 @@ struct TodoScanEndToEndTests {
         let repo = scratch.path
         try FileManager.default.createDirectory(atPath: repo, withIntermediateDirectories: true)
         try "// ERROR: old debt\nlet a = 1\n".write(toFile: repo + "/Old.swift", atomically: true, encoding: .utf8)
-        try git(["init", "-q", "-b", "main"], in: repo)
-        try git(["add", "."], in: repo)
-        try git(["commit", "-q", "-m", "initial"], in: repo)
-        try git(["checkout", "-q", "-b", "feature"], in: repo)
+        try GitFixture.git(["init", "-q", "-b", "main"], in: repo)
+        try GitFixture.git(["add", "."], in: repo)
+        try GitFixture.git(["commit", "-q", "-m", "initial"], in: repo)
+        try GitFixture.git(["checkout", "-q", "-b", "feature"], in: repo)
         try "// ERROR: old debt\nlet a = 1\n// ERROR: new problem\n".write(
             toFile: repo + "/Old.swift", atomically: true, encoding: .utf8)
         try "// TODO: brand new file\n".write(toFile: repo + "/New.swift", atomically: true, encoding: .utf8)

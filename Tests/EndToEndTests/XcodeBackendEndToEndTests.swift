@@ -72,7 +72,7 @@ struct XcodeBackendEndToEndTests {
             try write(repository + "/App/Cart.swift", Self.cart(addingMore: false))
             try write(repository + "/AppTests/CartTests.swift", "import XCTest\n")
             try write(repository + "/AppTests/LoginTests.swift", "import Testing\n")
-            try await git(["init", "-q", "-b", "main"])
+            try GitFixture.git(["init", "-q", "-b", "main"], in: repository)
             try await commit("initial")
         }
 
@@ -186,19 +186,9 @@ struct XcodeBackendEndToEndTests {
             }
         }
 
-        @discardableResult
-        func git(_ arguments: [String]) async throws -> ProcessResult {
-            var command = Command("git", arguments, workingDirectory: repository)
-            command.environment = .inherit.removing("GIT_DIR", "GIT_WORK_TREE", "GIT_INDEX_FILE").setting([
-                "GIT_AUTHOR_NAME": "Test", "GIT_AUTHOR_EMAIL": "t@example.com", "GIT_COMMITTER_NAME": "Test",
-                "GIT_COMMITTER_EMAIL": "t@example.com",
-            ])
-            return try await command.run().checked()
-        }
-
         func commit(_ message: String) async throws {
-            try await git(["add", "-A"])
-            try await git(["commit", "-q", "-m", message])
+            try GitFixture.git(["add", "-A"], in: repository)
+            try GitFixture.git(["commit", "-q", "-m", message], in: repository)
         }
 
         /// The built prepush, by hand in the repository, with the stand-ins first on PATH.
@@ -338,16 +328,15 @@ struct XcodeBackendEndToEndTests {
                 #"AppTests/CartTests.swift:14: error: CartTests/testDiscount(): XCTAssertEqual failed: ("0") is not equal to ("10")"#
             ))
         // The JUnit report, from the bundle's tests: the failures with their files and lines.
-        if let parsed = try JUnitParser.read(junit) {
-            let cases = JUnitParser.cases(parsed)
-            let failed = cases.filter { $0["result"] as? String == "failure" }
-            #expect(failed.count == 3, "\(cases)")
-            #expect(
-                failed.contains {
-                    $0["classname"] as? String == "CartTests" && $0["name"] as? String == "testDiscount()"
-                        && ($0["message"] as? String)?.hasPrefix("CartTests.swift:14: XCTAssertEqual failed") == true
-                }, "\(failed)")
-        }
+        let parsed = try JUnitParser.read(junit)
+        let cases = JUnitParser.cases(parsed)
+        let failed = cases.filter { $0["result"] as? String == "failure" }
+        #expect(failed.count == 3, "\(cases)")
+        #expect(
+            failed.contains {
+                $0["classname"] as? String == "CartTests" && $0["name"] as? String == "testDiscount()"
+                    && ($0["message"] as? String)?.hasPrefix("CartTests.swift:14: XCTAssertEqual failed") == true
+            }, "\(failed)")
         #expect(
             text.contains(
                 "AppTests/LoginTests.swift:27: error: LoginTests/logsIn(): Expectation failed: (session.user → nil) != nil"
@@ -466,12 +455,11 @@ struct XcodeBackendEndToEndTests {
         let test = app.call(["xcodebuild", "test-without-building"]) ?? []
         #expect(test.suffix(3) == ["-retry-tests-on-failure", "-test-iterations", "2"], "\(test)")
         #expect(text.contains("flaky, passed on a retry (not recorded as verified): FlakyFixtureTests/testFlaky()"))
-        if let parsed = try JUnitParser.read(junit) {
-            let cases = JUnitParser.cases(parsed)
-            let flaky = cases.filter { !($0["flaky"] as? [String] ?? []).isEmpty }
-            #expect(flaky.map { $0["name"] as? String } == ["testFlaky()"], "\(cases)")
-            #expect(flaky.first?["result"] as? String == "passed")
-        }
+        let parsed = try JUnitParser.read(junit)
+        let cases = JUnitParser.cases(parsed)
+        let flaky = cases.filter { !($0["flaky"] as? [String] ?? []).isEmpty }
+        #expect(flaky.map { $0["name"] as? String } == ["testFlaky()"], "\(cases)")
+        #expect(flaky.first?["result"] as? String == "passed")
         // "flakyTests": "fail": the same run fails.
         try app.write(app.repository + "/.preflight.json", #"{"prepush": {"flakyTests": "fail"}}"#)
         let failing = try await app.prepush(["--ci", "--work-tree"])
@@ -581,13 +569,12 @@ struct XcodeBackendEndToEndTests {
         #expect(coverage.map { $0[3] } == ["--report", "--archive", "--report", "--archive"], "\(coverage)")
         #expect(coverage.map { ($0.last! as NSString).lastPathComponent }.filter { $0 == "PrePush.xcresult" }.isEmpty)
         #expect(text.contains("coverage of passing runs only"))
-        if let parsed = try JUnitParser.read(out + "/junit.xml") {
-            let cases = JUnitParser.cases(parsed)
-            #expect(
-                cases.filter { !($0["flaky"] as? [String] ?? []).isEmpty }.map { $0["name"] as? String } == [
-                    "testFlaky()"
-                ])
-        }
+        let parsed = try JUnitParser.read(out + "/junit.xml")
+        let cases = JUnitParser.cases(parsed)
+        #expect(
+            cases.filter { !($0["flaky"] as? [String] ?? []).isEmpty }.map { $0["name"] as? String } == [
+                "testFlaky()"
+            ])
     }
 
     @Test("Flaky pass: the flaky test fails again when run alone, in each of N runs: the step fails, no coverage")
@@ -607,10 +594,9 @@ struct XcodeBackendEndToEndTests {
         let runs = Self.testRuns(app)
         #expect(runs.count == 3 && runs.dropFirst().allSatisfy { $0.last == "-only-testing:" + Self.flakyID })
         #expect(app.call(["xcrun", "xccov"]) == nil)
-        if let parsed = try JUnitParser.read(junit) {
-            let flaky = JUnitParser.cases(parsed).first { $0["name"] as? String == "testFlaky()" }
-            #expect(flaky?["result"] as? String == "failure", "\(String(describing: flaky))")
-        }
+        let parsed = try JUnitParser.read(junit)
+        let flaky = JUnitParser.cases(parsed).first { $0["name"] as? String == "testFlaky()" }
+        #expect(flaky?["result"] as? String == "failure", "\(String(describing: flaky))")
     }
 
     @Test("Flaky pass: alone it passes on its second run, then a test that had passed fails: the step fails")

@@ -235,7 +235,7 @@ struct TestReportTests {
         let file = NSTemporaryDirectory() + "junit-" + UUID().uuidString + ".xml"
         try Data(try Self.report().utf8).write(to: URL(fileURLWithPath: file))
         defer { try? FileManager.default.removeItem(atPath: file) }
-        guard let parsed = try JUnitParser.read(file) else { return }
+        let parsed = try JUnitParser.read(file)
         #expect(parsed["tests"] as? Int == 9 && parsed["failures"] as? Int == 3)
         let cases = JUnitParser.cases(parsed)
         func named(_ name: String) -> [String: Any]? { cases.first { $0["name"] as? String == name } }

@@ -14,9 +14,8 @@ package enum JUnitParser {
 
     /// The report at `path` as junitparser read it (`tests`, `failures`, `suites` with their
     /// `cases`). Where python3, venv or PyPI is not available it throws, saying so: a cross-check
-    /// that could not run must not pass as one that did. (Never `nil`: the optional keeps the
-    /// callers' `if let`.)
-    package static func read(_ path: String) throws -> [String: Any]? {
+    /// that could not run must not pass as one that did.
+    package static func read(_ path: String) throws -> [String: Any] {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: script)
         process.arguments = [path]
@@ -34,7 +33,11 @@ package enum JUnitParser {
                 description: "junitparser is not available, so the report could not be read by it: \(message)")
         }
         guard process.terminationStatus == 0 else { throw Failure(description: message) }
-        return try JSONSerialization.jsonObject(with: data) as? [String: Any]
+        guard let parsed = try JSONSerialization.jsonObject(with: data) as? [String: Any] else {
+            throw Failure(
+                description: "junitparser's answer is not a JSON object: \(String(decoding: data, as: UTF8.self))")
+        }
+        return parsed
     }
 
     /// Every test case of every suite of what ``read(_:)`` returned.
