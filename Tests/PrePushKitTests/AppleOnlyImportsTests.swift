@@ -84,4 +84,18 @@ struct AppleOnlyImportsTests {
         // #if DEBUG asks for no platform: WebKit is imported in every debug build.
         #expect(AppleOnlyImports.unconditional(in: text) == ["Combine", "os", "CoreGraphics", "SwiftUI", "WebKit"])
     }
+
+    @Test func theWordPassFindsEveryModuleAnImportNames() {
+        for text in [
+            "import os.log", "import struct UIKit.UIColor", "@testable import SwiftUI;", "import\tCombine",
+            "import os/* log */", "import OSLog// logs",
+        ] {
+            #expect(AppleOnlyImports.mentionsAModule(text), "\(text)")
+            #expect(!AppleOnlyImports.unconditional(in: text).isEmpty, "\(text)")
+        }
+        for text in ["import Foundation\nlet osLog = 1\nimport Dispatch", "import os_log", "import UIKitten", ""] {
+            #expect(!AppleOnlyImports.mentionsAModule(text), "\(text)")
+            #expect(AppleOnlyImports.unconditional(in: text).isEmpty, "\(text)")
+        }
+    }
 }

@@ -36,6 +36,7 @@ enum AppleOnlyImports {
 
     /// The Apple-only modules `text` imports unconditionally, in the order first imported.
     static func unconditional(in text: String) -> [String] {
+        guard mentionsAModule(text) else { return [] }
         var found: [String] = []
         // Per open `#if`: whether its chain so far asks for a platform or a module.
         var guards: [Bool] = []
@@ -104,6 +105,33 @@ enum AppleOnlyImports {
         }
         let words = condition.split(whereSeparator: { " \t()&|".contains($0) })
         return words.contains { $0 != "DEBUG" && $0 != "true" }
+    }
+
+    /// Whether a word of `text` (a run of ASCII letters, digits and `_`) is one of ``modules``:
+    /// an import names its module as such a word, so a text without one imports none. A byte pass
+    /// that spares most files the line-by-line reading (a verified push reads every Swift file).
+    static func mentionsAModule(_ text: String) -> Bool {
+        let moduleInitials = Set(modules.compactMap(\.utf8.first))
+        let longestModule = modules.map(\.utf8.count).max() ?? 0
+        var text = text
+        return text.withUTF8 { bytes in
+            var start = -1
+            for index in 0...bytes.count {
+                let byte = index < bytes.count ? bytes[index] : 0
+                switch byte {
+                case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"),
+                    UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "_"):
+                    if start < 0 { start = index }
+                default:
+                    guard start >= 0 else { continue }
+                    let word = UnsafeBufferPointer(rebasing: bytes[start..<index])
+                    start = -1
+                    guard word.count <= longestModule, moduleInitials.contains(word[0]) else { continue }
+                    if modules.contains(String(decoding: word, as: UTF8.self)) { return true }
+                }
+            }
+            return false
+        }
     }
 
     /// The module an `import` declaration names; `nil` for any other line.
