@@ -65,10 +65,11 @@ struct ExecutablePathEndToEndTests {
         try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: decoy)
         let real = physicalPath(ToolCommandTests.productsDirectory + "/prepush")
         let script = "exec -a '\(decoy)' '\(layout.bin)/prepush' install"
-        let bash = ["/bin/bash", "/usr/bin/bash"].first { FileManager.default.isExecutableFile(atPath: $0) }
-        if let bash {
-            let fallback = try await layout.install("\(bash) -c \"\(script)\"")
-            #expect(fallback.contains("\nprepush='\(real)'\n"), "\(fallback)")
-        }
+        // bash for exec -a (dash has none); every machine that runs .ci/run has it: missing is a failure.
+        let bash = try #require(
+            ["/bin/bash", "/usr/bin/bash"].first { FileManager.default.isExecutableFile(atPath: $0) },
+            "no bash in /bin or /usr/bin to run exec -a with")
+        let fallback = try await layout.install("\(bash) -c \"\(script)\"")
+        #expect(fallback.contains("\nprepush='\(real)'\n"), "\(fallback)")
     }
 }
