@@ -70,6 +70,10 @@ package struct PrePushRun: Sendable {
                 return writer.write(.skipped(why), results: [], notes: [], record: &record, clock: clock)
             case .check(let decided): push = decided
             }
+            // The full log of a check, in a file of its own; in CI mode every line is already shown.
+            if !style.annotatesForGitHub, !flags.dryRun {
+                output.keepLog(in: push.place.gitDirectory + "/preflight/logs")
+            }
             let writer = VerdictWriter(
                 flags: flags, output: output, options: push.options, place: push.place, environment: environment)
             // Only reviewed code is signed: refused before anything runs the commit's code (its
@@ -88,16 +92,18 @@ package struct PrePushRun: Sendable {
                 let why = plan.notes.joined(separator: "; ") + "; nothing to check"
                 return writer.write(.skipped(why), results: [], notes: [], record: &record, clock: clock)
             }
-            for note in plan.notes { output.message("prepush: \(note)\n") }
             if flags.dryRun {
-                // Each unit as the run would prepare it, its commands named; nothing is built. The
-                // run's own folder is made only when a run starts.
+                // What the dry run is asked for, so on screen whatever else is kept back: the notes,
+                // then each unit as the run would prepare it, its commands named; nothing is built
+                // (the run's own folder is made only when a run starts).
+                for note in plan.notes { log("prepush: \(note)\n") }
                 let explainer = CheckRun(
                     push, planned: planned, flags: flags, output: output, temporaryDirectory: CheckRun.runFolderShown,
                     environment: stepEnvironment)
-                output.message(try await explainer.explain(plan))
+                log(try await explainer.explain(plan))
                 return writer.writeDryRun(notes: plan.notes, record: &record, clock: clock)
             }
+            for note in plan.notes { output.message("prepush: \(note)\n") }
             // 3. run, in the run's own folder, removed however the run ends (a signal between
             // commands is handled by handleInterrupts()).
             let temporary = try RunTemporaryDirectory(gitDirectory: push.place.gitDirectory)
@@ -123,6 +129,7 @@ package struct PrePushRun: Sendable {
             }
             return status
         } catch {
+            output.stopStatus()
             if let error = error as? ProcessError, case .interrupted = error { throw error }
             await VerdictWriter.writeFailed(
                 error, flags: flags, directory: directory, location: mode.git, record: &record, clock: clock)

@@ -197,6 +197,13 @@ struct CheckOptions: ParsableArguments {
         help: "Print only failures (with the failing step's output, which is otherwise kept back) and the verdict.")
     var quiet = false
 
+    @Flag(
+        name: [.short, .long],
+        help: ArgumentHelp(
+            "Print every step's output as it comes (as in CI). Otherwise a push prints its step table, what failed and the path of its full log."
+        ))
+    var verbose = false
+
     @Flag(help: "Check even when this tree was verified before.")
     var noCache = false
 
@@ -302,7 +309,7 @@ struct CheckOptions: ParsableArguments {
 
     var style: OutputStyle {
         OutputStyle.resolve(
-            noColor: noColor, ci: ci, quiet: quiet, environment: ProcessInfo.processInfo.environment,
+            noColor: noColor, ci: ci, quiet: quiet, verbose: verbose, environment: ProcessInfo.processInfo.environment,
             outputIsTerminal: isatty(2) == 1)
     }
 

@@ -244,7 +244,7 @@ struct AppPackagesEndToEndTests {
         var noXcode = Command(
             XcodeBackendEndToEndTests.prepush, ["--no-cache", "--no-errorlint"], workingDirectory: app.repository)
         noXcode.environment = .inherit.removing("GIT_DIR", "GIT_WORK_TREE", "GIT_INDEX_FILE", "PREPUSH_SKIP", "CI")
-            .setting(["PATH": try LayoutEndToEndTests.pathWithoutXcode(in: app.folder)])
+            .setting(["PATH": try LayoutEndToEndTests.pathWithoutXcode(in: app.folder), "PREPUSH_VERBOSE": "1"])
         noXcode.timeout = .seconds(300)
         let linux = try await noXcode.run()
         #expect(linux.succeeded, "\(linux.errorText)")

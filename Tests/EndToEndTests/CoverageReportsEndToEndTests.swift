@@ -282,7 +282,7 @@ struct CoverageReportsEndToEndTests {
         try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(atPath: folder) }
         var command = Command(Self.prepush, ["--report", "json=out/run.json"], workingDirectory: folder)
-        command.environment = .inherit.removing("GIT_DIR", "GIT_WORK_TREE", "CI")
+        command.environment = .inherit.setting(["PREPUSH_VERBOSE": "1"]).removing("GIT_DIR", "GIT_WORK_TREE", "CI")
         let result = try await command.run()
         #expect(result.termination == .exited(2))
         let record = try #require(

@@ -111,7 +111,7 @@ struct ExactPushEndToEndTests {
         // The person fixes the test in the work tree (not committed) as soon as the build starts.
         let edited = Locked(false)
         var push = Command("git", ["push", "origin", "main"], workingDirectory: repository.work)
-        push.environment = .inherit.removing(
+        push.environment = .inherit.setting(["PREPUSH_VERBOSE": "1"]).removing(
             "GIT_DIR", "GIT_WORK_TREE", "GIT_INDEX_FILE", "PREPUSH_SKIP", "CI", "GITHUB_STEP_SUMMARY")
         push.timeout = .seconds(600)
         let log = Locked("")

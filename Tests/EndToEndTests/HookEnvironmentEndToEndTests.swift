@@ -59,7 +59,7 @@ struct HookEnvironmentEndToEndTests {
             -> ProcessResult
         {
             var command = Command(executable, arguments, workingDirectory: directory)
-            command.environment = .inherit.removing(
+            command.environment = .inherit.setting(["PREPUSH_VERBOSE": "1"]).removing(
                 "GIT_DIR", "GIT_WORK_TREE", "GIT_INDEX_FILE", "GIT_COMMON_DIR", "PREPUSH_SKIP"
             ).setting([
                 "GIT_AUTHOR_NAME": "Test", "GIT_AUTHOR_EMAIL": "t@example.com", "GIT_COMMITTER_NAME": "Test",

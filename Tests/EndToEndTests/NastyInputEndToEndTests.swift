@@ -32,7 +32,7 @@ struct NastyInputEndToEndTests {
         _ executable: String, _ arguments: [String] = [], in directory: String
     ) async throws -> ProcessResult {
         var command = Command(executable, arguments, workingDirectory: directory)
-        command.environment = .inherit.setting([
+        command.environment = .inherit.setting(["PREPUSH_VERBOSE": "1"]).setting([
             "GIT_AUTHOR_NAME": "Test", "GIT_AUTHOR_EMAIL": "t@example.com", "GIT_COMMITTER_NAME": "Test",
             "GIT_COMMITTER_EMAIL": "t@example.com",
         ]).removing("GIT_DIR", "GIT_WORK_TREE", "GIT_INDEX_FILE", "PREPUSH_SKIP", "GITHUB_STEP_SUMMARY")

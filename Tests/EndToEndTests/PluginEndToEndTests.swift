@@ -25,7 +25,7 @@ struct PluginEndToEndTests {
 
         func run(_ executable: String, _ arguments: [String]) async throws -> ProcessResult {
             var command = Command(executable, arguments, workingDirectory: package)
-            command.environment = .inherit.setting([
+            command.environment = .inherit.setting(["PREPUSH_VERBOSE": "1"]).setting([
                 "GIT_AUTHOR_NAME": "Test", "GIT_AUTHOR_EMAIL": "t@example.com", "GIT_COMMITTER_NAME": "Test",
                 "GIT_COMMITTER_EMAIL": "t@example.com",
             ]).removing("GIT_DIR", "GIT_WORK_TREE", "GIT_INDEX_FILE")

@@ -32,7 +32,7 @@ struct PrePushBackendCommandTests {
         let git = try #require(Command.locate("git", searchPath: ProcessInfo.processInfo.environment["PATH"]))
         try FileManager.default.createSymbolicLink(atPath: tools + "/git", withDestinationPath: git)
         var command = Command(Self.prepush, arguments + ["--no-cache"], workingDirectory: root)
-        command.environment = .inherit.setting(["PATH": tools + ":/bin"])
+        command.environment = .inherit.setting(["PREPUSH_VERBOSE": "1"]).setting(["PATH": tools + ":/bin"])
         let result = try await command.run()
         #expect(result.termination == .exited(2))
         #expect(result.errorText.contains("prepush: error: xcodebuild was not found"), "\(result.errorText)")

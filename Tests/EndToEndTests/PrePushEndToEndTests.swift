@@ -22,7 +22,7 @@ struct PrePushEndToEndTests {
             environment: [String: String] = [:]
         ) async throws -> ProcessResult {
             var command = Command(executable, arguments, workingDirectory: directory ?? work)
-            command.environment = .inherit.removing(
+            command.environment = .inherit.setting(["PREPUSH_VERBOSE": "1"]).removing(
                 "GIT_DIR", "GIT_WORK_TREE", "GIT_INDEX_FILE", "PREPUSH_SKIP", "CI", "GITHUB_STEP_SUMMARY"
             )
             .setting(

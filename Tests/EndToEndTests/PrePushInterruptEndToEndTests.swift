@@ -35,7 +35,7 @@ struct PrePushInterruptEndToEndTests {
         let errorLines = Lines()
         var command = Command(
             PrePushEndToEndTests.prepush, ["--no-cache", "--no-todoscan"], workingDirectory: repository.work)
-        command.environment = .inherit.removing(
+        command.environment = .inherit.setting(["PREPUSH_VERBOSE": "1"]).removing(
             "GIT_DIR", "GIT_WORK_TREE", "GIT_INDEX_FILE", "PREPUSH_SKIP", "CI", "GITHUB_STEP_SUMMARY"
         )
         .setting(["TMPDIR": temporary])

@@ -99,7 +99,8 @@ struct ScriptTests {
         _ script: String, _ arguments: [String], in directory: String? = nil, path: String? = nil
     ) async throws -> ProcessResult {
         var command = Command(shell, [packageRoot + "/" + script] + arguments, workingDirectory: directory)
-        var environment = Environment.inherit.removing("GIT_DIR", "GIT_WORK_TREE", "GIT_INDEX_FILE")
+        var environment = Environment.inherit.setting(["PREPUSH_VERBOSE": "1"]).removing(
+            "GIT_DIR", "GIT_WORK_TREE", "GIT_INDEX_FILE")
         if let path { environment = environment.setting(["PATH": path]) }
         command.environment = environment
         command.timeout = .seconds(120)

@@ -20,7 +20,8 @@ struct StagedNamesEndToEndTests {
             lines += Array("100644 \(object.trimmingCharacters(in: .newlines))\t".utf8) + name + [10]
         }
         var command = Command("git", ["update-index", "--index-info"], workingDirectory: repository.work)
-        command.environment = .inherit.removing("GIT_DIR", "GIT_WORK_TREE", "GIT_INDEX_FILE")
+        command.environment = .inherit.setting(["PREPUSH_VERBOSE": "1"]).removing(
+            "GIT_DIR", "GIT_WORK_TREE", "GIT_INDEX_FILE")
         command.standardInput = .bytes(lines)
         try await command.run().checked()
     }

@@ -197,7 +197,7 @@ struct XcodeBackendEndToEndTests {
                 XcodeBackendEndToEndTests.prepush, ["--no-cache", "--no-errorlint"] + arguments,
                 workingDirectory: repository)
             let path = ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin"
-            command.environment = .inherit.removing(
+            command.environment = .inherit.setting(["PREPUSH_VERBOSE": "1"]).removing(
                 "GIT_DIR", "GIT_WORK_TREE", "GIT_INDEX_FILE", "PREPUSH_SKIP", "CI", "GITHUB_STEP_SUMMARY"
             )
             .setting(["PATH": bin + ":" + path])

@@ -212,14 +212,14 @@ struct CheckRun: Sendable {
     /// The summary table of a check that holds, and the units it left out.
     private func summarize(_ result: Result) {
         let check = result.check
-        output.message("\n" + StepOutcome.table(result.outcomes, style: output.style))
+        output.summary("\n" + StepOutcome.table(result.outcomes, style: output.style))
         if !check.unchanged.isEmpty {
-            output.message(
+            output.summary(
                 "unchanged: \(check.unchanged.map(\.name).joined(separator: ", ")) (nothing pushed touches them)\n")
         }
         let notRun = check.units.dropFirst(result.units.count)
         if !notRun.isEmpty {
-            output.message(
+            output.summary(
                 "not checked after the failure: \(notRun.map(\.unit.name).joined(separator: ", ")) "
                     + "(--keep-going checks them too)\n")
         }
@@ -246,10 +246,8 @@ struct CheckRun: Sendable {
         let folder = unit.folder(in: root)
         let configuration = try await configuration(for: unit, of: check, root: root, listing: listing)
         var options = try flags.options(file: configuration, in: folder)
-        // A job summary lists the failing and flaky tests: read them when one is written.
-        options.listsTestsInSummary =
-            self.options.summaryPath != nil
-            || (self.options.appendsGitHubSummary && !(environment["GITHUB_STEP_SUMMARY"] ?? "").isEmpty)
+        // The verdict lists the failing tests (and a job summary the flaky ones too): always read.
+        options.listsTestsInSummary = true
         var errorlintExecutable = self.errorlintExecutable
         if options.runsErrorlint != false, errorlintExecutable == nil {
             errorlintExecutable = ErrorLintExecutable.find(environment: environment)

@@ -12,6 +12,9 @@ struct Verdict: Sendable, Equatable {
     var line: String
     /// Each failed step, as `unit: step failed: figure`, for an annotation in CI.
     var failures: [String] = []
+    /// What failed, each failed step's failing tests, findings or errors (``FailureDetails``):
+    /// shown right above the closing line.
+    var whatFailed: [String] = []
     /// Why nothing was checked, when nothing was.
     var skipReason: String?
     /// The passes to record.
@@ -43,6 +46,11 @@ struct Verdict: Sendable, Equatable {
                     ? "prepush: \(named) failed; the push is stopped (git push --no-verify skips this check)"
                     : "prepush: the check failed: \(named) failed (a push of this content would be stopped)",
                 failures: failed.map { ($0.unit.map { "\($0): " } ?? "") + "\($0.name) failed: \($0.figure)" },
+                whatFailed: failed.flatMap { outcome in
+                    let details = FailureDetails.lines(for: outcome)
+                    let header = (outcome.unit.map { "\($0) " } ?? "") + "\(outcome.name) failed: \(outcome.figure)"
+                    return [header] + details.map { "  " + $0 }
+                },
                 records: records)
         }
         return Verdict(status: .clean, line: passLine(results, decisive: decisive), records: records)
@@ -92,9 +100,15 @@ struct Verdict: Sendable, Equatable {
             + "\(String(format: "%.1f", seconds)) s\(remarks.isEmpty ? "" : "; " + remarks)"
     }
 
-    /// Prints the verdict: an annotation per failed step, then the closing line.
+    /// Prints the verdict: an annotation per failed step, where the full log is, what failed, then
+    /// the closing line.
     func show(on output: RunOutput) {
+        output.stopStatus()
         for failure in failures { output.annotation(.error, title: "prepush", message: failure) }
+        if let path = output.logPath { output.summary("prepush: the full log: \(path)\n") }
+        if !whatFailed.isEmpty {
+            output.failure(whatFailed.map { VisibleText.escaped($0) + "\n" }.joined())
+        }
         output.verdict(line, passed: status == .clean)
     }
 }

@@ -95,7 +95,7 @@ struct VerdictWriter {
                 minimumDiffCoverage: options.minimumDiffCoverage)
             for (request, path) in zip(options.coverageReports, written) {
                 record.coverageReports.append(RunRecord.Export(format: request.format.rawValue, path: path))
-                output.message("prepush: coverage report (\(request.format.rawValue)) written to \(path)\n")
+                output.summary("prepush: coverage report (\(request.format.rawValue)) written to \(path)\n")
             }
             return nil
         } catch {
@@ -115,7 +115,7 @@ struct VerdictWriter {
             do {
                 let file = try destination.write(
                     Data(markdown.utf8), to: path, fromCommandLine: flags.summaryPath != nil)
-                output.message("prepush: summary written to \(file)\n")
+                output.summary("prepush: summary written to \(file)\n")
             } catch {
                 output.failure(ErrorReport.render(error, tool: "prepush"))
                 written = false
@@ -151,7 +151,7 @@ struct VerdictWriter {
                 Data(JUnitReport.render(suites, timestamp: started).utf8), to: request.path,
                 fromCommandLine: request.fromCommandLine)
             record.testReport = RunRecord.Export(format: TestReportRequest.format, path: path)
-            output.message("prepush: test report (junit) written to \(path)\n")
+            output.summary("prepush: test report (junit) written to \(path)\n")
             return nil
         } catch {
             output.failure(ErrorReport.render(error, tool: "prepush"))

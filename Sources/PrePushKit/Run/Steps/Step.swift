@@ -130,7 +130,13 @@ struct StepContext: Sendable {
         output.endStep(passed: passed, line: "<== \(name): \(how) in \(String(format: "%.1f", seconds)) s")
         let shown =
             failed?.figure ?? (passed ? figure(process.outputLines, process.errorLines) : "\(result.termination)")
-        return StepOutcome(name: name, status: passed ? .passed : .failed, seconds: seconds, figure: shown)
+        var outcome = StepOutcome(name: name, status: passed ? .passed : .failed, seconds: seconds, figure: shown)
+        if !passed {
+            outcome.details =
+                failed.map { [$0.message] }
+                ?? FailureDetails.ofCommand(output: process.outputLines, errors: process.errorLines)
+        }
+        return outcome
     }
 
     /// Starts `argv` as the step `name` in the package's folder, after its header: standard error

@@ -34,6 +34,9 @@ struct StepOutcome: Sendable, Equatable {
     /// The findings a scanner step reports as this push's (todoscan's, errorlint's): the job summary
     /// lists them.
     var newFindings: [Diagnostic] = []
+    /// What a failed command's output shows of why (``FailureDetails/ofCommand(output:errors:)``):
+    /// the verdict lists it when nothing more exact (failing tests, findings) was read.
+    var details: [String] = []
     /// What the test step selected: the passes to record when the check proves exact, and the
     /// profiles the coverage step merges.
     var selection: TestSelectionResult?
