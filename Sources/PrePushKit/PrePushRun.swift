@@ -70,6 +70,10 @@ package struct PrePushRun: Sendable {
                 return writer.write(.skipped(why), results: [], notes: [], record: &record, clock: clock)
             case .check(let decided): push = decided
             }
+            // The full log of a check, in a file of its own; in CI mode every line is already shown.
+            if !style.annotatesForGitHub, !flags.dryRun {
+                output.keepLog(in: push.place.gitDirectory + "/preflight/logs")
+            }
             let writer = VerdictWriter(
                 flags: flags, output: output, options: push.options, place: push.place, environment: environment)
             // Only reviewed code is signed: refused before anything runs the commit's code (its
@@ -125,6 +129,7 @@ package struct PrePushRun: Sendable {
             }
             return status
         } catch {
+            output.stopStatus()
             if let error = error as? ProcessError, case .interrupted = error { throw error }
             await VerdictWriter.writeFailed(
                 error, flags: flags, directory: directory, location: mode.git, record: &record, clock: clock)
