@@ -231,4 +231,47 @@ struct XcodeSelectionEndToEndTests {
             "\(projectChange.errorText)")
         #expect(Self.appTestRuns(app) == [["-only-testing:AppTests"], ["-only-testing:ModelTests"]])
     }
+
+    @Test(
+        "--dry-run shows the affected test targets, which run and why, and the -only-testing: commands (those a Mac would run, where xcodebuild does not exist)"
+    )
+    func dryRun() async throws {
+        let app = try await Self.app()
+        defer { app.remove() }
+        let first = try await app.prepush(["--affected-tests"])
+        #expect(first.termination == .exited(0), "\(first.errorText)")
+        #expect(Self.appTestRuns(app).count == 2)
+        try app.write(app.repository + "/App/Receipt.swift", "struct Receipt {}\n")
+        try await app.commit("receipt")
+
+        let plan = try await app.prepush(["--dry-run", "--affected-tests", "--since", "HEAD~1"])
+        #expect(plan.termination == .exited(0), "\(plan.errorText)")
+        let text = plan.outputText + plan.errorText
+        #expect(text.contains("    affected test targets: AppTests\n"), "\(text)")
+        #expect(text.contains("AppTests through App/Receipt.swift"), "\(text)")
+        #expect(text.contains("      runs AppTests: the change reaches it"), "\(text)")
+        #expect(text.contains("      skips ModelTests: passed at this content before"), "\(text)")
+        #expect(text.contains("-project App.xcodeproj -scheme App"), "\(text)")
+        #expect(text.contains("-only-testing:AppTests"), "\(text)")
+        #expect(!text.contains("-only-testing:ModelTests"), "\(text)")
+        // Nothing ran.
+        #expect(Self.appTestRuns(app).isEmpty)
+
+        // Where xcodebuild does not exist (Linux): the app is not built here, and the line says
+        // what a Mac would run, with the -only-testing: arguments.
+        var command = Command(
+            XcodeBackendEndToEndTests.prepush,
+            ["--no-cache", "--no-errorlint", "--dry-run", "--affected-tests", "--since", "HEAD~1"],
+            workingDirectory: app.repository)
+        command.environment = .inherit.removing(
+            "GIT_DIR", "GIT_WORK_TREE", "GIT_INDEX_FILE", "PREPUSH_SKIP", "CI", "GITHUB_STEP_SUMMARY")
+        let linux = try await command.run()
+        let linuxText = linux.outputText + linux.errorText
+        #expect(linux.termination == .exited(0), "\(linuxText)")
+        #expect(linuxText.contains("    affected test targets: AppTests\n"), "\(linuxText)")
+        #expect(
+            linuxText.contains("a Mac runs: xcodebuild test-without-building -project App.xcodeproj -scheme App"),
+            "\(linuxText)")
+        #expect(linuxText.contains("-only-testing:AppTests"), "\(linuxText)")
+    }
 }

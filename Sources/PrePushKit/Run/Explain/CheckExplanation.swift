@@ -62,6 +62,11 @@ extension CheckRun {
             explanation.tests = tests.tests
             explanation.testsUnknown = tests.unknown
             selection = tests.selection
+        } else if unit.kind == .app, let xcode = try await explainXcodeTests(prepared, of: check) {
+            explanation.tests = xcode.tests
+            explanation.testsUnknown = xcode.unknown
+            explanation.notHere += xcode.onAMac
+            selection = xcode.selection
         }
         let scratch = context.scratchPath ?? prepared.folder + "/.build"
         let products =
@@ -197,7 +202,7 @@ extension CheckRun {
     /// The tree a check is compared with to say what the change reaches: in a hook, what the remote
     /// has of the pushed ref; by hand, `--since`, else the upstream, else the push remote's branch of that name or its default; for the
     /// work tree on disk with none of those, HEAD. `nil` when there is none.
-    private func base(of check: PlannedCheck, options: PrePushOptions) async throws -> (tree: String, name: String)? {
+    func base(of check: PlannedCheck, options: PrePushOptions) async throws -> (tree: String, name: String)? {
         var candidates: [String] = []
         if isHook {
             if let remote = check.remoteBase { candidates.append(remote) }

@@ -61,12 +61,32 @@ enum StepCommandLines {
             return .init(
                 name: name, commands: [line(build.plan.buildForTesting(destination: destination(build.plan)))])
         case let test as XcodeTestStep:
+            if let selection {
+                // Each affected test target on its own (``XcodeSelectedRuns``).
+                let retries = XcodeBuildPlan.retryArguments(context.options.retryFailedTests)
+                let commands = CheckRun.testCommands(
+                    test.plan, runs: selection.map(\.name), destination: destination(test.plan),
+                    bundle: XcodeSteps.resultBundle(in: context))
+                return .init(
+                    name: name,
+                    commands: selection.isEmpty || retries.isEmpty
+                        ? commands : commands.map { $0 + " " + retries.joined(separator: " ") })
+            }
             let argv =
                 test.plan.testWithoutBuilding(
                     destination: destination(test.plan), resultBundle: XcodeSteps.resultBundle(in: context))
                 + XcodeBuildPlan.retryArguments(context.options.retryFailedTests)
             return .init(name: name, commands: [line(argv)])
         case is XcodeCoverageStep:
+            if let selection {
+                return .init(
+                    name: name,
+                    commands: [
+                        "xcrun xccov view --report --json and --archive --json of each of the \(selection.count) "
+                            + "run(s)' bundles, merged line by line (in prepush) with the recorded runs of the test "
+                            + "targets skipped"
+                    ])
+            }
             return .init(
                 name: name,
                 commands: [line(XcodeBuildPlan.coverageReport(resultBundle: XcodeSteps.resultBundle(in: context)))])

@@ -47,7 +47,11 @@ struct XcodeSelectedRuns {
         _ input: TestSelectionInput, plan: XcodeBuildPlan, options: PrePushOptions, folder: String
     ) async throws -> (Result<XcodeTargetSelection, Fallback>, XcodeAffectedTests?)? {
         if case .package = plan.container { return nil }
-        if let fallback = input.fallback { return (.failure(Fallback(fallback)), nil) }
+        // An app checked because a package it depends on changed still selects: its targets' keys
+        // hold the packages they reach, unlike a package's (CheckRun.testSelectionInput's fallback).
+        if let fallback = input.fallback, !fallback.hasPrefix("it is checked because the package it depends on") {
+            return (.failure(Fallback(fallback)), nil)
+        }
         if !plan.tests.onlyTesting.isEmpty || !plan.tests.skipTesting.isEmpty
             || plan.testArguments.contains(where: { $0.hasPrefix("-only-testing") || $0.hasPrefix("-skip-testing") })
         {
