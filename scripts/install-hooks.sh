@@ -167,7 +167,7 @@ if [ "$with_errorlint" = yes ]; then
     else
         # In the background, after prepush and todoscan: the hooks are usable now, errorlint comes
         # later. errorlint.building (this build's process id and log) tells the hooks it is coming.
-        errorlint_log=$bin/errorlint-build.log
+        errorlint_log=$preflight/.build/errorlint-build.log
         : >"$errorlint_log"
         # shellcheck disable=SC2086
         nohup sh -c 'echo "$$ $1" >"$2/errorlint.building"; swift build $3 --product errorlint --package-path "$4" >>"$1" 2>&1; rm -f "$2/errorlint.building"' \

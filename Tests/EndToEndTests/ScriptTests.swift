@@ -201,7 +201,7 @@ struct ScriptTests {
         func remove() { try? FileManager.default.removeItem(atPath: folder) }
     }
 
-    @Test("install-hooks.sh under dash, without options: builds prepush only and installs the hook")
+    @Test("install-hooks.sh under dash, without options: builds prepush and todoscan, installs both hooks")
     func installHooksWithoutOptions() async throws {
         let swift = try StandInSwift()
         defer { swift.remove() }
@@ -211,9 +211,13 @@ struct ScriptTests {
         let result = try await Self.run("scripts/install-hooks.sh", [repository], path: swift.path)
         #expect(result.succeeded, "\(result.errorText)")
         #expect(result.errorText.contains("prepush: installed \(physicalPath(repository))/.git/hooks/pre-push"))
+        #expect(result.errorText.contains("prepush: installed \(physicalPath(repository))/.git/hooks/pre-commit"))
+        #expect(result.errorText.contains("install-hooks.sh: building prepush and todoscan"), "\(result.errorText)")
+        #expect(result.errorText.contains("install-hooks.sh: to uninstall: "), "\(result.errorText)")
         #expect(
             swift.calls == [
                 "build -c release --static-swift-stdlib --product prepush --package-path \(Self.packageRoot)",
+                "build -c release --static-swift-stdlib --product todoscan --package-path \(Self.packageRoot)",
                 "build -c release --static-swift-stdlib --show-bin-path --package-path \(Self.packageRoot)",
             ])
         let hook = try String(contentsOfFile: repository + "/.git/hooks/pre-push", encoding: .utf8)
