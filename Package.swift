@@ -119,7 +119,7 @@ let package = Package(
         .testTarget(name: "StringCatalogKitTests", dependencies: ["StringCatalogKit", "PreflightCore"]),
         .testTarget(
             name: "ErrorLintKitTests",
-            dependencies: ["ErrorLintKit", "ErrorLintSettings", "StringCatalogKit", "PreflightCore"],
+            dependencies: ["ErrorLintKit", "ErrorLintSettings", "StringCatalogKit", "PreflightCore", "TestSupport"],
             exclude: ["Fixtures"]),
         // Tests that run the built tools, or the real toolchain on fixture packages, end to end: the
         // slow part of the suite. `swift test --skip EndToEndTests` runs the unit tests alone.

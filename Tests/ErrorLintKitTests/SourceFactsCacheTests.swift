@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 
 @testable import ErrorLintKit
@@ -46,27 +47,15 @@ struct SourceFactsCacheTests {
             "Sources/Kit/Failure.swift": "enum Failure: Error { case lost }\n",
             "Sources/Kit/Other.swift": "struct Other {}\n",
         ])
-        func git(_ arguments: String...) throws {
-            let process = Process()
-            process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-            process.arguments = ["git", "-C", project.root] + arguments
-            process.environment = ProcessInfo.processInfo.environment.merging([
-                "GIT_AUTHOR_NAME": "t", "GIT_AUTHOR_EMAIL": "t@example.com", "GIT_COMMITTER_NAME": "t",
-                "GIT_COMMITTER_EMAIL": "t@example.com",
-            ]) { $1 }
-            try process.run()
-            process.waitUntilExit()
-            #expect(process.terminationStatus == 0, "git \(arguments)")
-        }
-        try git("init", "-q")
-        try git("add", "-A")
-        try git("commit", "-q", "-m", "start")
+        try GitFixture.git(["init", "-q"], in: project.root)
+        try GitFixture.git(["add", "-A"], in: project.root)
+        try GitFixture.git(["commit", "-q", "-m", "start"], in: project.root)
         // The type becomes a LocalizedError in another file: Failure.swift is known from the
         // cache and must still be parsed (it declares the type the extension is about).
         try project.write(
             "Sources/Kit/Failure+Text.swift",
             "import Foundation\nextension Failure: LocalizedError {\n  var errorDescription: String? { nil }\n}\n")
-        try git("add", "-A")
+        try GitFixture.git(["add", "-A"], in: project.root)
         func run() throws -> (findings: [String], parsed: Int, types: Int) {
             var options = project.options()
             options.adoption.checksStaged = true
@@ -87,7 +76,7 @@ struct SourceFactsCacheTests {
 
         // A changed file is read again (its blob is new); the others come from the cache.
         try project.write("Sources/Kit/Other.swift", "struct Other { let failure: Failure }\n")
-        try git("add", "-A")
+        try GitFixture.git(["add", "-A"], in: project.root)
         #expect(try run() == first)
         #expect(SourceFactsCache.read(at: cachePath).entries.count == 3)
         // A damaged cache costs a read, never a finding.
