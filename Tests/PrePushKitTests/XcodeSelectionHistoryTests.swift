@@ -41,6 +41,39 @@ struct XcodeSelectionHistoryTests {
         },
         // IceCubesApp's scheme tests nothing (its tests are its packages', run by SwiftPM).
         "IceCubesApp.xcodeproj": { _ in [] },
+        // NetNewsWire's NetNewsWire scheme runs the NetNewsWire.xctestplan plan: NetNewsWireTests
+        // (folder Tests/), hosted by the Mac app (Mac/, Shared/), which links the packages of
+        // Modules/ (held as a synchronized folder) and through Account and Images reaches all 17; and ten
+        // package test targets named by container:Modules/X, each reaching its package and the
+        // packages its manifest names by path (read from each Modules/*/Package.swift).
+        "NetNewsWire.xcodeproj": { path in
+            if path.hasPrefix("NetNewsWire.xcodeproj/") || path.hasSuffix(".xcconfig")
+                || path == "NetNewsWire.xctestplan"
+            {
+                return nil
+            }
+            let account = [
+                "Account", "ActivityLog", "Articles", "ArticlesDatabase", "CloudKitSync", "FeedFinder", "Secrets",
+                "ErrorLog", "SyncDatabase", "RSWeb", "RSParser", "RSCore", "RSDatabase", "NewsBlur",
+            ]
+            let reaches: [String: [String]] = [
+                "RSWebTests": ["RSWeb", "RSParser", "RSCore"], "RSCoreTests": ["RSCore"],
+                "ErrorLogTests": ["ErrorLog", "RSCore", "RSDatabase"], "AccountTests": account,
+                "RSDatabaseTests": ["RSDatabase"], "ActivityLogTests": ["ActivityLog"],
+                "RSParserTests": ["RSParser", "RSCore"], "ArticlesTests": ["Articles", "RSCore"],
+                "ArticlesDatabaseTests": ["ArticlesDatabase", "Articles", "RSCore", "RSParser", "RSDatabase"],
+                "FeedFinderTests": ["FeedFinder", "RSWeb", "RSParser", "RSCore", "ActivityLog"],
+            ]
+            var names = reaches.filter { _, modules in modules.contains { path.hasPrefix("Modules/\($0)/") } }.map(
+                \.key)
+            let linked = account + ["HTMLMetadata", "Images", "RSTree"]
+            if ["Tests/", "Mac/", "Shared/"].contains(where: { path.hasPrefix($0) })
+                || linked.contains(where: { path.hasPrefix("Modules/\($0)/") })
+            {
+                names.append("NetNewsWireTests")
+            }
+            return names
+        },
     ]
 
     @Test(.enabled(if: !entries.isEmpty, "set PREFLIGHT_XCODE_HISTORY"))

@@ -9,8 +9,10 @@
 #   scripts/bench/xcode-selection.sh [N]
 #
 # The repositories are CotEditor (scheme CotEditor), element-x-ios (scheme UnitTests, its test
-# plan) and IceCubesApp (scheme IceCubesApp), as the tool library's `fetch` lays them out under
-# /work/.mirror (override with COTEDITOR, ELEMENTX, ICECUBES: a clone or bare repository each).
+# plan), IceCubesApp (scheme IceCubesApp) and NetNewsWire (scheme NetNewsWire, its test plan of
+# eleven test targets, ten of them its local packages'), as the tool library's `fetch` lays them
+# out under /work/.mirror (override with COTEDITOR, ELEMENTX, ICECUBES, NETNEWSWIRE: a clone or
+# bare repository each).
 # Nothing is built or run but the opt-in test, which reads the repositories with git.
 set -euo pipefail
 
@@ -20,7 +22,8 @@ mirror=${MIRROR:-/work/.mirror}
 cot=${COTEDITOR:-$mirror/coteditor+CotEditor/repo}
 element=${ELEMENTX:-$mirror/element-hq+element-x-ios/repo}
 ice=${ICECUBES:-$mirror/Dimillian+IceCubesApp/repo}
-for repository in "$cot" "$element" "$ice"; do
+nnw=${NETNEWSWIRE:-$mirror/Ranchero-Software+NetNewsWire/repo}
+for repository in "$cot" "$element" "$ice" "$nnw"; do
   git --git-dir="$repository" rev-parse --verify -q HEAD >/dev/null \
     || { echo "error: no repository at $repository" >&2; exit 2; }
 done
@@ -28,7 +31,7 @@ out=$(mktemp "${TMPDIR:-/tmp}/xcode-selection.XXXXXX")
 trap 'rm -f "$out"' EXIT
 cd "$here"
 swift build --build-tests >/dev/null
-PREFLIGHT_XCODE_HISTORY="$cot|CotEditor.xcodeproj|CotEditor;$element|ElementX.xcodeproj|UnitTests;$ice|IceCubesApp.xcodeproj|IceCubesApp" \
+PREFLIGHT_XCODE_HISTORY="$cot|CotEditor.xcodeproj|CotEditor;$element|ElementX.xcodeproj|UnitTests;$ice|IceCubesApp.xcodeproj|IceCubesApp;$nnw|NetNewsWire.xcodeproj|NetNewsWire" \
 PREFLIGHT_XCODE_HISTORY_COMMITS=$count PREFLIGHT_XCODE_HISTORY_OUT=$out \
   swift test --skip-build --filter XcodeSelectionHistoryTests >/dev/null \
   || { echo "error: a selection differs from the derivation by hand (swift test --filter XcodeSelectionHistoryTests says which)" >&2; exit 1; }
