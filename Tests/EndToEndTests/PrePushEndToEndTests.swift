@@ -241,7 +241,7 @@ struct PrePushEndToEndTests {
         let repository = try await makeRepository()
         let quiet = try await repository.run(Self.prepush, ["--quiet", "--no-cache"])
         #expect(quiet.succeeded, "\(quiet.errorText)")
-        #expect(quiet.errorText.hasPrefix("prepush: passed (build, test, coverage, todoscan, errorlint) in "))
+        #expect(quiet.errorText.hasPrefix("prepush: passed (todoscan, errorlint, build, test, coverage) in "))
         #expect(quiet.errorText.split(separator: "\n").count == 1, "\(quiet.errorText)")
 
         let quietGate = try await repository.run(Self.prepush, ["-q", "--no-cache", "--min-coverage", "90"])
