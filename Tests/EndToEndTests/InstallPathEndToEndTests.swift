@@ -74,6 +74,49 @@ struct InstallPathEndToEndTests {
         #expect(try await repository.remoteHead("main") == head)
     }
 
+    @Test("While errorlint is built in the background, both hooks say so and run without it; then that it ended")
+    func errorlintStillBuilding() async throws {
+        let repository = try await PrePushEndToEndTests.makeRepository()
+        // prepush and todoscan where install-hooks.sh would have built them, errorlint still to come.
+        let folder = TemporaryFolder("install-path-tools")
+        for tool in ["prepush", "todoscan"] {
+            try FileManager.default.copyItem(
+                atPath: ToolCommandTests.productsDirectory + "/" + tool, toPath: folder.path + "/" + tool)
+        }
+        let prepush = folder.path + "/prepush"
+        // A live process stands for the build (the hooks ask kill -0 of the id in errorlint.building):
+        // this one; then one that has ended and been waited for.
+        let building = ProcessInfo.processInfo.processIdentifier
+        try "\(building) /somewhere/errorlint-build.log\n".write(
+            toFile: folder.path + "/errorlint.building", atomically: true, encoding: .utf8)
+        try await repository.run(prepush, ["install"]).checked()
+        try await repository.run(prepush, ["install", "--pre-commit"]).checked()
+        let pending =
+            "prepush: errorlint is still being built in the background (log: /somewhere/errorlint-build.log); "
+            + "checking without it until it is there"
+
+        try repository.write("README.md", "Calc\n")
+        try await repository.run("git", ["add", "README.md"]).checked()
+        let commit = try await repository.run("git", ["commit", "-q", "-m", "readme"])
+        #expect(commit.termination == .exited(0), "\(commit.errorText)")
+        #expect(commit.errorText.contains(pending), "\(commit.errorText)")
+        // A push of documentation alone is not checked, but the hook says it first.
+        let push = try await repository.run("git", ["push", "-u", "origin", "main"])
+        #expect(push.termination == .exited(0), "\(push.errorText)")
+        #expect(push.errorText.contains(pending), "\(push.errorText)")
+
+        let ended = try await Command("/bin/sh", ["-c", "exit 0"]).run().checked().processID
+        try "\(ended) /somewhere/errorlint-build.log\n".write(
+            toFile: folder.path + "/errorlint.building", atomically: true, encoding: .utf8)
+        try repository.write("README.md", "Calc, again\n")
+        try await repository.run("git", ["add", "README.md"]).checked()
+        let after = try await repository.run("git", ["commit", "-q", "-m", "readme again"])
+        #expect(after.termination == .exited(0), "\(after.errorText)")
+        #expect(
+            after.errorText.contains("prepush: errorlint's background build ended without an errorlint"),
+            "\(after.errorText)")
+    }
+
     @Test(
         "Uninstall removes the hooks, prepush's worktree from git's list and .git/preflight (--keep-records keeps it)")
     func uninstallLeavesNothing() async throws {
