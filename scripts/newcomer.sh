@@ -127,7 +127,7 @@ prepush_path=$(printf '%s\n' "$output" | sed -n 's/^install-hooks.sh: prepush is
 [ -x "$prepush_path" ] || fail "install-hooks.sh did not say where prepush is"
 expect_output "install-hooks.sh: a first check of $package as it is now"
 expect_output "1 test passed"
-expect_output "Total"
+expect_output "prepush: the full log: "
 printf '%s\n' "$output" | grep -qE '[0-9]+\.[0-9]+ %' || fail "no coverage percentage in the first check's output"
 
 cd "$package"
@@ -176,7 +176,7 @@ git commit -q -am "Remove the $tag comment"
 run git push
 [ "$status" -eq 0 ] || fail "the push after the fixes was rejected"
 expect_output "2 tests passed"
-expect_output "Total"
+expect_output "prepush: the full log: "
 [ "$(remote_head)" = "$(git rev-parse HEAD)" ] || fail "the remote did not receive the fixed commits"
 
 # The steps of the run in $output: the first column of prepush's summary table.
