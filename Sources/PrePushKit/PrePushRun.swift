@@ -114,8 +114,9 @@ package struct PrePushRun: Sendable {
             ).run(plan)
             // 4. verdict.
             let verdict = Verdict.make(results, isHook: push.isHook)
-            if push.isHook, verdict.status == .clean { warmWorktree(after: results, push: push, output: output) }
-            let status = writer.write(verdict, results: results, notes: plan.notes, record: &record, clock: clock)
+            let status = writer.write(
+                verdict, results: results, notes: plan.notes, record: &record, clock: clock,
+                warmUpExecutable: push.isHook ? warmUpExecutable : nil)
             // Only a pass is shared (`--publish-verification`), signed.
             if let remote = flags.publishRemote, status == .clean {
                 guard let key = flags.signingKey ?? environment["PREFLIGHT_SIGNING_KEY"], !key.isEmpty else {
@@ -134,28 +135,6 @@ package struct PrePushRun: Sendable {
             await VerdictWriter.writeFailed(
                 error, flags: flags, directory: directory, location: mode.git, record: &record, clock: clock)
             throw error
-        }
-    }
-
-    /// Starts the worktree's warm-up at the commit a passing in-place check built, when it is
-    /// wanted here (``WorktreeWarmUp/isWanted(options:environment:)``); one line says so. A warm-up
-    /// that cannot start is a warning: the push it follows has passed.
-    private func warmWorktree(after results: [CheckRun.Result], push: DecidedPush, output: RunOutput) {
-        guard let executable = warmUpExecutable,
-            WorktreeWarmUp.isWanted(options: push.options, environment: environment),
-            let warmUp = WorktreeWarmUp.after(results, repositoryRoot: push.place.root, requestedBy: getpid())
-        else { return }
-        let gitDirectory = push.place.gitDirectory
-        do {
-            try warmUp.save(gitDirectory: gitDirectory)
-            try WarmUpLaunch.start(
-                executable: executable, gitDirectory: gitDirectory, directory: push.place.root,
-                searchPath: environment["PATH"])
-            output.message(
-                "prepush: building .build/prepush-worktree at \(warmUp.commit.prefix(12)) in the background, so a push "
-                    + "checked there is incremental (\"warmWorktree\": false turns this off)\n")
-        } catch {
-            output.warning("could not start the worktree's warm-up: \(error.localizedDescription)")
         }
     }
 

@@ -14,10 +14,15 @@ struct VerdictWriter {
     /// The environment the run was started with (`GITHUB_STEP_SUMMARY`).
     let environment: [String: String]
 
-    /// Performs the verdict on `results` (empty when nothing ran) and returns the exit status.
+    /// Performs the verdict on `results` (empty when nothing ran) and returns the exit status. A
+    /// hook's pass starts the worktree's warm-up first, with `warmUpExecutable` (prepush).
     func write(
-        _ verdict: Verdict, results: [CheckRun.Result], notes: [String], record: inout RunRecord, clock: StepClock
+        _ verdict: Verdict, results: [CheckRun.Result], notes: [String], record: inout RunRecord, clock: StepClock,
+        warmUpExecutable: String? = nil
     ) -> ToolExitStatus {
+        if verdict.status == .clean, let warmUpExecutable {
+            startWarmUp(after: results, executable: warmUpExecutable)
+        }
         var status = verdict.status
         let coverage = results.isEmpty ? nil : Self.coverage(of: results)
         if !results.isEmpty {
