@@ -15,68 +15,31 @@ struct PrePush: AsyncParsableCommand {
                    prepush install [--force] [--pre-commit]
                    prepush uninstall [--pre-commit] [--keep-records]
             """,
-        discussion: """
-            Steps: swift build --build-tests --enable-code-coverage; swift test --skip-build \
-            --enable-code-coverage; coverage of the package's own sources (not .build, not Tests); \
-            todoscan (ERROR tags fail); errorlint when it is built beside prepush or on PATH (its \
-            errors fail); then the extra steps of the configuration file. The first \
-            failing step stops the run and the push.
-
-            A push that only deletes refs, or changes no source, resource, manifest, string catalog, \
-            Xcode project or configuration file (relevantPaths; documentation alone), is not checked; neither is a tree already verified with the same toolchain \
-            and options; PREPUSH_SKIP=1 skips the check, PREPUSH_SKIP=todoscan,errorlint only those steps \
-            (not recorded as verified), and git push --no-verify skips the hook.
-
-            What is checked is the pushed commit's content. When the work tree holds exactly that \
-            (tracked files as on disk, staged or not, and untracked files git does not ignore), it is \
-            checked in place; otherwise the commit is checked in a worktree kept at \
-            .build/prepush-worktree (scratch path .build/prepush-isolated, so later runs are \
-            incremental), and one line says why. A change to the work tree while an in-place check \
-            runs voids it: the pushed commit is then checked again in the worktree. --isolated always \
-            uses the worktree; --work-tree checks the disk as it is, labelled, never cached. By hand, \
-            HEAD is checked, or the work tree as it is when it has uncommitted changes (not cached). \
-            Nothing of the user's (files, index, stash) is touched.
-
-            Settings: the "prepush" section of .preflight.json (minCoverage: a number or {"total", \
-            target names, file globs}, minDiffCoverage, coverageExclude, coverageReports, testReport, \
-            retryFailedTests, flakyTests, report, since, relevantPaths, testArguments, configuration, \
-            todoscan, errorlint, isolated, warmWorktree, steps: [{"name", "run": [argv], "timeout": seconds (default \
-            30 minutes)}], stepTimeout (built-in steps; none by default), \
-            backend, and for xcodebuild workspace, project, scheme, destination, testPlan, \
-            onlyTesting, skipTesting); flags override it; --print-config shows the result. See docs/configuration.md.
-
-            Output goes to standard error, as git expects of a hook. Colour only on a terminal, never \
-            with NO_COLOR or --no-color. --ci (default when CI=true): plain, plus GitHub workflow \
-            annotations for a failing step, a coverage gate, uncovered added lines and todoscan \
-            findings. --quiet: only failures and the final verdict.
-
-            Ctrl-C stops the running step's whole process tree and exits 130. Steps get TMPDIR in a \
-            folder of the repository's own in the system's temporary folder, removed when the run ends.
-
-            Exit status: 0 passed or nothing to check; 1 a step failed (a push is stopped); 2 usage, \
-            configuration or repository error; 130 interrupted. The options of a check (the default \
-            subcommand) are listed below, and by prepush help check.
-            """,
+        discussion: HelpTopic.discussion,
         version: PreflightVersion.current,
         subcommands: [Check.self, Hook.self, Install.self, Uninstall.self, WarmWorktree.self],
         defaultSubcommand: Check.self
     )
 
     static func main() async {
-        await ToolMain.main(Self.self, tool: "prepush", rootHelpAppendix: checkOptionsHelp)
-    }
-
-    /// The options of a check, for `prepush --help`: the default subcommand's options are the ones
-    /// people type (`prepush --dry-run`), so the root's help lists them too; its sections as
-    /// `prepush help check` prints them, without that help's overview and usage.
-    static var checkOptionsHelp: String {
-        let help = helpMessage(for: Check.self)
-        guard let usage = help.range(of: "USAGE:"),
-            let end = help.range(of: "\n\n", range: usage.upperBound..<help.endIndex)
-        else { return help }
-        let sections = help[end.upperBound...].replacingOccurrences(of: "\nOPTIONS:\n", with: "\nCHECK OPTIONS:\n")
-        return "OPTIONS OF A CHECK (prepush [check], and prepush hook, which git runs):\n\n"
-            + sections.trimmingCharacters(in: .newlines)
+        // `prepush help ci` and the other topics: what --help leaves out to fit a screen.
+        let arguments = Array(CommandLine.arguments.dropFirst())
+        if let topic = HelpTopic.requested(arguments) {
+            print(topic.text)
+            Foundation.exit(0)
+        }
+        // ArgumentParser answers `help NAME` with the root's help whatever NAME is.
+        if arguments.count == 2, arguments[0] == "help",
+            !configuration.subcommands.contains(where: { $0._commandName == arguments[1] })
+        {
+            FileHandle.standardError.write(
+                Data(
+                    ("prepush: no help topic or subcommand '\(arguments[1])'; topics: "
+                        + HelpTopic.allCases.map(\.rawValue).joined(separator: ", ") + "\n").utf8))
+            Foundation.exit(2)
+        }
+        await ToolMain.main(
+            Self.self, tool: "prepush", rootHelpAppendix: HelpTopic.commonOptions + "\n\n" + HelpTopic.index)
     }
 }
 
@@ -234,7 +197,10 @@ struct CheckOptions: ParsableArguments {
 
     @Flag var affectedTestsFlag: AffectedTestsChoice?
 
-    @Flag(help: "Print what would be checked, where and why (packages, commits, cache), and run nothing.")
+    @Flag(
+        help: ArgumentHelp(
+            "Print what would be checked, where and why, and per package or app its steps with their commands, its "
+                + "affected test targets and what this machine cannot run; build and test nothing."))
     var dryRun = false
 
     @Option(
@@ -255,10 +221,17 @@ struct CheckOptions: ParsableArguments {
             visibility: .hidden))
     var trustSharedRecords = false
 
-    @Flag(help: "Print the effective settings (defaults, configuration file, flags) and exit.")
+    @Flag(
+        help: ArgumentHelp(
+            "Print the settings in effect, each with where it came from (default, configuration file, flag, "
+                + "environment, git config), and the packages found; then exit."))
     var printConfig = false
 
+    @Flag(help: "With --print-config: print the settings as .preflight.json spells them, as JSON (for scripts).")
+    var json = false
+
     func validate() throws {
+        if json, !printConfig { throw ValidationError("--json goes with --print-config.") }
         for argument in coverageReports {
             do {
                 _ = try CoverageExportRequest.parse(argument)
@@ -358,7 +331,10 @@ extension CheckOptions {
     func run(_ mode: () -> PrePushRun.Mode) async throws {
         let directory = FileManager.default.currentDirectoryPath
         if printConfig {
-            ToolOutput.standardOutput(try await PrePushConfigurationReport.render(flags: flags, directory: directory))
+            ToolOutput.standardOutput(
+                try await PrePushConfigurationReport.render(
+                    flags: flags, directory: directory, json: json, environment: ProcessInfo.processInfo.environment,
+                    ciFlag: ci))
             return
         }
         var run = PrePushRun(
@@ -386,7 +362,7 @@ enum AffectedTestsChoice: String, EnumerableFlag {
 extension PrePush {
     struct Check: AsyncParsableCommand {
         static let configuration = CommandConfiguration(
-            abstract: "Check what a push would send, HEAD, by hand (the default subcommand).",
+            abstract: "Check by hand what a push would send (the default).",
             // Every option is optional; ArgumentParser's own line, `prepush check <options>`, read as
             // if some were required.
             usage: "prepush [check] [<options>]")
@@ -400,7 +376,8 @@ extension PrePush {
 
     struct Hook: AsyncParsableCommand {
         static let configuration = CommandConfiguration(
-            abstract: "Check a push: git's pre-push hook runs this with the remote, its URL, and the refs on stdin.")
+            abstract: "Check a push (git's pre-push hook runs this).",
+            discussion: "git runs it with the remote's name and URL, and the pushed refs on standard input.")
 
         @Argument(help: "The remote's name.") var remote: String
         @Argument(help: "The remote's URL.") var url: String
@@ -441,9 +418,10 @@ extension PrePush {
 
     struct Install: AsyncParsableCommand {
         static let configuration = CommandConfiguration(
-            abstract:
-                "Install the pre-push hook in this repository (an existing hook is kept and run first; a hooks "
-                + "folder inside the work tree, such as husky's, is left alone and the line to add is printed).")
+            abstract: "Install the pre-push hook (an existing one is kept).",
+            discussion:
+                "An existing hook is kept and run first (--force replaces it); a hooks folder inside the work tree, "
+                + "such as husky's, is left alone and the line to add is printed (prepush help hooks).")
 
         @Flag(help: "Replace an existing hook instead of chaining it (uninstall still restores it).")
         var force = false
@@ -471,8 +449,7 @@ extension PrePush {
 
     struct Uninstall: AsyncParsableCommand {
         static let configuration = CommandConfiguration(
-            abstract:
-                "Remove prepush's hooks (pre-push and pre-commit) and restore what was there before.")
+            abstract: "Remove prepush's hooks, restoring what was there.")
 
         @Flag(help: "Remove only the pre-commit hook.")
         var preCommit = false

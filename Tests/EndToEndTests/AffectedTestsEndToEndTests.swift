@@ -118,7 +118,7 @@ struct AffectedTestsEndToEndTests {
         #expect(!full.errorText.contains("--filter"))
         #expect(!full.errorText.contains("running PricingTests"))
         #expect(Self.total(full.errorText) == selectedTotal, "\(full.errorText)")
-        let config = try await repository.run(Self.prepush, ["--print-config"])
+        let config = try await repository.run(Self.prepush, ["--print-config", "--json"])
         #expect(config.outputText.contains(#""affectedTests" : "hook""#), "\(config.outputText)")
 
         // A failing test in the affected module stops the push; PricingTests is not run.

@@ -161,7 +161,7 @@ struct AppPackagesEndToEndTests {
             plan.contains(
                 "not checked: Xcode (not an app: Collections.xcodeproj: its schemes build only code of the packages "
                     + "(Collections compiled from a package's sources))"))
-        let printed = try await Command(Self.prepush, ["--print-config"], workingDirectory: work).run()
+        let printed = try await Command(Self.prepush, ["--print-config", "--json"], workingDirectory: work).run()
         #expect(printed.succeeded, "\(printed.errorText)")
         #expect(printed.outputText.contains("Collections.xcodeproj"), "\(printed.outputText)")
         #expect(!printed.outputText.contains(#""kind" : "app""#))

@@ -39,7 +39,8 @@ struct CompletionAndHelpTests {
         try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(atPath: folder) }
         let printed = try await Command(
-            ToolCommandTests.productsDirectory + "/" + tool, ["--print-config"], workingDirectory: folder
+            ToolCommandTests.productsDirectory + "/" + tool,
+            tool == "prepush" ? ["--print-config", "--json"] : ["--print-config"], workingDirectory: folder
         ).run()
         #expect(printed.termination == .exited(0), "\(printed.errorText)")
         let object = try JSONSerialization.jsonObject(with: Data(printed.outputText.utf8)) as? [String: Any]
@@ -194,14 +195,15 @@ struct UsageAndHelpLayoutTests {
         defer { try? FileManager.default.removeItem(atPath: folder) }
         for arguments in [["--since", "origin/main"], ["--diff-base", "origin/main"]] {
             let printed = try await Command(
-                ToolCommandTests.productsDirectory + "/prepush", arguments + ["--print-config"],
+                ToolCommandTests.productsDirectory + "/prepush", arguments + ["--print-config", "--json"],
                 workingDirectory: folder
             ).run()
             #expect(printed.termination == .exited(0), "\(printed.errorText)")
             #expect(printed.outputText.contains("\"since\" : \"origin/main\""), "\(printed.outputText)")
         }
         let both = try await Command(
-            ToolCommandTests.productsDirectory + "/prepush", ["--since", "a", "--diff-base", "b", "--print-config"],
+            ToolCommandTests.productsDirectory + "/prepush",
+            ["--since", "a", "--diff-base", "b", "--print-config", "--json"],
             workingDirectory: folder
         ).run()
         #expect(both.termination == .exited(2))

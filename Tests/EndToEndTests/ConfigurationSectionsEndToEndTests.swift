@@ -19,7 +19,7 @@ struct ConfigurationSectionsEndToEndTests {
         try await repository.commit("a bad section")
         let file = repository.work + "/.preflight.json"
 
-        for arguments in [["--print-config"], ["--dry-run"], ["install"]] {
+        for arguments in [["--print-config", "--json"], ["--dry-run"], ["install"]] {
             let refused = try await repository.run(Self.prepush, arguments)
             #expect(refused.termination == .exited(2), "\(arguments): \(refused.errorText)")
             #expect(refused.errorText.contains("Invalid value 'fatal' for 'todoscan.tags'"), "\(refused.errorText)")
@@ -55,7 +55,7 @@ struct ConfigurationSectionsEndToEndTests {
         #expect(dryRun.errorText.contains("'no-such-rule' for 'errorlint.rules'"), "\(dryRun.errorText)")
         #expect(dryRun.errorText.contains(file), "\(dryRun.errorText)")
 
-        let printConfig = try await repository.run(Self.prepush, ["--print-config"])
+        let printConfig = try await repository.run(Self.prepush, ["--print-config", "--json"])
         #expect(printConfig.termination == .exited(2), "\(printConfig.errorText)")
 
         try await repository.run(Self.prepush, ["install"]).checked()
@@ -73,7 +73,7 @@ struct ConfigurationSectionsEndToEndTests {
         defer { try? FileManager.default.removeItem(atPath: repository.root) }
         try repository.write(
             ".preflight.json", "{\n  \"todoscan\": {\n    \"tags\": { \"HACK\" \"warning\" }\n  }\n}\n")
-        let result = try await repository.run(Self.prepush, ["--print-config"])
+        let result = try await repository.run(Self.prepush, ["--print-config", "--json"])
         #expect(result.termination == .exited(2))
         #expect(
             result.errorText.contains("Fix the JSON in '\(repository.work)/.preflight.json' at line 3, column "),

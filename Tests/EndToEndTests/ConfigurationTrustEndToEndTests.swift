@@ -55,7 +55,7 @@ struct ConfigurationTrustEndToEndTests {
         let byHand = try await repository.run(Self.prepush, ["--no-cache"])
         #expect(!byHand.succeeded, "\(byHand.errorText)")
         #expect(!FileManager.default.fileExists(atPath: marker))
-        let printed = try await repository.run(Self.prepush, ["--print-config"])
+        let printed = try await repository.run(Self.prepush, ["--print-config", "--json"])
         #expect(!printed.outputText.contains("injected"), "\(printed.outputText)")
     }
 

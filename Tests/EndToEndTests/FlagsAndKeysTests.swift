@@ -118,7 +118,8 @@ struct FlagsAndKeysTests {
         try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(atPath: folder) }
         let printed = try await Command(
-            ToolCommandTests.productsDirectory + "/" + tool, ["--print-config"], workingDirectory: folder
+            ToolCommandTests.productsDirectory + "/" + tool,
+            tool == "prepush" ? ["--print-config", "--json"] : ["--print-config"], workingDirectory: folder
         ).run()
         let object = try JSONSerialization.jsonObject(with: Data(printed.outputText.utf8)) as? [String: Any]
         let settings = try #require(object?[tool] as? [String: Any], "\(printed.outputText)")

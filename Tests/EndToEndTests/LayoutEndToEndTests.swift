@@ -188,7 +188,7 @@ struct LayoutEndToEndTests {
         #expect(unknown.termination == .exited(2))
         #expect(unknown.errorText.contains("'Packages/Nope' is not one of the repository's packages"))
 
-        let printed = try await repository.run(Self.prepush, ["--print-config"])
+        let printed = try await repository.run(Self.prepush, ["--print-config", "--json"])
         #expect(printed.outputText.contains(#""path" : "Packages/Core""#), "\(printed.outputText)")
     }
 

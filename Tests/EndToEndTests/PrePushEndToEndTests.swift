@@ -345,13 +345,14 @@ struct PrePushEndToEndTests {
               "steps": [{ "name": "where", "run": ["git", "rev-parse", "--show-toplevel"] }] } }
             """)
         try await repository.commit("configuration")
-        let printed = try await repository.run(Self.prepush, ["--print-config"])
+        let printed = try await repository.run(Self.prepush, ["--print-config", "--json"])
         #expect(printed.outputText.contains(#""isolated" : true"#))
         #expect(printed.outputText.contains(#""name" : "where""#))
-        let overridden = try await repository.run(Self.prepush, ["--print-config", "--no-isolated", "-c", "release"])
+        let overridden = try await repository.run(
+            Self.prepush, ["--print-config", "--json", "--no-isolated", "-c", "release"])
         #expect(overridden.outputText.contains(#""isolated" : false"#))
         #expect(overridden.outputText.contains(#""configuration" : "release""#))
-        let long = try await repository.run(Self.prepush, ["--print-config", "--configuration", "release"])
+        let long = try await repository.run(Self.prepush, ["--print-config", "--json", "--configuration", "release"])
         #expect(long.outputText.contains(#""configuration" : "release""#))
 
         try await repository.run(Self.prepush, ["install"]).checked()

@@ -185,7 +185,7 @@ struct SharedVerificationEndToEndTests {
         }
         #expect(try await dryRun().contains("signed by ci@example.com, trusted"))
         #expect(try await dryRun().contains("verified by ci@example.com"))
-        let config = try await repository.run(Self.prepush, ["--print-config"], in: dev)
+        let config = try await repository.run(Self.prepush, ["--print-config", "--json"], in: dev)
         #expect(config.outputText.contains("\"sharedVerification\""), "\(config.outputText)")
         #expect(config.outputText.contains("signed by ci@example.com, trusted"), "\(config.outputText)")
         let tampered = payload.replacingOccurrences(of: "\"tests\":1", with: "\"tests\":9")

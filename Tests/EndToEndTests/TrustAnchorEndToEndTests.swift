@@ -118,7 +118,7 @@ struct TrustAnchorEndToEndTests {
             "\(trusted)")
         #expect(trusted.contains("the path from the .preflight.json of refs/remotes/origin/main"), "\(trusted)")
         #expect(trusted.contains("verified by ci@example.com"), "\(trusted)")
-        let config = try await repository.run(Self.prepush, ["--print-config"], in: maintainer)
+        let config = try await repository.run(Self.prepush, ["--print-config", "--json"], in: maintainer)
         #expect(config.outputText.contains("trusted signers from refs/remotes/origin/main"), "\(config.outputText)")
 
         // CI checks what it is given: a record is not used under CI=true unless asked.

@@ -47,7 +47,7 @@ struct UntrustedTextEndToEndTests {
             line.contains(#"made with Swift\u{1B}[2K\u{1B}[1A\u{D}prepush: passed\u{1B}[8m\u{202E}\u{9B}"#), "\(line)")
         #expect(line.contains("ignored"), "\(line)")
         // --print-config says the same, as JSON: nothing raw there either.
-        let config = try await repository.run(Self.prepush, ["--print-config"], in: dev)
+        let config = try await repository.run(Self.prepush, ["--print-config", "--json"], in: dev)
         #expect(config.succeeded, "\(config.errorText)")
         #expect(config.outputText.contains("prepush: passed"), "\(config.outputText)")
         #expect(

@@ -310,7 +310,7 @@ struct XcodeBackendEndToEndTests {
                 "-only-testing:AppTests/CartTests", "-only-testing:AppTests/LoginTests/logsIn()",
                 "-skip-testing:AppUITests",
             ])
-        let printed = try await app.prepush(["--test-plan", "Smoke", "--print-config"])
+        let printed = try await app.prepush(["--test-plan", "Smoke", "--print-config", "--json"])
         #expect(printed.outputText.contains(#""testPlan" : "Smoke""#))
         #expect(printed.outputText.contains(#""AppUITests""#))
     }

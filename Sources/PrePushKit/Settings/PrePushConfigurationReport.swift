@@ -8,15 +8,84 @@ import ProcessKit
 /// but not checked, with why (`notChecked`: an Xcode project that is no app, a package that cannot
 /// build from a clone).
 package enum PrePushConfigurationReport {
-    package static func render(flags: PrePushFlags, directory: String) async throws -> String {
+    /// The report: as JSON (`--print-config --json`, the settings as the file would spell them),
+    /// or as a table of each setting and where it came from (``PrePushSettingsTable``), followed by
+    /// the packages found and the shared records. `ciFlag`: `--ci`/`--no-ci`, when given.
+    package static func render(
+        flags: PrePushFlags, directory: String, json: Bool = true,
+        environment: [String: String] = ProcessInfo.processInfo.environment, ciFlag: Bool? = nil
+    ) async throws -> String {
         let git = GitRepository(root: directory)
         let top = try? await git.output(["rev-parse", "--show-toplevel"])
         // In a repository, no file above its root is read (a check never reads one).
         let boundary = top.flatMap { $0.isEmpty ? nil : $0 }
+        let object = try await gather(flags: flags, directory: directory, boundary: boundary)
+        if json { return PrePushOptions.json(object) }
+        var config: [String: String] = [:]
+        if boundary != nil {
+            let pattern =
+                "^("
+                + PrePushSettingsTable.gitConfigKeys.map {
+                    $0.lowercased().replacingOccurrences(of: ".", with: "\\.")
+                }.joined(separator: "|") + ")$"
+            let answer = (try? await git.output(["config", "--get-regexp", pattern])) ?? ""
+            for line in answer.split(separator: "\n") {
+                let parts = line.split(separator: " ", maxSplits: 1)
+                // git names a key in lower case.
+                if parts.count == 2 { config[String(parts[0]).lowercased()] = String(parts[1]) }
+            }
+        }
+        let table = try PrePushSettingsTable.make(
+            flags: flags, folder: directory, boundary: boundary, environment: environment, ciFlag: ciFlag,
+            gitConfig: config)
+        return table.text + layoutText(object, root: boundary ?? directory)
+    }
+
+    /// The packages, fixtures, folders not checked and shared records, as lines under the table.
+    static func layoutText(_ object: [String: Any], root: String) -> String {
+        var lines: [String] = []
+        if let packages = object["packages"] as? [[String: Any]], !packages.isEmpty {
+            lines += ["", "checked here (as committed at HEAD):", ""]
+            let width = (packages.compactMap { ($0["path"] as? String)?.count }.max() ?? 0) + 2
+            for package in packages {
+                let path = package["path"] as? String ?? "."
+                var line = "  " + path.padding(toLength: width, withPad: " ", startingAt: 0)
+                line += (package["kind"] as? String ?? "package")
+                if let container = package["container"] as? String { line += " " + container }
+                if let file = package["configurationFile"] as? String {
+                    line += ", settings from " + PrePushSettingsTable.relative(file, to: root)
+                }
+                if let differing = package["prepush"] as? [String: Any] {
+                    line +=
+                        "; differs: "
+                        + differing.keys.sorted().map {
+                            "\($0) \(PrePushSettingsTable.text(differing[$0] ?? NSNull()))"
+                        }.joined(separator: ", ")
+                }
+                lines.append(line)
+            }
+        }
+        if let fixtures = object["fixtures"] as? [String], !fixtures.isEmpty {
+            lines += ["", "test fixtures (not checked): " + fixtures.joined(separator: ", ")]
+        }
+        if let notChecked = object["notChecked"] as? [[String: String]], !notChecked.isEmpty {
+            lines += ["", "not checked:", ""]
+            lines += notChecked.map { "  \($0["path"] ?? ""): \($0["why"] ?? "")" }
+        }
+        if let shared = object["sharedVerification"] as? [String], !shared.isEmpty {
+            lines += ["", "shared verification:", ""]
+            lines += shared.map { "  " + $0 }
+        }
+        lines += ["", "prepush --print-config --json prints the settings as .preflight.json would spell them."]
+        return lines.joined(separator: "\n") + "\n"
+    }
+
+    /// The document `--print-config --json` prints.
+    static func gather(flags: PrePushFlags, directory: String, boundary: String?) async throws -> [String: Any] {
         let options = try flags.options(in: directory, upTo: boundary)
         var object: [String: Any] = ["prepush": options.effectiveSettings]
         guard let root = boundary, let listing = try? await TreeListing.read("HEAD", in: GitRepository(root: root))
-        else { return PrePushOptions.json(object) }
+        else { return object }
         let rootOptions = try flags.options(in: root, upTo: root)
         let repository = GitRepository(root: root)
         var layout = try await RepositoryLayout.decided(
@@ -90,6 +159,6 @@ package enum PrePushConfigurationReport {
                 ["path": VisibleText.escaped($0.key.isEmpty ? "." : $0.key), "why": VisibleText.escaped($0.value)]
             }
         }
-        return PrePushOptions.json(object)
+        return object
     }
 }

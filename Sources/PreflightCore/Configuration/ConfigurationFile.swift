@@ -125,7 +125,7 @@ package struct ConfigurationFile: Sendable {
     }
 
     /// The section for `tool` (empty when the file has none).
-    func section(_ tool: String) -> ConfigurationSection {
+    package func section(_ tool: String) -> ConfigurationSection {
         sections[tool] ?? ConfigurationSection(name: tool, path: path, values: [:])
     }
 
@@ -160,6 +160,11 @@ package struct ConfigurationSection: @unchecked Sendable {
         self.name = name
         self.path = path
         self.values = values
+    }
+
+    /// Whether the section sets `key` (`--print-config` says which settings came from the file).
+    package func contains(_ key: String) -> Bool {
+        values[key] != nil
     }
 
     /// Throws for the first key (in sorted order) that is not in `known`.
