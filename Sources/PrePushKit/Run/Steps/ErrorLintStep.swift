@@ -46,7 +46,8 @@ struct ErrorLintStep: Step {
                     + "release --product errorlint, puts it beside prepush; \"errorlint\": true in .preflight.json "
                     + "makes every machine run it, false or --no-errorlint turns it off)\n")
             return .skipped(
-                name, .toolMissing, figure: "not built here: install it with scripts/install-hooks.sh --with-errorlint")
+                name, .toolMissing,
+                figure: "not built here: Preflight's scripts/install-hooks.sh --with-errorlint builds it")
         }
         let process: StepProcess
         // errorlint reads the check's configuration, named, never one it would find above the folder.

@@ -41,6 +41,9 @@ struct SwiftTestStep: Step {
             })
         outcome.testsRun = tally.current.count
         outcome.testResults = capture.results()
+        if outcome.status == .failed {
+            outcome.figure = TestCount.failedFigure(outcome.testResults, fallback: outcome.figure)
+        }
         if outcome.status == .failed, let results = outcome.testResults,
             FailedTestRetry.retries(results, cutShort: capture.isCutShort, options: context.options)
         {
@@ -225,6 +228,9 @@ struct SwiftTestStep: Step {
         ) { _, _ in TestCount.figure(tally.current.count) }
         outcome.testsRun = tally.current.count
         outcome.testResults = capture.results()
+        if outcome.status == .failed {
+            outcome.figure = TestCount.failedFigure(outcome.testResults, fallback: outcome.figure)
+        }
         if outcome.status == .passed {
             try? FileManager.default.copyItem(atPath: binPath + "/codecov/default.profdata", toPath: kept)
         }
@@ -263,7 +269,9 @@ struct SwiftTestStep: Step {
             if let ran = tally.current.count { count = (count ?? 0) + ran }
         }
         if let failure {
-            var failed = StepOutcome(name: name, status: .failed, seconds: seconds, figure: failure.figure)
+            var failed = StepOutcome(
+                name: name, status: .failed, seconds: seconds,
+                figure: TestCount.failedFigure(results, fallback: failure.figure))
             failed.testResults = results
             failed.testsRun = count
             return (failed, failure.cutShort)
@@ -290,6 +298,15 @@ enum TestCount {
     static func figure(_ count: Int?) -> String {
         guard let count else { return "passed (no test count printed)" }
         return "\(count) test\(count == 1 ? "" : "s") passed"
+    }
+
+    /// A failed run's figure from its parsed results (`1 of 60 tests failed`); `fallback` (how the
+    /// process ended) when none were read or none of them failed.
+    static func failedFigure(_ results: [TestCaseResult]?, fallback: String) -> String {
+        let ran = (results ?? []).filter { $0.status != .skipped }
+        let failed = ran.filter { $0.status == .failed }.count
+        guard failed > 0 else { return fallback }
+        return "\(failed) of \(ran.count) test\(ran.count == 1 ? "" : "s") failed"
     }
 
     /// The number of tests the lines say ran; `nil` when no line says (then nothing is known).

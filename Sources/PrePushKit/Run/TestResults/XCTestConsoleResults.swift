@@ -57,8 +57,10 @@ struct XCTestConsoleResults: Sendable {
         if rest.hasPrefix("error: ") {
             let body = rest.dropFirst("error: ".count)
             guard let separator = body.range(of: " : ") else { return }
-            pending.append(
-                TestIssue(message: String(body[separator.upperBound...]), file: relative(file), line: number))
+            // XCTest ends an assertion's text with ` - ` and the message given, empty or not.
+            var message = body[separator.upperBound...]
+            if message.hasSuffix(" - ") { message = message.dropLast(3) }
+            pending.append(TestIssue(message: String(message), file: relative(file), line: number))
         } else if rest.hasPrefix("Fatal error: "), running != nil {
             // The runtime's last words in a test that crashed
             // (`Swift/ContiguousArrayBuffer.swift:692: Fatal error: Index out of range`).
