@@ -35,7 +35,8 @@ enum DeclarationMentions {
         return found
     }
 
-    private static func isIdentifierByte(_ byte: UInt8) -> Bool {
+    /// The bytes taken as a word's (ASCII letters, digits, `_`, and every byte of a non-ASCII character).
+    static func isIdentifierByte(_ byte: UInt8) -> Bool {
         switch byte {
         case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"),
             UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "_"), 0x80...0xFF:

@@ -54,7 +54,7 @@ struct SourceFactsCache: Sendable, Equatable {
                 fields[1].allSatisfy({ (48...57).contains($0) }),
                 let size = Int(String(decoding: fields[1], as: UTF8.self)),
                 fields[2].count == 1, fields[2].first == UInt8(ascii: "s") || fields[2].first == UInt8(ascii: "-"),
-                fields.dropFirst(3).allSatisfy({ !$0.isEmpty && $0.allSatisfy(isIdentifierByte) })
+                fields.dropFirst(3).allSatisfy({ !$0.isEmpty && $0.allSatisfy(DeclarationMentions.isIdentifierByte) })
             else { continue }
             cache.entries[String(decoding: fields[0], as: UTF8.self)] = SourceFacts(
                 size: size, isSeed: fields[2].first == UInt8(ascii: "s"),
@@ -87,15 +87,5 @@ struct SourceFactsCache: Sendable, Equatable {
     private static func isObjectID(_ field: ArraySlice<UInt8>) -> Bool {
         (field.count == 40 || field.count == 64)
             && field.allSatisfy { (48...57).contains($0) || (97...102).contains($0) }
-    }
-
-    /// The bytes ``DeclarationMentions`` takes as a word.
-    private static func isIdentifierByte(_ byte: UInt8) -> Bool {
-        switch byte {
-        case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"),
-            UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "_"), 0x80...0xFF:
-            true
-        default: false
-        }
     }
 }

@@ -33,18 +33,9 @@ struct TestSelectionPlan: Sendable, Equatable {
         }
         let line: String
         if skipped.isEmpty {
-            let why: String
-            if let lastShared {
-                why =
-                    content.sharedChange(since: lastShared)
-                    ?? (run.count == 1 ? "its code changed" : "the code of every one changed")
-            } else {
-                why = "no cached baseline for this package yet"
-            }
-            line =
-                run.count == 1
-                ? "the one test target, \(run[0].name), runs: \(why)"
-                : "all \(run.count) test targets run, each on its own: \(why)"
+            line = everyTargetRuns(
+                run.map(\.name), sharedChange: lastShared.flatMap { content.sharedChange(since: $0) },
+                hasBaseline: lastShared != nil, of: "package")
         } else if run.isEmpty {
             line = "no test target is affected; \(list(skipped.map(\.name))) passed at this content before"
         } else {
@@ -56,4 +47,16 @@ struct TestSelectionPlan: Sendable, Equatable {
     }
 
     static func list(_ names: [String]) -> String { CheckPlan.listPaths(names, limit: 6) }
+
+    /// The line of a selection that runs every test target (`run`): why — what changed since the
+    /// last recorded run (`sharedChange`), the code of each, or no baseline for this `kind` yet.
+    static func everyTargetRuns(_ run: [String], sharedChange: String?, hasBaseline: Bool, of kind: String) -> String {
+        let why =
+            hasBaseline
+            ? sharedChange ?? (run.count == 1 ? "its code changed" : "the code of every one changed")
+            : "no cached baseline for this \(kind) yet"
+        return run.count == 1
+            ? "the one test target, \(run[0]), runs: \(why)"
+            : "all \(run.count) test targets run, each on its own: \(why)"
+    }
 }

@@ -148,18 +148,9 @@ struct XcodeTargetSelection: Sendable {
         if run.isEmpty, skipped.isEmpty {
             line = "no test target of the scheme runs here"
         } else if skipped.isEmpty {
-            let why: String
-            if let lastShared {
-                why =
-                    content.sharedChange(since: lastShared)
-                    ?? (run.count == 1 ? "its code changed" : "the code of every one changed")
-            } else {
-                why = "no cached baseline for this app yet"
-            }
-            line =
-                run.count == 1
-                ? "the one test target, \(run[0].name), runs: \(why)"
-                : "all \(run.count) test targets run, each on its own: \(why)"
+            line = TestSelectionPlan.everyTargetRuns(
+                run.map(\.name), sharedChange: lastShared.flatMap { content.sharedChange(since: $0) },
+                hasBaseline: lastShared != nil, of: "app")
         } else if run.isEmpty {
             line =
                 "no test target is affected; \(TestSelectionPlan.list(skipped.map(\.name))) passed at this content before"
