@@ -124,9 +124,12 @@ if [ -n "$binary" ]; then
     prepush=$(cd "$(dirname "$binary")" && pwd)/$(basename "$binary")
 else
     if [ "$uninstall" = no ]; then
-        mkdir -p "$preflight/.build"
+        # The log in the clone's .build; in a temporary file where that is not writable (a clone
+        # another user owns, such as a shared one).
         log=$preflight/.build/install-hooks.log
-        : >"$log"
+        if ! { mkdir -p "$preflight/.build" && : >"$log"; } 2>/dev/null; then
+            log=$(mktemp "${TMPDIR:-/tmp}/preflight-install-hooks.XXXXXX")
+        fi
         build_start=$(date +%s)
         # --static-swift-stdlib: the hook starts prepush on every push; a static binary starts in half
         # the time (no dynamic linking of Foundation; BENCHMARKS.md).
@@ -168,7 +171,9 @@ if [ "$with_errorlint" = yes ]; then
         # In the background, after prepush and todoscan: the hooks are usable now, errorlint comes
         # later. errorlint.building (this build's process id and log) tells the hooks it is coming.
         errorlint_log=$preflight/.build/errorlint-build.log
-        : >"$errorlint_log"
+        if ! : >"$errorlint_log" 2>/dev/null; then
+            errorlint_log=$(mktemp "${TMPDIR:-/tmp}/preflight-errorlint-build.XXXXXX")
+        fi
         # shellcheck disable=SC2086
         nohup sh -c 'echo "$$ $1" >"$2/errorlint.building"; swift build $3 --product errorlint --package-path "$4" >>"$1" 2>&1; rm -f "$2/errorlint.building"' \
             sh "$errorlint_log" "$bin" "$build_options" "$preflight" </dev/null >/dev/null 2>&1 &
