@@ -127,7 +127,8 @@ else
         # The log in the clone's .build; in a temporary file where that is not writable (a clone
         # another user owns, such as a shared one).
         log=$preflight/.build/install-hooks.log
-        if ! { mkdir -p "$preflight/.build" && : >"$log"; } 2>/dev/null; then
+        # (In a subshell: a redirection that fails on `:`, a special built-in, ends the shell itself.)
+        if ! (mkdir -p "$preflight/.build" && : >"$log") 2>/dev/null; then
             log=$(mktemp "${TMPDIR:-/tmp}/preflight-install-hooks.XXXXXX")
         fi
         build_start=$(date +%s)
@@ -171,7 +172,7 @@ if [ "$with_errorlint" = yes ]; then
         # In the background, after prepush and todoscan: the hooks are usable now, errorlint comes
         # later. errorlint.building (this build's process id and log) tells the hooks it is coming.
         errorlint_log=$preflight/.build/errorlint-build.log
-        if ! : >"$errorlint_log" 2>/dev/null; then
+        if ! (: >"$errorlint_log") 2>/dev/null; then
             errorlint_log=$(mktemp "${TMPDIR:-/tmp}/preflight-errorlint-build.XXXXXX")
         fi
         # shellcheck disable=SC2086
