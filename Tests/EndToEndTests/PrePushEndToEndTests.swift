@@ -9,12 +9,19 @@ import Testing
 struct PrePushEndToEndTests {
     static let prepush = ToolCommandTests.productsDirectory + "/prepush"
 
+    /// A ``GitFixture`` (its work tree `work`, its bare remote `remote`, both in the temporary
+    /// folder `root`) with the runner of the built tools and git as a user's shell runs them.
     struct Repository {
         /// Removed with the fixture's builds when the last copy of the repository is released.
-        private let folder = TemporaryFolder("prepush-e2e")
-        var root: String { folder.path }
-        var work: String { root + "/work" }
-        var remote: String { root + "/remote.git" }
+        let fixture: GitFixture
+        var root: String { (work as NSString).deletingLastPathComponent }
+        var work: String { fixture.root }
+        var remote: String { fixture.remote }
+
+        /// `root` with an empty `work` folder in it: no repository, for a test that lays out its own.
+        init() throws { fixture = try GitFixture("prepush-e2e", initialize: false) }
+
+        private init(fixture: GitFixture) { self.fixture = fixture }
 
         @discardableResult
         func run(
@@ -39,13 +46,10 @@ struct PrePushEndToEndTests {
             return try await command.run()
         }
 
-        func write(_ path: String, _ text: String) throws {
-            let full = work + "/" + path
-            try FileManager.default.createDirectory(
-                atPath: (full as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
-            try text.write(toFile: full, atomically: true, encoding: .utf8)
-        }
+        func write(_ path: String, _ text: String) throws { try fixture.write(path, text) }
 
+        /// Commits everything through ``run(_:_:in:environment:)``: an installed hook runs as it
+        /// would for the user, not in the fixture's environment.
         func commit(_ message: String) async throws {
             try await run("git", ["add", "-A"])
             try await run("git", ["commit", "-q", "-m", message]).checked()
@@ -54,19 +58,12 @@ struct PrePushEndToEndTests {
         /// A repository on `main` holding `files` (and a `.gitignore` of `.build/`) in one commit,
         /// with a bare remote `origin` it has not pushed to.
         static func make(files: [String: String]) async throws -> Repository {
-            let repository = Repository()
-            try FileManager.default.createDirectory(atPath: repository.work, withIntermediateDirectories: true)
-            try await repository.run("git", ["init", "-q", "--bare", repository.remote], in: repository.root).checked()
-            // The remote's default branch is main, as a hosted repository's is: its clones know it
-            // (refs/remotes/origin/HEAD).
-            try await repository.run("git", ["symbolic-ref", "HEAD", "refs/heads/main"], in: repository.remote)
-                .checked()
-            try await repository.run("git", ["init", "-q", "-b", "main"]).checked()
-            try repository.write(".gitignore", ".build/\n")
-            for (path, text) in files.sorted(by: { $0.key < $1.key }) { try repository.write(path, text) }
-            try await repository.commit("initial")
-            try await repository.run("git", ["remote", "add", "origin", repository.remote]).checked()
-            return repository
+            let fixture = try GitFixture("prepush-e2e")
+            try fixture.write(".gitignore", ".build/\n")
+            for (path, text) in files.sorted(by: { $0.key < $1.key }) { try fixture.write(path, text) }
+            try fixture.commitAll("initial")
+            try fixture.addBareRemote()
+            return Repository(fixture: fixture)
         }
 
         func remoteHead(_ branch: String) async throws -> String {

@@ -1,5 +1,6 @@
 import Foundation
 import ProcessKit
+import TestSupport
 import Testing
 
 /// prepush's pre-push hook where git names the repository through its variables: `git
@@ -17,18 +18,17 @@ struct PrePushHookEnvironmentEndToEndTests {
     /// (relative), holding the small Calc package in one commit, with the bare remote `origin`
     /// (pushed to without the hook) and prepush's hook installed into the git directory.
     struct Layout {
-        let repository = Repository()
+        let repository: Repository
         var git: String
         var work: String
 
         init(git: String, work: String) async throws {
+            repository = try Repository()
             self.git = git
             self.work = work
             let root = repository.root
             try FileManager.default.createDirectory(atPath: root + "/" + work, withIntermediateDirectories: true)
-            try await repository.run("git", ["init", "-q", "--bare", repository.remote], in: root).checked()
-            try await repository.run("git", ["symbolic-ref", "HEAD", "refs/heads/main"], in: repository.remote)
-                .checked()
+            try repository.fixture.makeBareRemote()
             try await repository.run("git", ["init", "-q", "--bare", "-b", "main", git], in: root).checked()
             try write(".gitignore", ".build/\n")
             try write(

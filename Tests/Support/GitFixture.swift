@@ -85,12 +85,19 @@ package struct GitFixture: Sendable {
         try git("commit", "-q", "--allow-empty", "-m", message)
     }
 
-    /// A bare repository at ``remote`` whose default branch is `main`, as a hosted one's is, added
-    /// as the remote `name`. Returns its path.
+    /// ``makeBareRemote()``, added as the remote `name`. Returns its path.
     @discardableResult
     package func addBareRemote(_ name: String = "origin") throws -> String {
-        try git(["init", "-q", "--bare", "-b", "main", remote])
+        try makeBareRemote()
         try git("remote", "add", name, remote)
+        return remote
+    }
+
+    /// A bare repository at ``remote`` whose default branch is `main`, as a hosted one's is (its
+    /// clones know it: `refs/remotes/origin/HEAD`). Returns its path.
+    @discardableResult
+    package func makeBareRemote() throws -> String {
+        try git(["init", "-q", "--bare", "-b", "main", remote])
         return remote
     }
 
