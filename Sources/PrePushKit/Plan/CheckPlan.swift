@@ -59,6 +59,14 @@ struct PlannedCheck: Sendable, Equatable {
     var remoteBase: String?
     /// The refs pushed at the commit, for messages.
     var refs: [String]
+    /// The checked tree's listing, as the plan read it (`nil`: not read; ``treeListing(in:)``).
+    var listing: TreeListing?
+
+    /// The checked tree's listing: the plan's, else read now.
+    func treeListing(in repository: GitRepository) async throws -> TreeListing {
+        if let listing { return listing }
+        return try await TreeListing.read(tree, in: repository)
+    }
 
     init(
         commit: String?, tree: String, place: Place, reason: String? = nil, cacheKey: String? = nil,
@@ -95,6 +103,10 @@ struct PlannedUnit: Sendable, Equatable {
     var nestedFolders: [String] = []
     /// Its manifest's name and platforms (a package whose manifest was read).
     var manifest: ManifestSummary?
+    /// Its configuration, options and their identity as the plan read them from the checked
+    /// commit's tree (its ``cacheKey`` is made of them); `nil` where the run reads them itself
+    /// (the work tree as it is on disk, `--config`).
+    var settings: UnitSettings?
 
     init(unit: CheckUnit, content: String, cacheKey: String? = nil, through: String? = nil) {
         self.unit = unit

@@ -29,12 +29,15 @@ extension CheckPlan {
             var signers: [String] = []
             for unit in selection.affected {
                 let content = unitPlan.contents[unit] ?? entry.tree
+                let settings = unitPlan.settings[unit]
+                // The unit's own options say whether its key holds the base (its diff-coverage gate).
+                let includesBase = settings.map { $0.options.minimumDiffCoverage != nil } ?? facts.keyIncludesBase
                 let key =
                     facts.isVerified == nil
                     ? nil
                     : VerificationCache.key(
                         tree: content, fingerprint: unitPlan.fingerprints[unit] ?? facts.fingerprint,
-                        remoteBase: entry.commit.remoteBase, includesBase: facts.keyIncludesBase)
+                        remoteBase: entry.commit.remoteBase, includesBase: includesBase)
                 if facts.content != .workTree, exact, let key, let isVerified = facts.isVerified {
                     if isVerified(key) {
                         verified.append(unit)
@@ -51,6 +54,7 @@ extension CheckPlan {
                 planned.dependencyFolders = unitPlan.dependencyFolders[unit] ?? []
                 planned.nestedFolders = unitPlan.nestedFolders[unit] ?? []
                 planned.manifest = unitPlan.manifests[unit.path]
+                planned.settings = settings
                 units.append(planned)
             }
             if !verified.isEmpty {
@@ -76,6 +80,7 @@ extension CheckPlan {
                     pending.last?.units.map { unit -> PlannedUnit in
                         var onDisk = unit
                         onDisk.cacheKey = nil
+                        onDisk.settings = nil
                         return onDisk
                     } ?? []
                 return (units, pending.last?.unchanged ?? [])
@@ -100,6 +105,7 @@ extension CheckPlan {
                 commit: nil, tree: workTree.tree, place: .onDisk, reason: reason,
                 remoteBase: pending.last?.commit.remoteBase)
             (check.units, check.unchanged) = onDiskUnits()
+            check.listing = facts.units[workTree.tree]?.listing
             return CheckPlan(checks: [check], notes: notes)
         }
 
@@ -111,6 +117,7 @@ extension CheckPlan {
                 + "not HEAD as committed: the result is not cached (--isolated checks HEAD)"
             var check = PlannedCheck(commit: nil, tree: workTree.tree, place: .onDisk, reason: reason)
             (check.units, check.unchanged) = onDiskUnits()
+            check.listing = facts.units[workTree.tree]?.listing
             checks.append(check)
             return CheckPlan(checks: checks, notes: notes)
         }
@@ -124,6 +131,7 @@ extension CheckPlan {
                 remoteBase: entry.commit.remoteBase, refs: entry.commit.refs)
             check.units = entry.units
             check.unchanged = entry.unchanged
+            check.listing = facts.units[entry.tree]?.listing
             return check
         }
 

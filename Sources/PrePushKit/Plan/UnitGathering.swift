@@ -101,16 +101,21 @@ struct UnitGathering: Sendable {
         }
         var contents: [CheckUnit: String] = [:]
         var fingerprints: [CheckUnit: String] = [:]
+        var settings: [CheckUnit: UnitSettings] = [:]
         var dependencyFolders: [CheckUnit: [String]] = [:]
         let single = layout.units == [CheckUnit(path: "", kind: .package)]
         for unit in selection.affected {
             contents[unit] =
                 single
                 ? tree : UnitPlan.content(of: unit, layout: layout, listing: listing, dependencies: dependencies)
-            fingerprints[unit] = try await fingerprint(of: unit, listing: listing, label: label)
+            let (read, fromTree) = try await self.settings(of: unit, listing: listing, label: label)
+            fingerprints[unit] = read.identity.fingerprint
+            if fromTree { settings[unit] = read }
             dependencyFolders[unit] = UnitPlan.dependencyFolders(of: unit, layout: layout, dependencies: dependencies)
         }
         var plan = UnitPlan(selection: selection, contents: contents, fingerprints: fingerprints, notes: notes)
+        plan.settings = settings
+        plan.listing = listing
         plan.dependencyFolders = dependencyFolders
         plan.manifests = manifests.filter { folder, _ in selection.affected.contains { $0.path == folder } }
         plan.nestedFolders = Dictionary(
@@ -152,19 +157,30 @@ struct UnitGathering: Sendable {
 
     /// The toolchain and the options the unit's check reads: those of the checked tree's own
     /// configuration (``TreeConfiguration/file(for:listing:label:root:repository:)``), as the check
-    /// itself reads them; for a tree that is not checked, the work tree's, never above the root.
-    private func fingerprint(of unit: CheckUnit, listing: TreeListing, label: String?) async throws -> String {
+    /// itself reads them, and whether they came from the tree (`fromTree`: the run uses them as they
+    /// are); for a tree that is not checked, or with `--config`, those of the work tree, never above
+    /// the root. errorlint is looked for as the run looks for it, where the unit's options run it.
+    private func settings(
+        of unit: CheckUnit, listing: TreeListing, label: String?
+    ) async throws -> (settings: UnitSettings, fromTree: Bool) {
         var unitOptions = options
+        var configuration: ConfigurationFile?
         let folder = unit.folder(in: request.root)
-        if let label, request.flags.configurationFile == nil {
-            let file = try await TreeConfiguration.file(
+        let fromTree = label != nil && request.flags.configurationFile == nil
+        if fromTree, let label {
+            configuration = try await TreeConfiguration.file(
                 for: unit.path, listing: listing, label: label, root: request.root, repository: repository)
-            unitOptions = try request.flags.options(file: file, in: folder)
+            unitOptions = try request.flags.options(file: configuration, in: folder)
         } else if !unit.path.isEmpty, FileManager.default.fileExists(atPath: folder) {
             unitOptions = try request.flags.options(in: folder, upTo: request.root)
         }
-        return unitOptions.verificationFingerprint(
-            errorlintExecutable: errorlintExecutable, environment: environment,
+        var errorlint = errorlintExecutable
+        if unitOptions.runsErrorlint != false, errorlint == nil {
+            errorlint = ErrorLintExecutable.find(environment: environment)
+        }
+        let identity = unitOptions.settingsIdentity(
+            errorlintExecutable: errorlint, environment: environment,
             directory: FileManager.default.fileExists(atPath: folder) ? folder : request.root)
+        return (UnitSettings(configuration: configuration, options: unitOptions, identity: identity), fromTree)
     }
 }

@@ -20,6 +20,11 @@ struct UnitPlan: Sendable, Equatable {
     var nestedFolders: [CheckUnit: [String]] = [:]
     /// What each package's manifest says of its name and platforms, by folder.
     var manifests: [String: ManifestSummary] = [:]
+    /// Each unit's settings as read from the tree's own configuration, when the tree is a checked
+    /// commit's (``UnitSettings``); the work tree's are read again by the run from disk.
+    var settings: [CheckUnit: UnitSettings] = [:]
+    /// The tree's listing, read once: the run and the test selection read the same.
+    var listing: TreeListing?
 
     init(
         selection: UnitSelection, contents: [CheckUnit: String], fingerprints: [CheckUnit: String] = [:],

@@ -172,16 +172,11 @@ struct CheckRun: Sendable {
         let named = check.units.count > 1 || check.units.contains { !$0.unit.path.isEmpty }
         var units: [UnitResult] = []
         var scratchPaths = SharedScratchPaths(root: root, isolated: scratchPath)
-        // A commit's configuration files come from its tree: listed once for all its units.
-        let listing =
-            check.commit != nil && flags.configurationFile == nil
-            ? try await TreeListing.read(check.tree, in: repository) : nil
         var prepared: [PreparedUnit] = []
         for planned in check.units {
             prepared.append(
                 try await prepare(
-                    planned, of: check, root: root, scratchPath: scratchPaths.assign(planned), listing: listing,
-                    pushed: pushed))
+                    planned, of: check, root: root, scratchPath: scratchPaths.assign(planned), pushed: pushed))
         }
         // First what needs no build, for every unit: a finding stops the push before any build starts.
         var scanned: [[StepOutcome]] = []
@@ -236,16 +231,22 @@ struct CheckRun: Sendable {
         var recordsPass: Bool
     }
 
-    /// Makes one unit's steps in its folder, with the settings its folder's configuration gives (in
-    /// the worktree, the pushed commit's own, never the user's file above it).
+    /// Makes one unit's steps in its folder, with the settings its folder's configuration gives (a
+    /// commit's: those the plan read from its tree, never the user's file above it).
     func prepare(
-        _ planned: PlannedUnit, of check: PlannedCheck, root: String, scratchPath: String?, listing: TreeListing?,
-        pushed: AddedLines?
+        _ planned: PlannedUnit, of check: PlannedCheck, root: String, scratchPath: String?, pushed: AddedLines?
     ) async throws -> PreparedUnit {
         let unit = planned.unit
         let folder = unit.folder(in: root)
-        let configuration = try await configuration(for: unit, of: check, root: root, listing: listing)
-        var options = try flags.options(file: configuration, in: folder)
+        let configuration: ConfigurationFile?
+        var options: PrePushOptions
+        if let settings = planned.settings {
+            configuration = settings.configuration
+            options = settings.options
+        } else {
+            configuration = try await self.configuration(for: unit, of: check, root: root)
+            options = try flags.options(file: configuration, in: folder)
+        }
         // The verdict lists the failing tests (and a job summary the flaky ones too): always read.
         options.listsTestsInSummary = true
         var errorlintExecutable = self.errorlintExecutable
@@ -303,21 +304,26 @@ struct CheckRun: Sendable {
         var context = prepared.context
         let steps = prepared.steps
         // The toolchain, options and environment the check runs with: its cache key's and its
-        // test records' settings alike (asking the toolchain and reading the manifests once).
+        // test records' settings alike. A commit's unit carries the plan's (its key was made of
+        // them); the work tree on disk asks the toolchain and reads the manifests here, once.
         let selectsTests = options.selectsTests(isHook: isHook)
         let identity =
-            planned.cacheKey != nil || selectsTests
-            ? options.settingsIdentity(
-                errorlintExecutable: prepared.errorlintExecutable, environment: environment,
-                directory: prepared.folder) : nil
+            planned.settings?.identity
+            ?? (planned.cacheKey != nil || selectsTests
+                ? options.settingsIdentity(
+                    errorlintExecutable: prepared.errorlintExecutable, environment: environment,
+                    directory: prepared.folder) : nil)
         let fingerprint = identity?.fingerprint
-        let cacheKey = planned.cacheKey.flatMap { _ in
-            fingerprint.flatMap {
-                VerificationCache.key(
-                    tree: planned.content, fingerprint: $0, remoteBase: check.remoteBase,
-                    includesBase: options.minimumDiffCoverage != nil)
+        let cacheKey =
+            planned.settings != nil
+            ? planned.cacheKey
+            : planned.cacheKey.flatMap { _ in
+                fingerprint.flatMap {
+                    VerificationCache.key(
+                        tree: planned.content, fingerprint: $0, remoteBase: check.remoteBase,
+                        includesBase: options.minimumDiffCoverage != nil)
+                }
             }
-        }
         if named {
             let through = planned.through.map { " (it depends on \($0))" } ?? ""
             output.message("prepush: \(unit.kind == .app ? "app" : "package") \(unit.name)\(through)\n")
@@ -346,7 +352,8 @@ struct CheckRun: Sendable {
         -> TestSelectionInput
     {
         TestSelectionInput(
-            tree: check.tree, unitPath: planned.unit.path, repository: repository, gitDirectory: gitDirectory,
+            tree: check.tree, listing: check.listing, unitPath: planned.unit.path, repository: repository,
+            gitDirectory: gitDirectory,
             dependencyFolders: planned.dependencyFolders, nestedFolders: planned.nestedFolders,
             settings: fingerprint,
             fallback: check.place == .onDisk
@@ -358,17 +365,18 @@ struct CheckRun: Sendable {
     /// The configuration a unit's check reads: a commit's, the tree's own nearest `.preflight.json`
     /// (from git's objects: an ignored file in place, or the work tree's file while the worktree is
     /// checked, never counts); by hand, the nearest one on disk from the unit's folder up to the
-    /// repository's root, never above it. `--config` is read with the flags instead.
-    /// `listing` is the commit's tree (`nil` by hand or with `--config`).
+    /// repository's root, never above it. `--config` is read with the flags instead. (A commit's
+    /// unit planned from its tree carries its configuration: ``PlannedUnit/settings``.)
     private func configuration(
-        for unit: CheckUnit, of check: PlannedCheck, root: String, listing: TreeListing?
+        for unit: CheckUnit, of check: PlannedCheck, root: String
     ) async throws
         -> ConfigurationFile?
     {
         guard flags.configurationFile == nil else { return nil }
-        guard let commit = check.commit, let listing else {
+        guard let commit = check.commit else {
             return try ConfigurationFile.load(explicitPath: nil, searchingFrom: unit.folder(in: root), upTo: root)
         }
+        let listing = try await check.treeListing(in: repository)
         return try await TreeConfiguration.file(
             for: unit.path, listing: listing, label: String(commit.prefix(12)), root: root, repository: repository)
     }

@@ -23,14 +23,10 @@ extension CheckRun {
                 isolated = worktree.scratchPath
             }
             var scratchPaths = SharedScratchPaths(root: root, isolated: isolated)
-            let listing =
-                check.commit != nil && flags.configurationFile == nil
-                ? try await TreeListing.read(check.tree, in: repository) : nil
             if !skippedSteps.isEmpty { text += "  \(skippedSteps.line)\n" }
             for planned in check.units {
                 let prepared = try await prepare(
-                    planned, of: check, root: root, scratchPath: scratchPaths.assign(planned), listing: listing,
-                    pushed: nil)
+                    planned, of: check, root: root, scratchPath: scratchPaths.assign(planned), pushed: nil)
                 text += try await explain(prepared, of: check, root: root).text
             }
             if !check.unchanged.isEmpty {
@@ -131,12 +127,14 @@ extension CheckRun {
             )
         }
         let options = context.options
-        let identity = options.settingsIdentity(
-            errorlintExecutable: context.errorlintExecutable, environment: environment, directory: prepared.folder)
+        let identity =
+            prepared.planned.settings?.identity
+            ?? options.settingsIdentity(
+                errorlintExecutable: context.errorlintExecutable, environment: environment, directory: prepared.folder)
         let input = testSelectionInput(for: prepared.planned, of: check, fingerprint: identity.fingerprint)
         // Affected: what the change reaches, against what the remote (or the upstream) has.
         let now = AffectedTests.keys(
-            input, graph: graph, listing: try await TreeListing.read(check.tree, in: repository), in: context)
+            input, graph: graph, listing: try await check.treeListing(in: repository), in: context)
         var affected = all
         var affectedWhy: String
         if let (baseTree, baseName) = try await base(of: check, options: options) {

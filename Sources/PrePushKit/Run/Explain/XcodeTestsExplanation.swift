@@ -37,9 +37,11 @@ extension CheckRun {
                 configuration: XcodeBuildPlan.xcodeConfiguration(options.configuration), tests: options.backend.tests,
                 testArguments: options.testArguments)
         }
-        let identity = options.settingsIdentity(
-            errorlintExecutable: prepared.context.errorlintExecutable, environment: environment,
-            directory: prepared.folder)
+        let identity =
+            prepared.planned.settings?.identity
+            ?? options.settingsIdentity(
+                errorlintExecutable: prepared.context.errorlintExecutable, environment: environment,
+                directory: prepared.folder)
         let input = testSelectionInput(for: prepared.planned, of: check, fingerprint: identity.fingerprint)
         // The project as the work tree holds it (the worktree is at the commit only once it runs).
         let folder = unit.folder(in: repository.root)

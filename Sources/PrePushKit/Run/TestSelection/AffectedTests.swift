@@ -69,7 +69,7 @@ enum AffectedTests {
         }
         let tests = graph.testTargets
         if tests.isEmpty { return .noTestTargets }
-        let listing = try await TreeListing.read(input.tree, in: input.repository)
+        let listing = try await input.treeListing()
         let content = keys(input, graph: graph, listing: listing, in: context)
         let records = TestRecords(gitDirectory: input.gitDirectory)
         // This machine's passes first, then those of trusted shared records (``SharedRecords``).

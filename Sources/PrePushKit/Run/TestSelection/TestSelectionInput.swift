@@ -4,6 +4,8 @@ import PreflightCore
 struct TestSelectionInput: Sendable {
     /// The tree checked (the commit's): what the test targets' keys are made of.
     var tree: String
+    /// `tree`'s listing, when the plan read it (else the selection reads it).
+    var listing: TreeListing?
     /// The unit's folder relative to the repository's root.
     var unitPath: String
     /// The repository whose objects `tree` names.
@@ -18,4 +20,10 @@ struct TestSelectionInput: Sendable {
     var fallback: String?
     /// Passes of test targets from trusted shared records, by key (``SharedRecords``).
     var shared: [String: TestRecords.Record] = [:]
+
+    /// `tree`'s listing: the plan's, else read now.
+    func treeListing() async throws -> TreeListing {
+        if let listing { return listing }
+        return try await TreeListing.read(tree, in: repository)
+    }
 }

@@ -57,7 +57,7 @@ struct XcodeSelectedRuns {
         {
             return (.failure(Fallback("the tests are chosen by hand (--only-testing, --skip-testing)")), nil)
         }
-        let listing = try await TreeListing.read(input.tree, in: input.repository)
+        let listing = try await input.treeListing()
         let layout: RepositoryLayout
         do {
             layout = try RepositoryLayout.discover(listing, settings: options.layoutSettings)
