@@ -7,7 +7,22 @@ import PreflightCore
 struct SourceFacts: Sendable, Equatable {
     var size: Int
     var isSeed: Bool
-    var mentions: Set<String>
+    /// The names, sorted, one space between two, as the cache's line holds them: a set is made of
+    /// them only when a round looks for names (with no seed among the files, none does), so a cache
+    /// of a big tree is read without a string per name.
+    var words: String
+
+    init(size: Int, isSeed: Bool, mentions: Set<String>) {
+        self.init(size: size, isSeed: isSeed, words: mentions.sorted().joined(separator: " "))
+    }
+
+    init(size: Int, isSeed: Bool, words: String) {
+        self.size = size
+        self.isSeed = isSeed
+        self.words = words
+    }
+
+    var mentions: Set<String> { words.isEmpty ? [] : Set(words.split(separator: " ").map(String.init)) }
 }
 
 /// ``SourceFacts`` kept between `errorlint --staged` runs, by the staged blob's object id (git's
@@ -43,32 +58,65 @@ struct SourceFactsCache: Sendable, Equatable {
         return parse(bytes)
     }
 
-    /// The entries of a cache file's bytes: every line that is exactly right.
+    /// The entries of a cache file's bytes: every line that is exactly right. One pass over the
+    /// bytes, a string made per line only for its object id and its words.
     static func parse(_ bytes: [UInt8]) -> SourceFactsCache {
-        var lines = bytes.split(separator: 10, omittingEmptySubsequences: false)[...]
-        guard let first = lines.popFirst(), first.elementsEqual(header.utf8) else { return SourceFactsCache() }
-        var cache = SourceFactsCache()
-        for line in lines where !line.isEmpty && line.count <= maximumLineLength {
-            let fields = line.split(separator: 32, omittingEmptySubsequences: false)
-            guard fields.count >= 3, isObjectID(fields[0]), fields[1].count <= 12,
-                fields[1].allSatisfy({ (48...57).contains($0) }),
-                let size = Int(String(decoding: fields[1], as: UTF8.self)),
-                fields[2].count == 1, fields[2].first == UInt8(ascii: "s") || fields[2].first == UInt8(ascii: "-"),
-                fields.dropFirst(3).allSatisfy({ !$0.isEmpty && $0.allSatisfy(DeclarationMentions.isIdentifierByte) })
-            else { continue }
-            cache.entries[String(decoding: fields[0], as: UTF8.self)] = SourceFacts(
-                size: size, isSeed: fields[2].first == UInt8(ascii: "s"),
-                mentions: Set(fields.dropFirst(3).map { String(decoding: $0, as: UTF8.self) }))
+        bytes.withUnsafeBufferPointer { buffer in
+            let headerEnd = buffer.firstIndex(of: 10) ?? buffer.endIndex
+            guard buffer[..<headerEnd].elementsEqual(header.utf8) else { return SourceFactsCache() }
+            var cache = SourceFactsCache()
+            var start = headerEnd + 1
+            while start < buffer.endIndex {
+                let end = buffer[start...].firstIndex(of: 10) ?? buffer.endIndex
+                defer { start = end + 1 }
+                guard end > start, end - start <= maximumLineLength else { continue }
+                if let (object, facts) = entry(UnsafeBufferPointer(rebasing: buffer[start..<end])) {
+                    cache.entries[object] = facts
+                }
+            }
+            return cache
         }
-        return cache
+    }
+
+    /// One line, `<object> <size> <s or ->[ <word>]…` with single spaces, words of identifier
+    /// bytes and a size of at most 12 digits; `nil` when it is anything else.
+    private static func entry(_ line: UnsafeBufferPointer<UInt8>) -> (String, SourceFacts)? {
+        guard let objectEnd = line.firstIndex(of: 32), isObjectID(line[..<objectEnd]) else { return nil }
+        var index = objectEnd + 1
+        var size = 0
+        let sizeStart = index
+        while index < line.endIndex, (48...57).contains(line[index]) {
+            size = size * 10 + Int(line[index] - 48)
+            index += 1
+        }
+        guard index > sizeStart, index - sizeStart <= 12, index + 1 < line.endIndex, line[index] == 32,
+            line[index + 1] == UInt8(ascii: "s") || line[index + 1] == UInt8(ascii: "-")
+        else { return nil }
+        let isSeed = line[index + 1] == UInt8(ascii: "s")
+        index += 2
+        var words = ""
+        if index < line.endIndex {
+            // " word word": a space before each word, and no word empty.
+            let rest = line[(index + 1)...]
+            guard line[index] == 32, !rest.isEmpty, rest.last != 32 else { return nil }
+            var previous: UInt8 = 32
+            for byte in rest {
+                guard byte == 32 ? previous != 32 : DeclarationMentions.isIdentifierByte(byte) else { return nil }
+                previous = byte
+            }
+            words = String(decoding: rest, as: UTF8.self)
+        }
+        return (
+            String(decoding: line[..<objectEnd], as: UTF8.self), SourceFacts(size: size, isSeed: isSeed, words: words)
+        )
     }
 
     /// The file's bytes: the header, then one sorted line per entry.
     func serialized() -> [UInt8] {
         var text = Self.header + "\n"
         for (object, facts) in entries.sorted(by: { $0.key < $1.key }) {
-            let line = ([object, String(facts.size), facts.isSeed ? "s" : "-"] + facts.mentions.sorted())
-                .joined(separator: " ")
+            let line =
+                "\(object) \(facts.size) \(facts.isSeed ? "s" : "-")" + (facts.words.isEmpty ? "" : " " + facts.words)
             guard line.utf8.count <= Self.maximumLineLength else { continue }
             text += line + "\n"
         }
@@ -84,7 +132,7 @@ struct SourceFactsCache: Sendable, Equatable {
     }
 
     /// A full SHA-1 or SHA-256 object id in lower-case hexadecimal.
-    private static func isObjectID(_ field: ArraySlice<UInt8>) -> Bool {
+    private static func isObjectID(_ field: Slice<UnsafeBufferPointer<UInt8>>) -> Bool {
         (field.count == 40 || field.count == 64)
             && field.allSatisfy { (48...57).contains($0) || (97...102).contains($0) }
     }

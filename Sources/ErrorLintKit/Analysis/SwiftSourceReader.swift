@@ -57,13 +57,21 @@ struct SwiftSourceReader: Sendable {
         var skippedSize: Int?
         var isSeed = false
         var mentions: Set<String> = []
+        /// The names of a file known from the cache (``SourceFacts/words``), made ``mentions`` only
+        /// when a round looks for names.
+        var knownWords = ""
         var directives: SuppressionComments.Parsed?
         /// The facts to keep, when read from bytes and worth keeping.
         var learned: SourceFacts?
     }
 
     func read(paths: [String]) -> Result {
-        let sources: [Source] = paths.parallelMap(chunkSize: 32) { path in load(path) }
+        // A file known from the cache costs a look-up: only those read are spread over the cores.
+        var sources = paths.map { path in knownFacts[path] == nil ? Source(path: path) : load(path) }
+        let unknown = paths.indices.filter { knownFacts[paths[$0]] == nil }
+        for (index, source) in zip(unknown, unknown.parallelMap(chunkSize: 32) { load(paths[$0]) }) {
+            sources[index] = source
+        }
         var problems = sources.compactMap { source in
             source.problem.map { DiscoveryProblem(path: source.path, reason: $0) }
         }
@@ -86,8 +94,8 @@ struct SwiftSourceReader: Sendable {
         while !pending.isEmpty {
             done.formUnion(pending)
             content = Self.loading(pending.filter { sources[$0].text == nil }.map { sources[$0].path }, into: content)
-            let round = content
-            let outcomes = pending.parallelMap(chunkSize: 4) { index in collect(sources[index], from: round) }
+            let (round, known) = (content, sources)
+            let outcomes = pending.parallelMap(chunkSize: 4) { index in collect(known[index], from: round) }
             for outcome in outcomes {
                 switch outcome {
                 case .parsed(let declarations): parsed.append(declarations)
@@ -103,6 +111,10 @@ struct SwiftSourceReader: Sendable {
             }
             searched.formUnion(requirements)
             guard !requirements.isEmpty else { break }
+            for index in readable where !sources[index].knownWords.isEmpty {
+                sources[index].mentions = SourceFacts(size: 0, isSeed: false, words: sources[index].knownWords).mentions
+                sources[index].knownWords = ""
+            }
             pending = readable.filter { index in
                 !done.contains(index) && requirements.contains { $0.isMet(by: sources[index]) }
             }
@@ -215,7 +227,7 @@ struct SwiftSourceReader: Sendable {
     private func load(_ path: String) -> Source {
         if let facts = knownFacts[path] {
             guard facts.size <= maximumFileSize else { return Source(path: path, skippedSize: facts.size) }
-            return Source(path: path, isReadable: true, isSeed: facts.isSeed, mentions: facts.mentions)
+            return Source(path: path, isReadable: true, isSeed: facts.isSeed, knownWords: facts.words)
         }
         let bytes: [UInt8]
         do {

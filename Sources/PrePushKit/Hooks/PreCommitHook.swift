@@ -84,8 +84,9 @@ enum PreCommitHook {
             exit 1
         fi
         # errorlint where one is installed: the one found at install time (said while it is still being
-        # built), else the first on PATH. It runs beside todoscan (a core each), its output kept and
-        # printed after todoscan's.
+        # built), else the first on PATH. Both run at once (a core each): todoscan prints as it goes;
+        # errorlint's output (its two streams in the order written) is kept by the shell and printed after
+        # todoscan's, with no temporary file and no process besides the two tools.
         \(InstallTimeTools.pendingErrorlintLines)
         errorlint_pending "$errorlint"
         [ -x "$errorlint" ] || errorlint=$(command -v errorlint) || errorlint=
@@ -93,29 +94,22 @@ enum PreCommitHook {
             echo "prepush: errorlint skipped (PREPUSH_SKIP)" >&2
             errorlint=
         fi
-        kept=
-        if [ -n "$errorlint" ] && kept=$(mktemp -d "${TMPDIR:-/tmp}/prepush-pre-commit.XXXXXX"); then
-            trap 'rm -rf "$kept"' EXIT
-            trap 'exit 130' INT TERM
-            "$errorlint" --staged >"$kept/out" 2>"$kept/err" &
-            errorlint_pid=$!
-        fi
         if skips todoscan; then
             echo "prepush: todoscan skipped (PREPUSH_SKIP)" >&2
-        else
-            "$todoscan" --staged || status=$?
+            todoscan=
         fi
-        if [ -n "$errorlint" ]; then
-            if [ -n "$kept" ]; then
-                wait "$errorlint_pid"
-                code=$?
-                cat "$kept/out"
-                cat "$kept/err" >&2
-            else
-                "$errorlint" --staged
-                code=$?
-            fi
+        if [ -n "$errorlint" ] && [ -n "$todoscan" ]; then
+            "$todoscan" --staged &
+            todoscan_pid=$!
+            kept=$("$errorlint" --staged 2>&1; echo " $?")
+            wait "$todoscan_pid" || status=$?
+            code=${kept##* }
+            printf '%s' "${kept% *}"
             [ "$code" -gt "$status" ] && status=$code
+        elif [ -n "$todoscan" ]; then
+            "$todoscan" --staged || status=$?
+        elif [ -n "$errorlint" ]; then
+            "$errorlint" --staged || status=$?
         fi
         exit "$status"
 

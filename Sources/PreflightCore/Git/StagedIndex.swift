@@ -73,7 +73,8 @@ package struct StagedIndex: Sendable {
         let lines =
             allFiles
             ? nil : BackgroundCall { Result { () throws(GitError) in try reader.stagedAddedLines() } }
-        let entries = allFiles ? BackgroundCall { Result { () throws(GitError) in try reader.indexEntries() } } : nil
+        let entries =
+            allFiles ? BackgroundCall { Result { () throws(GitError) in try reader.indexEntries(root: root) } } : nil
         let common = allFiles ? BackgroundCall { reader.commonDirectory() } : nil
         var staged: [String: StagedChange] = [:]
         // Named by their bytes: two names that differ only in bytes that are not UTF-8 stay two.
@@ -82,9 +83,7 @@ package struct StagedIndex: Sendable {
         }
         var blobs: [String: String] = [:]
         if let entries {
-            for (path, object) in try entries.value().get() {
-                blobs[StandardPath.absolute(GitPathName.name(path), relativeTo: root)] = object
-            }
+            blobs = try entries.value().get()
         } else {
             blobs = staged.mapValues(\.object)
         }
@@ -154,20 +153,24 @@ struct StagedChange: Sendable, Equatable {
 }
 
 extension GitRepository {
-    /// The regular files of the index at stage 0 (`git ls-files --stage`), path relative to the
-    /// root (its bytes) → object id, wherever in the work tree git runs.
-    func indexEntries() throws(GitError) -> [[UInt8]: String] {
+    /// The regular files of the index at stage 0 (`git ls-files --stage`), absolute path under
+    /// `root` (named by its bytes, ``GitPathName``) → object id, wherever in the work tree git runs.
+    /// Named here, on the thread that waited for git, while the other git calls still run.
+    func indexEntries(root: String) throws(GitError) -> [String: String] {
         // Every entry (":/", the top), named from the root.
         let arguments = ["ls-files", "--stage", "-z", "--full-name", "--", ":/"]
-        var entries: [[UInt8]: String] = [:]
+        let output = try nulSeparated(arguments)
+        var entries: [String: String] = [:]
+        entries.reserveCapacity(output.count)
         // "<mode> <object> <stage>\t<path>\0"
-        for entry in try nulSeparated(arguments) {
+        for entry in output {
             guard let tab = entry.firstIndex(of: UInt8(ascii: "\t")) else { continue }
             let fields = entry[..<tab].split(separator: UInt8(ascii: " "))
             guard fields.count == 3, fields[2].elementsEqual("0".utf8), Self.isRegularFile(mode: fields[0]) else {
                 continue
             }
-            entries[Array(entry[(tab + 1)...])] = String(decoding: fields[1], as: UTF8.self)
+            entries[StandardPath.absolute(GitPathName.name(entry[(tab + 1)...]), relativeTo: root)] = String(
+                decoding: fields[1], as: UTF8.self)
         }
         return entries
     }

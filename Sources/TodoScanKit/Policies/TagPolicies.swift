@@ -33,7 +33,7 @@ struct PolicyVerdict {
 }
 
 extension TagPolicies {
-    func judge(_ occurrence: TagOccurrence, today: CalendarDay) -> PolicyVerdict {
+    func judge(_ occurrence: TagOccurrence, today: @autoclosure () -> CalendarDay) -> PolicyVerdict {
         var verdict = PolicyVerdict(severity: occurrence.rule.severity)
         guard isActive else { return verdict }  // reading the reference is the costly part
         let reference = TagReference(occurrence)
@@ -46,7 +46,7 @@ extension TagPolicies {
                 ("missing-issue", "\(occurrence.rule.tag) has no issue reference (#123, ABC-123 or a URL)"))
         }
         if checksExpiry, let deadline = reference.deadline {
-            let remaining = today.days(until: deadline)
+            let remaining = today().days(until: deadline)
             if remaining < 0 {
                 verdict.severity = .error
                 verdict.deadlineNote = "expired on \(deadline)"

@@ -29,8 +29,10 @@ package struct TodoScanOptions: ToolSettings {
     package var maximumFileSize = 64 << 20
     /// `--since`, the baseline and its writing: the same for every scanner.
     package var adoption = AdoptionSettings()
-    /// The day deadlines are measured against (today, unless a test says otherwise).
-    var today = CalendarDay.today()
+    /// The day deadlines are measured against; `nil`: today, asked only when a tag's deadline is
+    /// judged (the user's calendar costs a millisecond or two to load, more than a one-file
+    /// pre-commit scan).
+    var today: CalendarDay?
 
     package init() {}
 

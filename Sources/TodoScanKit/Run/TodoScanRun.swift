@@ -241,7 +241,7 @@ extension TodoScanRun {
     static func diagnostics(for occurrence: TagOccurrence, at path: String, options: TodoScanOptions) -> [Diagnostic] {
         let location = SourceLocation(
             path: path, line: occurrence.line, column: occurrence.column, utf16Column: occurrence.utf16Column)
-        let verdict = options.policies.judge(occurrence, today: options.today)
+        let verdict = options.policies.judge(occurrence, today: options.today ?? CalendarDay.today())
         let rule = ruleID(for: occurrence.rule)
         var found = [
             Diagnostic(
