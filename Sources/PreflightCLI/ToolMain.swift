@@ -14,14 +14,24 @@ package enum ToolMain {
     package static func main<Root: AsyncParsableCommand>(
         _ root: Root.Type, tool: String, rootHelpAppendix: String? = nil
     ) async -> Never {
-        SignalForwarding.install()
-        do {
+        await run(root, tool: tool, rootHelpAppendix: rootHelpAppendix) {
             var command = try Root.parseAsRoot()
             if var asyncCommand = command as? any AsyncParsableCommand {
                 try await asyncCommand.run()
             } else {
                 try command.run()
             }
+        }
+    }
+
+    /// Runs `body` and exits the process as ``main(_:tool:rootHelpAppendix:)`` does after parsing:
+    /// for a command line the tool reads without ArgumentParser.
+    package static func run<Root: ParsableCommand>(
+        _ root: Root.Type, tool: String, rootHelpAppendix: String? = nil, _ body: @Sendable () async throws -> Void
+    ) async -> Never {
+        SignalForwarding.install()
+        do {
+            try await body()
             exit(ToolExitStatus.clean.rawValue)
         } catch {
             exit(report(error, root: root, tool: tool, rootHelpAppendix: rootHelpAppendix))

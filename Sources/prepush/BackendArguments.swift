@@ -55,6 +55,26 @@ struct BackendArguments: ParsableArguments {
         }
     }
 
+    /// The options given, as values.
+    var arguments: BackendValues {
+        BackendValues(
+            backend: backend, xcode: xcode, workspace: workspace, project: project, scheme: scheme,
+            destination: destination, testPlan: testPlan, onlyTesting: onlyTesting, skipTesting: skipTesting)
+    }
+}
+
+/// ``BackendArguments`` as plain values; `BackendValues()` is none given.
+struct BackendValues {
+    var backend: BuildBackend.Kind?
+    var xcode = false
+    var workspace: String?
+    var project: String?
+    var scheme: String?
+    var destination: String?
+    var testPlan: String?
+    var onlyTesting: [String] = []
+    var skipTesting: [String] = []
+
     /// Lays the options given over `flags`; those not given leave the configuration file's.
     func apply(to flags: inout PrePushFlags) {
         flags.set(\.backend.kind, xcode ? .xcodebuild : backend)

@@ -38,6 +38,11 @@ struct PrePush: AsyncParsableCommand {
                         + HelpTopic.allCases.map(\.rawValue).joined(separator: ", ") + "\n").utf8))
             Foundation.exit(2)
         }
+        if let hook = Hook.plain(arguments) {
+            await ToolMain.run(Self.self, tool: "prepush") {
+                try await Hook.run(remote: hook.remote, url: hook.url, CheckArguments())
+            }
+        }
         await ToolMain.main(
             Self.self, tool: "prepush", rootHelpAppendix: HelpTopic.commonOptions + "\n\n" + HelpTopic.index)
     }
@@ -280,69 +285,19 @@ struct CheckOptions: ParsableArguments {
 
     @OptionGroup(title: "Build system") var backendArguments: BackendArguments
 
-    var style: OutputStyle {
-        OutputStyle.resolve(
-            noColor: noColor, ci: ci, quiet: quiet, verbose: verbose, environment: ProcessInfo.processInfo.environment,
-            outputIsTerminal: isatty(2) == 1)
-    }
-
-    /// The flags given, as a value the library lays over a configuration file.
-    var flags: PrePushFlags {
-        var flags = PrePushFlags()
-        for value in minCoverage { CoverageMinimums.parseFlag(value).map { flags.setMinimumCoverage($0) } }
-        flags.set(\.minimumDiffCoverage, minDiffCoverage)
-        flags.set(\.diffBase, since ?? diffBase)
-        flags.coverageReports = coverageReports.compactMap { try? CoverageExportRequest.parse($0) }
-        let coverageExclude = coverageExclude
-        flags.edit { $0.coverageExclude += coverageExclude }
-        flags.runReportPath = runReport.flatMap(PrePushFlags.runReportPath)
-        flags.summaryPath = summary
-        if noSummary { flags.set(\.appendsGitHubSummary, false) }
-        flags.set(\.testReport, testReport.flatMap { try? TestReportRequest.parse($0) })
-        flags.set(\.retryFailedTests, retryFailedTests)
-        flags.set(\.showsCoverageFiles, coverageFiles)
-        flags.set(\.configuration, configuration)
-        flags.set(\.runsTodoscan, todoscan)
-        flags.set(\.runsErrorlint, errorlint)
-        flags.set(\.usesCache, !noCache)
-        flags.set(\.isolated, isolated)
-        if workTree { flags.set(\.checkedContent, .workTree) }
-        if allFindings { flags.set(\.showsAllFindings, true) }
-        if !testArguments.isEmpty { flags.set(\.testArguments, testArguments) }
-        backendArguments.apply(to: &flags)
-        flags.configurationFile = config
-        flags.packageFolders = packages
-        flags.set(\.keepsGoing, keepGoing)
-        flags.dryRun = dryRun
-        flags.publishRemote = publishVerification
-        flags.signingKey = signingKey
-        flags.trustsSharedRecords = trustSharedRecords
-        // Publishing shares each test target's pass: the targets run each on its own, as in a hook.
-        flags.set(
-            \.affectedTests,
-            affectedTestsFlag.map { $0 == .affectedTests } ?? (publishVerification != nil ? true : nil))
-        return flags
-    }
-}
-
-extension CheckOptions {
-    /// The body `check` and `hook` share: the effective settings (`--print-config`), or the run of
-    /// `mode` (git's input is read only then) in the current folder.
-    func run(_ mode: () -> PrePushRun.Mode) async throws {
-        let directory = FileManager.default.currentDirectoryPath
-        if printConfig {
-            ToolOutput.standardOutput(
-                try await PrePushConfigurationReport.render(
-                    flags: flags, directory: directory, json: json, environment: ProcessInfo.processInfo.environment,
-                    ciFlag: ci))
-            return
-        }
-        var run = PrePushRun(
-            flags: flags, style: style, environment: ProcessInfo.processInfo.environment, log: ToolOutput.standardError)
-        run.warmUpExecutable = ExecutablePath.current()
-        PrePushRun.handleInterrupts()
-        let status = try await run.run(mode(), in: directory)
-        if status != .clean { throw ExitCode(status.rawValue) }
+    /// The options given, as values.
+    var arguments: CheckArguments {
+        CheckArguments(
+            minCoverage: minCoverage, minDiffCoverage: minDiffCoverage, since: since, diffBase: diffBase,
+            coverageFiles: coverageFiles, coverageReports: coverageReports, coverageExclude: coverageExclude,
+            testReport: testReport, retryFailedTests: retryFailedTests, runReport: runReport, summary: summary,
+            noSummary: noSummary, configuration: configuration, todoscan: todoscan, errorlint: errorlint,
+            isolated: isolated, workTree: workTree, allFindings: allFindings, ci: ci, noColor: noColor, quiet: quiet,
+            verbose: verbose, noCache: noCache, testArguments: testArguments, config: config, packages: packages,
+            keepGoing: keepGoing, affectedTestsFlag: affectedTestsFlag, dryRun: dryRun,
+            publishVerification: publishVerification, signingKey: signingKey,
+            trustSharedRecords: trustSharedRecords, printConfig: printConfig, json: json,
+            backend: backendArguments.arguments)
     }
 }
 
@@ -370,7 +325,7 @@ extension PrePush {
         @OptionGroup var check: CheckOptions
 
         func run() async throws {
-            try await check.run { .byHand }
+            try await check.arguments.run { .byHand }
         }
     }
 
@@ -384,6 +339,10 @@ extension PrePush {
         @OptionGroup var check: CheckOptions
 
         func run() async throws {
+            try await Self.run(remote: remote, url: url, check.arguments)
+        }
+
+        static func run(remote: String, url: String, _ check: CheckArguments) async throws {
             try await check.run {
                 // The repository is where git's variables put it for the hook (`git --git-dir=…
                 // --work-tree=… push`), as for the hook's own git calls; a run by hand names its folder.
@@ -393,6 +352,16 @@ extension PrePush {
                     git: GitLocation.hook(
                         ProcessInfo.processInfo.environment, in: FileManager.default.currentDirectoryPath))
             }
+        }
+
+        /// The remote and URL of `prepush hook <remote> <url>` with no option, as the installed hook
+        /// runs it: answered without ArgumentParser, whose reading of every option of a check is a
+        /// third of what a push of a verified tree costs. `nil` for any other command line.
+        static func plain(_ arguments: [String]) -> (remote: String, url: String)? {
+            guard arguments.count == 3, arguments[0] == "hook",
+                !arguments[1].hasPrefix("-"), !arguments[2].hasPrefix("-")
+            else { return nil }
+            return (arguments[1], arguments[2])
         }
     }
 

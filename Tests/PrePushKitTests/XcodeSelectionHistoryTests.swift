@@ -101,7 +101,7 @@ struct XcodeSelectionHistoryTests {
                 let changed = try await repository.output([
                     "diff-tree", "-r", "--no-renames", "--name-only", String(parent), commit,
                 ]).split(separator: "\n").map(String.init)
-                let listing = try await TreeListing.read(commit, in: repository)
+                let listing = try await TreeListing.read(try await repository.tree(of: commit), in: repository)
                 let layout = try RepositoryLayout.discover(listing, settings: LayoutSettings())
                 let packages = Set(layout.units.filter { $0.kind == .package }.map(\.path))
                 let dependencies = try await manifests.read(layout, in: listing, repository: repository).dependencies

@@ -45,16 +45,48 @@ enum ManifestEnvironment {
     }
 
     /// The names `text` reads literally: `environment["NAME"]` (ProcessInfo's and PackagePlugin's
-    /// `Context.environment`) and `getenv("NAME")`.
+    /// `Context.environment`) and `getenv("NAME")`, white space allowed around the bracket or
+    /// parenthesis (what `(?:environment\s*\[\s*|getenv\s*\(\s*)"([A-Za-z_][A-Za-z0-9_]*)"` matches;
+    /// read by hand: compiling a regular expression costs a verified push more than the rest of its
+    /// reading of the manifest).
     static func names(inManifest text: String) -> Set<String> {
+        let scalars = Array(text.unicodeScalars)
         var names: Set<String> = []
-        let pattern = #"(?:environment\s*\[\s*|getenv\s*\(\s*)"([A-Za-z_][A-Za-z0-9_]*)""#
-        guard let expression = try? NSRegularExpression(pattern: pattern) else { return names }
-        let range = NSRange(text.startIndex..., in: text)
-        for match in expression.matches(in: text, range: range) {
-            if let name = Range(match.range(at: 1), in: text) { names.insert(String(text[name])) }
+        for (word, opener) in [("environment", "["), ("getenv", "(")] {
+            let word = Array(word.unicodeScalars)
+            var start = 0
+            while start + word.count <= scalars.count {
+                defer { start += 1 }
+                guard scalars[start..<start + word.count].elementsEqual(word) else { continue }
+                var index = skippingSpace(scalars, from: start + word.count)
+                guard index < scalars.count, scalars[index] == opener.unicodeScalars.first else { continue }
+                index = skippingSpace(scalars, from: index + 1)
+                guard index < scalars.count, scalars[index] == "\"" else { continue }
+                let first = index + 1
+                var end = first
+                while end < scalars.count, isNameScalar(scalars[end], first: end == first) { end += 1 }
+                guard end > first, end < scalars.count, scalars[end] == "\"" else { continue }
+                names.insert(String(String.UnicodeScalarView(scalars[first..<end])))
+            }
         }
         return names
+    }
+
+    /// The index of the first scalar at or after `index` that is not white space (Unicode's
+    /// `White_Space`, as a regular expression's `\s`).
+    private static func skippingSpace(_ scalars: [Unicode.Scalar], from index: Int) -> Int {
+        var index = index
+        while index < scalars.count, scalars[index].properties.isWhitespace { index += 1 }
+        return index
+    }
+
+    /// `[A-Za-z_]`, and after the first `[A-Za-z0-9_]`.
+    private static func isNameScalar(_ scalar: Unicode.Scalar, first: Bool) -> Bool {
+        switch scalar {
+        case "A"..."Z", "a"..."z", "_": true
+        case "0"..."9": !first
+        default: false
+        }
     }
 
     /// The part of the key: each name with its value, or unset.

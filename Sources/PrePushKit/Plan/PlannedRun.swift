@@ -25,8 +25,12 @@ struct PlannedRun: Sendable {
             options: options, errorlintExecutable: errorlintExecutable, environment: environment,
             layout: LayoutRequest(place: push.place, directory: push.directory, flags: flags))
         var shared = SharedRecords()
-        var plan: CheckPlan
-        if options.usesCache, SharedRecordReader.isAllowed(flags: flags, environment: environment, isHook: push.isHook)
+        var plan = CheckPlan.make(facts)
+        // A hook's push of trees this machine's own records verify needs nothing shared: the records
+        // could add no check, and what they say is shown only in a dry run.
+        let verifiedHere = push.isHook && !flags.dryRun && plan.checks.isEmpty
+        if !verifiedHere, options.usesCache,
+            SharedRecordReader.isAllowed(flags: flags, environment: environment, isHook: push.isHook)
         {
             // The pushed trees' records first: a push of a tree a trusted signer verified costs no
             // more. Only when something is checked anyway are the records below it on the remote
@@ -43,11 +47,8 @@ struct PlannedRun: Sendable {
                 facts.verifiedBy = shared.verified
                 plan = CheckPlan.make(facts)
             }
-        } else {
-            if options.usesCache, options.trustedVerifiers != nil {
-                shared.lines.append(SharedRecordReader.notAllowedLine(environment: environment))
-            }
-            plan = CheckPlan.make(facts)
+        } else if options.usesCache, options.trustedVerifiers != nil {
+            shared.lines.append(SharedRecordReader.notAllowedLine(environment: environment))
         }
         // What was found and why each record is or is not used: always in a dry run, and by hand.
         if flags.dryRun || !push.isHook { plan.notes += shared.lines.map { "shared verification: " + $0 } }

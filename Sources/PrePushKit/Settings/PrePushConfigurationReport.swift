@@ -84,7 +84,9 @@ package enum PrePushConfigurationReport {
     static func gather(flags: PrePushFlags, directory: String, boundary: String?) async throws -> [String: Any] {
         let options = try flags.options(in: directory, upTo: boundary)
         var object: [String: Any] = ["prepush": options.effectiveSettings]
-        guard let root = boundary, let listing = try? await TreeListing.read("HEAD", in: GitRepository(root: root))
+        guard let root = boundary,
+            let head = try? await GitRepository(root: root).tree(of: "HEAD"),
+            let listing = try? await TreeListing.read(head, in: GitRepository(root: root))
         else { return object }
         let rootOptions = try flags.options(in: root, upTo: root)
         let repository = GitRepository(root: root)

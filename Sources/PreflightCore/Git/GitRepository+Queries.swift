@@ -21,7 +21,12 @@ extension GitRepository {
     ) async throws -> [String] {
         let result = try await run(arguments, environment: environment, optionalLocks: optionalLocks)
         guard result.succeeded else { throw Self.failure(result, arguments) }
-        return (result.standardOutput?.bytes ?? []).split(separator: 0).map { String(decoding: $0, as: UTF8.self) }
+        return Self.entries(of: result)
+    }
+
+    /// The NUL-separated entries of a git call's standard output.
+    static func entries(of result: ProcessResult) -> [String] {
+        (result.standardOutput?.bytes ?? []).split(separator: 0).map { String(decoding: $0, as: UTF8.self) }
     }
 
     /// Whether a git call succeeds (a question such as `cat-file -e`).
@@ -33,8 +38,13 @@ extension GitRepository {
     /// remote's commit, or `nil` for a new ref: then every commit not on the remote's tracking refs
     /// counts (`remote`'s, when it names a configured remote; else every remote's).
     package func changedPaths(commit: String, base: String?, remote: String? = nil) async throws -> [String] {
-        if let base, try await succeeds(["cat-file", "-e", base + "^{commit}"]) {
-            return try await entries(["diff", "--name-only", "--no-renames", "-z", base, commit])
+        if let base {
+            // One call when the remote's commit is here (the usual push); only when the diff fails is
+            // git asked whether it is (`base^{commit}`: a base that is no commit is not diffed).
+            let arguments = ["diff", "--name-only", "--no-renames", "-z", base + "^{commit}", commit]
+            let diff = try await run(arguments)
+            if diff.succeeded { return Self.entries(of: diff) }
+            if try await succeeds(["cat-file", "-e", base + "^{commit}"]) { throw Self.failure(diff, arguments) }
         }
         let listed = try await entries([
             "log", "--format=", "--name-only", "--no-renames", "-z", commit, "--not", try await remotesOption(remote),

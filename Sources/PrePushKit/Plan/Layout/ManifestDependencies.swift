@@ -14,6 +14,8 @@ import ProcessKit
 struct ManifestDependencies: Sendable {
     /// The cache file.
     let cacheFile: String
+    /// What the Swift sources import that this machine lacks, by blob (``AppleOnlyImportsCache``).
+    let appleOnlyCacheFile: String
     /// Where manifests are written to be read.
     let scratchDirectory: String
     /// The environment `swift` runs with.
@@ -21,6 +23,7 @@ struct ManifestDependencies: Sendable {
 
     init(gitDirectory: String, scratchDirectory: String, environment: Environment) {
         cacheFile = gitDirectory + "/preflight/manifest-facts"
+        appleOnlyCacheFile = AppleOnlyImportsCache.path(gitDirectory: gitDirectory)
         self.scratchDirectory = scratchDirectory
         self.environment = environment
     }
@@ -152,12 +155,19 @@ struct ManifestDependencies: Sendable {
                 files.append((folder, file))
             }
         }
-        let contents = try await repository.blobs(files.map { listing.objects[$0.path] ?? "-" })
-        var own: [String: AppleOnlyCode] = [:]
-        for (file, content) in zip(files, contents) {
+        // Only the blobs not read before are asked of git (``AppleOnlyImportsCache``).
+        let objects = files.map { listing.objects[$0.path] ?? "-" }
+        let cache = AppleOnlyImportsCache.read(at: appleOnlyCacheFile)
+        var found: [String: [String]] = [:]
+        let unread = Array(Set(objects.filter { cache.entries[$0] == nil && ObjectName.isValid($0) })).sorted()
+        for (object, content) in zip(unread, try await repository.blobs(unread)) {
             guard let content else { continue }
-            let modules = AppleOnlyImports.unconditional(in: String(decoding: content, as: UTF8.self))
-            guard !modules.isEmpty else { continue }
+            found[object] = AppleOnlyImports.unconditional(in: String(decoding: content, as: UTF8.self))
+        }
+        if !found.isEmpty { cache.adding(found).write(to: appleOnlyCacheFile) }
+        var own: [String: AppleOnlyCode] = [:]
+        for (file, object) in zip(files, objects) {
+            guard let modules = found[object] ?? cache.entries[object], !modules.isEmpty else { continue }
             var code = own[file.package] ?? AppleOnlyCode(modules: [], file: file.path)
             code.modules += modules.filter { !code.modules.contains($0) }
             own[file.package] = code

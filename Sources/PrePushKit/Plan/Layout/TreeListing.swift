@@ -31,10 +31,10 @@ struct TreeListing: Sendable, Equatable {
         self.files = files.sorted()
     }
 
-    /// Lists `treeish` (a commit or a tree) with one git call.
-    static func read(_ treeish: String, in repository: GitRepository) async throws -> TreeListing {
-        let root = try await repository.output(["rev-parse", "--verify", "--quiet", treeish + "^{tree}"])
-        let entries = try await repository.entries(["ls-tree", "-r", "-t", "-z", "--full-tree", root])
-        return TreeListing(lsTree: entries, root: root)
+    /// Lists the tree `tree` (a tree's object name as git printed it, never a commit's: every
+    /// caller has one, so nothing is resolved first) with one git call.
+    static func read(_ tree: String, in repository: GitRepository) async throws -> TreeListing {
+        let entries = try await repository.entries(["ls-tree", "-r", "-t", "-z", "--full-tree", tree])
+        return TreeListing(lsTree: entries, root: tree)
     }
 }
