@@ -40,6 +40,13 @@ enum FailureDetails {
         return Array(lines.suffix(tailLines))
     }
 
+    /// A failed command's figure when it printed compiler errors: `1 compiler error`, `3 compiler
+    /// errors` (each distinct line once); `nil` when it printed none.
+    static func compilerErrorsFigure(output: [String], errors: [String]) -> String? {
+        let count = Set((output + errors).filter(isCompilerError)).count
+        return count == 0 ? nil : "\(count) compiler error\(count == 1 ? "" : "s")"
+    }
+
     /// `path:line:col: error: message`, as swiftc and clang print one.
     static func isCompilerError(_ line: String) -> Bool {
         guard let range = line.range(of: ": error: ") else { return false }

@@ -129,7 +129,11 @@ struct StepContext: Sendable {
         let how = failed.map { "failed: \($0.figure)" } ?? (passed ? "passed" : "failed with \(result.termination)")
         output.endStep(passed: passed, line: "<== \(name): \(how) in \(String(format: "%.1f", seconds)) s")
         let shown =
-            failed?.figure ?? (passed ? figure(process.outputLines, process.errorLines) : "\(result.termination)")
+            failed?.figure
+            ?? (passed
+                ? figure(process.outputLines, process.errorLines)
+                : FailureDetails.compilerErrorsFigure(output: process.outputLines, errors: process.errorLines)
+                    ?? "\(result.termination)")
         var outcome = StepOutcome(name: name, status: passed ? .passed : .failed, seconds: seconds, figure: shown)
         if !passed {
             outcome.details =
