@@ -39,15 +39,19 @@ package struct AdoptionOptions: ParsableArguments {
         if let since { settings.sinceRevision = since }
         if let baseline { settings.baselinePath = baseline }
         if let writeBaseline { settings.writeBaselinePath = writeBaseline }
-        if staged {
-            settings.checksStaged = true
-            settings.sinceRevision = nil
-            // --staged is the pre-commit hook's: the repository and index are where git's variables
-            // put them for it (`git commit -a`'s temporary index, `git --git-dir=… --work-tree=…`),
-            // as for the hook's own git calls. Other runs name their folder: a stray GIT_DIR in a
-            // shell never points them elsewhere.
-            settings.git = GitLocation.hook(
-                ProcessInfo.processInfo.environment, in: FileManager.default.currentDirectoryPath)
-        }
+        if staged { Self.applyStaged(to: &settings) }
+    }
+
+    /// `--staged` over the settings: the index over `HEAD` is what it measures, so a configured
+    /// `since` is set aside.
+    package static func applyStaged(to settings: inout AdoptionSettings) {
+        settings.checksStaged = true
+        settings.sinceRevision = nil
+        // --staged is the pre-commit hook's: the repository and index are where git's variables
+        // put them for it (`git commit -a`'s temporary index, `git --git-dir=… --work-tree=…`),
+        // as for the hook's own git calls. Other runs name their folder: a stray GIT_DIR in a
+        // shell never points them elsewhere.
+        settings.git = GitLocation.hook(
+            ProcessInfo.processInfo.environment, in: FileManager.default.currentDirectoryPath)
     }
 }

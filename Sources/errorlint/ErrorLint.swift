@@ -38,6 +38,9 @@ struct ErrorLint: AsyncParsableCommand {
     )
 
     static func main() async {
+        if StagedCommandLine.matches() {
+            await ToolMain.run(Self.self, tool: "errorlint") { try Check.checkStaged() }
+        }
         await ToolMain.main(Self.self, tool: "errorlint")
     }
 
@@ -200,6 +203,24 @@ extension ErrorLint {
             options.usesAbsolutePaths = absolutePaths
             options.parsesEveryFile = parseEveryFile
             adoption.apply(to: &options.adoption)
+            try Self.check(options, printConfig: printConfig)
+        }
+
+        /// `errorlint --staged` read without ArgumentParser (``StagedCommandLine``): what ``run()``
+        /// does with every other option at its default.
+        static func checkStaged() throws {
+            var options = try SettingsResolver.resolve(
+                explicitPath: nil, searchingFrom: FileManager.default.currentDirectoryPath
+            ) { (options: inout ErrorLintOptions) in options.paths = ["."] }
+            options.isQuiet = false
+            options.usesAbsolutePaths = false
+            options.parsesEveryFile = false
+            AdoptionOptions.applyStaged(to: &options.adoption)
+            try check(options, printConfig: false)
+        }
+
+        /// The settings printed, or the check run in the current folder.
+        static func check(_ options: ErrorLintOptions, printConfig: Bool) throws {
             if printConfig {
                 ToolOutput.standardOutput(options.effectiveConfiguration)
                 return

@@ -90,13 +90,25 @@ struct TodoScan: AsyncParsableCommand {
     var printConfig = false
 
     static func main() async {
+        if StagedCommandLine.matches() {
+            await ToolMain.run(Self.self, tool: "todoscan") { try checkStaged() }
+        }
         await ToolMain.main(Self.self, tool: "todoscan")
     }
 
+    /// `todoscan --staged` read without ArgumentParser (``StagedCommandLine``): what ``run()`` does
+    /// with every other option at its default.
+    static func checkStaged() throws {
+        try check(configuration: nil, printConfig: false) { options in
+            options.paths = ["."]
+            options.isQuiet = false
+            options.usesAbsolutePaths = false
+            AdoptionOptions.applyStaged(to: &options.adoption)
+        }
+    }
+
     func run() async throws {
-        let directory = FileManager.default.currentDirectoryPath
-        let options = try SettingsResolver.resolve(explicitPath: configurationFile.config, searchingFrom: directory) {
-            (options: inout TodoScanOptions) in
+        try Self.check(configuration: configurationFile.config, printConfig: printConfig) { options in
             options.paths = paths
             if !selection.includes.isEmpty { options.includes = selection.includes }
             if !selection.excludes.isEmpty { options.excludes = selection.excludes }
@@ -120,6 +132,16 @@ struct TodoScan: AsyncParsableCommand {
             options.isQuiet = quiet
             options.usesAbsolutePaths = absolutePaths
         }
+    }
+
+    /// The settings (defaults, the configuration file, then `flags`) printed, or the scan run in
+    /// the current folder.
+    static func check(
+        configuration: String?, printConfig: Bool, flags: (inout TodoScanOptions) throws -> Void
+    ) throws {
+        let directory = FileManager.default.currentDirectoryPath
+        let options = try SettingsResolver.resolve(
+            explicitPath: configuration, searchingFrom: directory, flags: flags)
         if printConfig {
             ToolOutput.standardOutput(options.effectiveConfiguration)
             return

@@ -162,6 +162,9 @@ extension GitRepository {
         let output = try nulSeparated(arguments)
         var entries: [String: String] = [:]
         entries.reserveCapacity(output.count)
+        // The root with its slash, for the names that are plain (see below).
+        let rootFolder = StandardPath.absolute(".", relativeTo: root)
+        let prefix = rootFolder == "/" ? "/" : rootFolder + "/"
         // "<mode> <object> <stage>\t<path>\0"
         for entry in output {
             guard let tab = entry.firstIndex(of: UInt8(ascii: "\t")) else { continue }
@@ -169,10 +172,34 @@ extension GitRepository {
             guard fields.count == 3, fields[2].elementsEqual("0".utf8), Self.isRegularFile(mode: fields[0]) else {
                 continue
             }
-            entries[StandardPath.absolute(GitPathName.name(entry[(tab + 1)...]), relativeTo: root)] = String(
-                decoding: fields[1], as: UTF8.self)
+            let name = entry[(tab + 1)...]
+            let path =
+                Self.isPlainName(name)
+                ? prefix + String(decoding: name, as: UTF8.self)
+                : StandardPath.absolute(GitPathName.name(name), relativeTo: root)
+            entries[path] = String(decoding: fields[1], as: UTF8.self)
         }
         return entries
+    }
+
+    /// Whether `name` is printable ASCII without a backslash and its folders are neither empty, `.`
+    /// nor `..`: ``GitPathName`` names it as it is, and under a standard root it needs no
+    /// standardizing (the most of a big index; the others take the long way, with the same result).
+    static func isPlainName(_ name: ArraySlice<UInt8>) -> Bool {
+        var componentLength = 0
+        var dots = 0
+        for byte in name {
+            guard (0x20...0x7E).contains(byte), byte != UInt8(ascii: "\\") else { return false }
+            if byte == UInt8(ascii: "/") {
+                if componentLength == 0 || dots == componentLength { return false }
+                componentLength = 0
+                dots = 0
+            } else {
+                componentLength += 1
+                if byte == UInt8(ascii: ".") { dots += 1 }
+            }
+        }
+        return componentLength > 0 && dots != componentLength
     }
 
     /// The common git directory, absolute (`git rev-parse --git-common-dir`), `nil` when git fails.

@@ -119,20 +119,34 @@ enum WorkTreeDiscovery {
         for path in paths {
             guard let data = FileManager.default.contents(atPath: path) else { continue }
             for rawLine in String(decoding: data, as: UTF8.self).split(whereSeparator: \.isNewline) {
-                var line = rawLine.trimmingCharacters(in: .whitespaces).lowercased()
+                var line = trimmed(rawLine).lowercased()
                 if line.hasPrefix("[include") { return false }
                 // A key may follow its section's header on the same line (`[core] bare`).
                 if line.hasPrefix("["), let close = line.firstIndex(of: "]") {
-                    line = line[line.index(after: close)...].trimmingCharacters(in: .whitespaces)
+                    line = trimmed(line[line.index(after: close)...])
                 }
                 guard !line.hasPrefix("#"), !line.hasPrefix(";") else { continue }
-                let parts = line.split(separator: "=", maxSplits: 1).map { $0.trimmingCharacters(in: .whitespaces) }
+                let parts = line.split(separator: "=", maxSplits: 1).map(trimmed)
                 guard let key = parts.first else { continue }
                 if key == "worktree" { return false }
                 if key == "bare", parts.count == 1 || !["false", "no", "off", "0"].contains(parts[1]) { return false }
             }
         }
         return true
+    }
+
+    /// `text` without the white space `CharacterSet.whitespaces` holds (a tab and Unicode's space
+    /// separators) at either end: Foundation's own trimming loads a character set through
+    /// `NSString`, a cost every hook run paid for a few configuration lines.
+    private static func trimmed(_ text: some StringProtocol) -> String {
+        func isSpace(_ scalar: Unicode.Scalar) -> Bool {
+            scalar == "\t" || scalar.properties.generalCategory == .spaceSeparator
+        }
+        let scalars = String(text).unicodeScalars
+        guard let first = scalars.firstIndex(where: { !isSpace($0) }),
+            let last = scalars.lastIndex(where: { !isSpace($0) })
+        else { return "" }
+        return String(scalars[first...last])
     }
 
     /// Whether every path is owned by the user running: git refuses a repository owned by
