@@ -129,8 +129,8 @@ package struct PrePushOptions: ToolSettings {
     /// Whether the test steps read each test's result (for the test report, to retry the tests
     /// that failed by name, or to list failing and flaky tests in a job summary).
     var readsTestResults: Bool { testReport != nil || retryFailedTests > 0 || listsTestsInSummary }
-    /// Set by the run, not read from a file: a job summary is written (`--summary`, or GitHub's
-    /// `GITHUB_STEP_SUMMARY`), which lists the failing and flaky tests.
+    /// Set by the run, not read from a file: the verdict lists each failing test (and a job
+    /// summary the flaky ones), so a check's test steps always read them.
     var listsTestsInSummary = false
 
     /// ``coverageExclude`` as globs.
