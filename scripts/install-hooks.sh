@@ -53,8 +53,38 @@ linker_notes() {
     [ "$notes" -eq 0 ] || printf "; the linker's %s warning(s) about glibc's mktemp, which Foundation linked statically uses, are there" "$notes"
 }
 
-# Builds one product with its output in $log, saying every 10 s how long so far, where swift build
-# is ([done/total] and what it compiles) and about how long a first build takes.
+# What swift build's last progress line says, in words: `[19/21] Compiling TodoScanKit Lexer.swift`
+# is `compiling TodoScanKit (step 19 of 21)` (a release build compiles a module whole: the file it
+# names is only the first); other lines (fetching, planning) as they are.
+in_words() {
+    case $1 in
+    \[*/*\]\ Compiling\ *)
+        counts=${1%%]*}
+        counts=${counts#[}
+        module=${1#*] Compiling }
+        case $module in
+        plugin\ *)
+            module=${module#plugin }
+            module="the plugin ${module%% *}"
+            ;;
+        *) module=${module%% *} ;;
+        esac
+        printf 'compiling %s (step %s of %s)' "$module" "${counts%/*}" "${counts#*/}"
+        ;;
+    \[*/*\]\ *)
+        counts=${1%%]*}
+        counts=${counts#[}
+        rest=${1#*] }
+        printf '%s%s (step %s of %s)' "$(printf '%s' "$rest" | cut -c1 | tr 'A-Z' 'a-z')" "${rest#?}" \
+            "${counts%/*}" "${counts#*/}"
+        ;;
+    *) printf '%s' "$1" ;;
+    esac
+}
+
+# Builds one product with its output in $log, saying every 10 s how long so far, what swift build
+# is doing (in_words) and about how long a first build takes; a step that has lasted a minute says
+# for how long, so a long one is not taken for a hang.
 build_quietly() {
     product=$1
     shift
@@ -63,17 +93,30 @@ build_quietly() {
     swift build $* --product "$product" --package-path "$preflight" >>"$log" 2>&1 &
     builder=$!
     ticks=0
+    last_where=
+    where_since=$started
     while kill -0 "$builder" 2>/dev/null; do
         sleep 1
         ticks=$((ticks + 1))
         if [ $((ticks % 10)) -eq 0 ] && kill -0 "$builder" 2>/dev/null; then
-            where=$(tr '\r' '\n' <"$log" | grep -E '^(\[[0-9]+/[0-9]+\]|Fetching|Fetched|Computing|Cloning|Creating working copy|Working copy|Building for)' | tail -1 | cut -c1-80)
-            elapsed=$(($(date +%s) - build_start))
+            where=$(tr '\r' '\n' <"$log" | grep -E '^(\[[0-9]+/[0-9]+\]|Fetching|Fetched|Computing|Cloning|Creating working copy|Working copy|Building for)' | tail -1 | cut -c1-120)
+            now=$(date +%s)
+            if [ "$where" != "$last_where" ]; then
+                last_where=$where
+                where_since=$now
+            fi
+            elapsed=$((now - build_start))
             busy=
             if [ "$elapsed" -gt "$expected_limit" ]; then
                 busy="; longer than that here: load average $(load_average) on $(getconf _NPROCESSORS_ONLN 2>/dev/null || sysctl -n hw.ncpu) cores"
             fi
-            say "$(minutes "$elapsed") of about $expected_first_build$busy: building $product${where:+ (last step started: $where)}"
+            doing=
+            if [ -n "$where" ]; then
+                doing=" ($(in_words "$where")"
+                [ $((now - where_since)) -lt 60 ] || doing="$doing, for $(minutes $((now - where_since))): the largest modules take minutes"
+                doing="$doing)"
+            fi
+            say "$(minutes "$elapsed") of about $expected_first_build$busy: building $product$doing"
         fi
     done
     if ! wait "$builder"; then

@@ -176,16 +176,19 @@ struct ScriptTests {
         var log: String { folder + "/swift.log" }
         var path: String { folder + "/bin:" + (ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin") }
 
-        init(products: String = ProductsFolder.path) throws {
+        /// `progress`: a line the build of prepush prints (as SwiftPM's progress) before it takes 11 s.
+        init(products: String = ProductsFolder.path, progress: String? = nil) throws {
             try FileManager.default.createDirectory(atPath: folder + "/bin", withIntermediateDirectories: true)
             let realSwift = try #require(
                 Command.locate("swift", searchPath: ProcessInfo.processInfo.environment["PATH"]))
+            let slow = progress.map { "*\" --product prepush \"*) echo '\($0)'; sleep 11 ;;" } ?? ""
             let script = """
                 #!/bin/sh
                 printf '%s\\n' "$*" >>'\(log)'
                 case " $* " in
                 " package "*) exec '\(realSwift)' "$@" ;;
                 *" --show-bin-path "*) echo '\(products)' ;;
+                \(slow)
                 esac
                 exit 0
 
@@ -223,6 +226,23 @@ struct ScriptTests {
         let hook = try String(contentsOfFile: repository + "/.git/hooks/pre-push", encoding: .utf8)
         #expect(hook.hasPrefix("#!/bin/sh\n"))
         #expect(hook.contains("prepush='"))
+    }
+
+    @Test("install-hooks.sh says what the build is doing in words: the module and the step of how many")
+    func installProgressInWords() async throws {
+        // A release build's progress line as swift build printed it (docs/transcripts.md).
+        let swift = try StandInSwift(progress: "[19/21] Compiling TodoScanKit CFamilyCommentLexer.swift")
+        defer { swift.remove() }
+        let repository = swift.folder + "/repository"
+        try await Command("git", ["init", "-q", repository]).run().checked()
+
+        let result = try await Self.run("scripts/install-hooks.sh", ["--no-check", repository], path: swift.path)
+        #expect(result.succeeded, "\(result.errorText)")
+        #expect(
+            result.errorText.contains(
+                "of about 4 to 5 minutes: building prepush (compiling TodoScanKit (step 19 of 21))"),
+            "\(result.errorText)")
+        #expect(!result.errorText.contains("[19/21]"))
     }
 
     @Test("install-hooks.sh under dash, from inside the repository with --with-errorlint and --force")
