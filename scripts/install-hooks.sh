@@ -228,7 +228,7 @@ fi
 if ! "$prepush" install --pre-commit "$@"; then
     say "the pre-commit hook is not installed (above: why); the pre-push hook is"
 fi
-say "prepush is $prepush: \`$prepush install --pre-commit\` and the like work as README's \`prepush ...\`"
+say "README's \`prepush ...\` commands: run $prepush (for example \`$prepush --dry-run\` in the repository)"
 say "to uninstall: $preflight/scripts/install-hooks.sh --uninstall $root (removes both hooks, prepush's worktree and .git/preflight)"
 if [ -n "$errorlint_log" ]; then
     say "errorlint is being built in the background (about 15 more minutes on 2 cores; log: $errorlint_log): the hooks run it once it is there, and say so until then"

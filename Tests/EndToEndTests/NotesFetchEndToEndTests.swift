@@ -30,7 +30,9 @@ struct NotesFetchEndToEndTests {
         try await repository.run("git", ["clone", "-q", repository.remote, clone], in: repository.root).checked()
         let installed = try await repository.run(Self.prepush, ["install"], in: clone)
         #expect(installed.succeeded, "\(installed.errorText)")
-        #expect(installed.errorText.contains("now brings the shared verification records"), "\(installed.errorText)")
+        #expect(
+            installed.errorText.contains("now also brings the records of trees teammates verified"),
+            "\(installed.errorText)")
         // No notes on the remote yet: nothing fetched, no error.
         let empty = try await repository.run("git", ["fetch", "origin"], in: clone)
         #expect(empty.succeeded && empty.errorText.isEmpty, "\(empty.errorText)")

@@ -43,8 +43,9 @@ package enum NotesFetch {
         }
         if !added.isEmpty {
             lines +=
-                "prepush: git fetch from \(added.joined(separator: ", ")) now brings the shared verification "
-                + "records (\(SharedNotes.ref)); teammates' hooks trust them per trustedVerifiers\n"
+                "prepush: git fetch from \(added.joined(separator: ", ")) now also brings the records of trees "
+                + "teammates verified (\(SharedNotes.ref)); they count only for the signers .preflight.json lists "
+                + "in trustedVerifiers\n"
         }
         return lines.isEmpty ? nil : lines
     }
