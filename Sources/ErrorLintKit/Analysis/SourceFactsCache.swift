@@ -111,16 +111,27 @@ struct SourceFactsCache: Sendable, Equatable {
         )
     }
 
-    /// The file's bytes: the header, then one sorted line per entry.
+    /// The file's bytes: the header, then one sorted line per entry (written as bytes: a commit
+    /// rewrites the whole cache, a line per staged Swift file).
     func serialized() -> [UInt8] {
-        var text = Self.header + "\n"
+        var bytes = Array(Self.header.utf8) + [10]
+        bytes.reserveCapacity(entries.count * 80)
         for (object, facts) in entries.sorted(by: { $0.key < $1.key }) {
-            let line =
-                "\(object) \(facts.size) \(facts.isSeed ? "s" : "-")" + (facts.words.isEmpty ? "" : " " + facts.words)
-            guard line.utf8.count <= Self.maximumLineLength else { continue }
-            text += line + "\n"
+            let start = bytes.count
+            bytes += object.utf8
+            bytes += " \(facts.size) ".utf8
+            bytes.append(facts.isSeed ? UInt8(ascii: "s") : UInt8(ascii: "-"))
+            if !facts.words.isEmpty {
+                bytes.append(32)
+                bytes += facts.words.utf8
+            }
+            guard bytes.count - start <= Self.maximumLineLength else {
+                bytes.removeSubrange(start...)
+                continue
+            }
+            bytes.append(10)
         }
-        return Array(text.utf8)
+        return bytes
     }
 
     /// Writes the cache to `path` whole (a new file renamed over the old), creating its folder; a

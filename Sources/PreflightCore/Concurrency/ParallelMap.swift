@@ -12,6 +12,8 @@ extension Collection where Index == Int {
         let total = count
         guard total > 0 else { return [] }
         let chunkCount = (total + chunkSize - 1) / chunkSize
+        // One chunk: handing it to another thread (the first time, starting dispatch's) costs more.
+        if chunkCount == 1 { return map(transform) }
         let results = Locked([T?](repeating: nil, count: total))
         DispatchQueue.concurrentPerform(iterations: chunkCount) { chunk in
             let range = (chunk * chunkSize)..<Swift.min(total, (chunk + 1) * chunkSize)
