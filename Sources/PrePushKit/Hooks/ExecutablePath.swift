@@ -17,9 +17,12 @@ package enum ExecutablePath {
     /// system reports (`_NSGetExecutablePath` on Darwin, `/proc/self/exe` where it exists), then
     /// `Bundle.main.executablePath`, and only when both are unavailable `argv[0]`.
     package static func current() -> String {
-        let reported = [SystemExecutablePath.reported(), procSelfExecutable(), Bundle.main.executablePath]
-        for case let path? in reported {
-            if let real = realPath(path) { return real }
+        // Asked in turn, the first that answers wins: `Bundle.main` costs a hook's run most.
+        let reports: [() -> String?] = [
+            SystemExecutablePath.reported, procSelfExecutable, { Bundle.main.executablePath },
+        ]
+        for report in reports {
+            if let path = report(), let real = realPath(path) { return real }
         }
         return URL(fileURLWithPath: CommandLine.arguments[0]).standardizedFileURL.resolvingSymlinksInPath().path
     }

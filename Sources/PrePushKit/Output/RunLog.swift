@@ -17,11 +17,7 @@ final class RunLog: Sendable {
     init(folder: String, now: Date = Date(), pid: Int32 = getpid()) throws {
         let files = FileManager.default
         try files.createDirectory(atPath: folder, withIntermediateDirectories: true)
-        let formatter = DateFormatter()
-        formatter.locale = Locale(identifier: "en_US_POSIX")
-        formatter.timeZone = TimeZone(identifier: "UTC")
-        formatter.dateFormat = "yyyyMMdd'T'HHmmss"
-        path = folder + "/prepush-\(formatter.string(from: now))-\(pid).log"
+        path = folder + "/prepush-\(UTCTime.compact(now))-\(pid).log"
         guard files.createFile(atPath: path, contents: nil) else {
             throw CocoaError(.fileWriteNoPermission, userInfo: [NSFilePathErrorKey: path])
         }

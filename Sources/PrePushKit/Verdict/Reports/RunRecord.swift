@@ -71,9 +71,7 @@ struct RunRecord: Codable, Sendable {
         case .hook: self.mode = "hook"
         case .byHand: self.mode = "by-hand"
         }
-        let formatter = ISO8601DateFormatter()
-        formatter.formatOptions = [.withInternetDateTime, .withFractionalSeconds]
-        startedAt = formatter.string(from: started)
+        startedAt = UTCTime.iso8601(started)
         seconds = 0
         outcome = "error"
         exitStatus = 2
