@@ -44,9 +44,9 @@ struct CheckArguments {
     var json = false
     var backend = BackendValues()
 
-    var style: OutputStyle {
+    func style(environment: [String: String]) -> OutputStyle {
         OutputStyle.resolve(
-            noColor: noColor, ci: ci, quiet: quiet, verbose: verbose, environment: ProcessInfo.processInfo.environment,
+            noColor: noColor, ci: ci, quiet: quiet, verbose: verbose, environment: environment,
             outputIsTerminal: isatty(2) == 1)
     }
 
@@ -90,20 +90,22 @@ struct CheckArguments {
 
     /// The body `check` and `hook` share: the effective settings (`--print-config`), or the run of
     /// `mode` (git's input is read only then) in the current folder.
-    func run(_ mode: () -> PrePushRun.Mode) async throws {
+    func run(_ mode: (_ environment: [String: String]) -> PrePushRun.Mode) async throws {
         let directory = FileManager.default.currentDirectoryPath
+        // Read once: building the dictionary costs a hook's run a little each time.
+        let environment = ProcessInfo.processInfo.environment
         if printConfig {
             ToolOutput.standardOutput(
                 try await PrePushConfigurationReport.render(
-                    flags: flags, directory: directory, json: json, environment: ProcessInfo.processInfo.environment,
-                    ciFlag: ci))
+                    flags: flags, directory: directory, json: json, environment: environment, ciFlag: ci))
             return
         }
         var run = PrePushRun(
-            flags: flags, style: style, environment: ProcessInfo.processInfo.environment, log: ToolOutput.standardError)
+            flags: flags, style: style(environment: environment), environment: environment,
+            log: ToolOutput.standardError)
         run.warmUpExecutable = ExecutablePath.current()
         PrePushRun.handleInterrupts()
-        let status = try await run.run(mode(), in: directory)
+        let status = try await run.run(mode(environment), in: directory)
         if status != .clean { throw ExitCode(status.rawValue) }
     }
 }

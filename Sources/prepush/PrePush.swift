@@ -325,7 +325,7 @@ extension PrePush {
         @OptionGroup var check: CheckOptions
 
         func run() async throws {
-            try await check.arguments.run { .byHand }
+            try await check.arguments.run { _ in .byHand }
         }
     }
 
@@ -343,14 +343,13 @@ extension PrePush {
         }
 
         static func run(remote: String, url: String, _ check: CheckArguments) async throws {
-            try await check.run {
+            try await check.run { environment in
                 // The repository is where git's variables put it for the hook (`git --git-dir=…
                 // --work-tree=… push`), as for the hook's own git calls; a run by hand names its folder.
                 .hook(
                     arguments: [remote, url],
                     input: String(decoding: FileHandle.standardInput.readDataToEndOfFile(), as: UTF8.self),
-                    git: GitLocation.hook(
-                        ProcessInfo.processInfo.environment, in: FileManager.default.currentDirectoryPath))
+                    git: GitLocation.hook(environment, in: FileManager.default.currentDirectoryPath))
             }
         }
 
