@@ -43,10 +43,18 @@ struct AskedIdentities: Sendable {
     }
 
     /// Size and modification time of a file, or `nil` when it does not exist.
+    /// Read with `lstat` (a link's own, as `attributesOfItem` reads it), in the same words:
+    /// `attributesOfItem` also looks up the owner's user and group names, reading `/etc/passwd`
+    /// and `/etc/group` each time.
     static func stamp(_ path: String) -> String? {
-        guard let attributes = try? FileManager.default.attributesOfItem(atPath: path),
-            let size = attributes[.size] as? NSNumber, let date = attributes[.modificationDate] as? Date
-        else { return nil }
-        return "\(size) \(date.timeIntervalSince1970)"
+        var info = stat()
+        guard lstat(path, &info) == 0 else { return nil }
+        #if canImport(Darwin)
+        let time = info.st_mtimespec
+        #else
+        let time = info.st_mtim
+        #endif
+        let modified = Date(timeIntervalSince1970: TimeInterval(time.tv_sec) + TimeInterval(time.tv_nsec) / 1e9)
+        return "\(info.st_size) \(modified.timeIntervalSince1970)"
     }
 }

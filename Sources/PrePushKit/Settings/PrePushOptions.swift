@@ -156,9 +156,13 @@ package struct PrePushOptions: ToolSettings {
         let variables =
             ManifestEnvironment.buildVariables + ManifestEnvironment.manifestConventions
             + ManifestEnvironment.names(readByManifestsIn: directory) + cacheKeyEnvironment
-        let errorlint = runsErrorlint == false ? "-" : SettingsIdentity.errorlint(errorlintExecutable)
+        // The cache folder asked of Foundation once for both.
+        let identities = AskedIdentities.user
+        let errorlint =
+            runsErrorlint == false ? "-" : SettingsIdentity.errorlint(errorlintExecutable, identities: identities)
         return SettingsIdentity(
-            toolchain: ToolchainIdentity.portable(environment: environment, directory: directory),
+            toolchain: ToolchainIdentity.portable(
+                environment: environment, directory: directory, identities: identities),
             platform: PlatformIdentity.current(),
             options: SettingsIdentity.hash(
                 "Preflight \(PreflightVersion.current)\u{1D}" + cacheFingerprint(errorlintExecutable: errorlint)),
