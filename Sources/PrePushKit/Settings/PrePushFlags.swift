@@ -34,20 +34,23 @@ package struct PrePushFlags: Sendable {
 
     package init() {}
 
-    /// Sets the setting at `path` to `value`, when one is given (`nil`: the file's stands).
+    /// Sets the setting at `path` to `value`, when one is given (`nil`: the file's stands). The key
+    /// path is made only then: a hook's run gives no flag, and making each costs it.
     package mutating func set<Value: Sendable>(
-        _ path: WritableKeyPath<PrePushOptions, Value> & Sendable, _ value: Value?
+        _ path: @autoclosure () -> (WritableKeyPath<PrePushOptions, Value> & Sendable), _ value: Value?
     ) {
         guard let value else { return }
+        let path = path()
         edits.append { $0[keyPath: path] = value }
     }
 
     /// Sets the optional setting at `path` to `value`, when one is given (`nil` leaves the file's:
     /// a flag cannot unset a setting).
     package mutating func set<Value: Sendable>(
-        _ path: WritableKeyPath<PrePushOptions, Value?> & Sendable, _ value: Value?
+        _ path: @autoclosure () -> (WritableKeyPath<PrePushOptions, Value?> & Sendable), _ value: Value?
     ) {
         guard let value else { return }
+        let path = path()
         edits.append { $0[keyPath: path] = value }
     }
 
