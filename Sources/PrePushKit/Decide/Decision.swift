@@ -22,6 +22,14 @@ enum Decision: Sendable {
             return .skip(why, place: nil, options: nil)
         }
         let place = try await RepositoryPlace.locate(directory, location: mode.git)
+        let repository = place.repository
+        let snapshot = WorkTreeSnapshot(
+            repository: repository, gitDirectory: place.gitDirectory,
+            scratchDirectory: RunTemporaryDirectory.systemTemporaryDirectory)
+        // git's two questions run while the settings are read (an error there is still the one
+        // thrown: they are awaited only after).
+        async let statusQuery = snapshot.status()
+        async let changedQuery = changedPaths(of: request, in: repository)
         // The work tree's settings decide what is checked; each check then uses the settings of the
         // folder it checks (the pushed commit's own, in the worktree).
         // Never a file above the repository's root: a check reads none.
@@ -40,30 +48,8 @@ enum Decision: Sendable {
         if let path = options.summaryPath {
             _ = try destination.check(path, fromCommandLine: flags.summaryPath != nil)
         }
-        let repository = place.repository
-        let snapshot = WorkTreeSnapshot(
-            repository: repository, gitDirectory: place.gitDirectory,
-            scratchDirectory: RunTemporaryDirectory.systemTemporaryDirectory)
-        async let statusQuery = snapshot.status()
         let commits: [PushedCommit]
-        if let request {
-            var updates = request.pushedUpdates
-            // Per update: one commit pushed to two refs changes different paths over each.
-            var changed: [String: [String]] = [:]
-            for update in updates where changed[PushDecision.key(update)] == nil {
-                do {
-                    changed[PushDecision.key(update)] = try await repository.changedPaths(
-                        commit: update.localObject, base: update.createsRemoteRef ? nil : update.remoteObject,
-                        remote: request.remoteName)
-                } catch {
-                    // A ref pushed at a blob or a tree (a notes ref someone replaced, say) holds
-                    // nothing to check: only what is or peels to a commit is.
-                    guard !(try await repository.succeeds(["cat-file", "-e", update.localObject + "^{commit}"])) else {
-                        throw error
-                    }
-                    updates.removeAll { $0.localObject == update.localObject }
-                }
-            }
+        if let (updates, changed) = try await changedQuery {
             if updates.isEmpty {
                 return .skip("the push sends no commit; nothing to check", place: place, options: options)
             }
@@ -79,6 +65,32 @@ enum Decision: Sendable {
             DecidedPush(
                 directory: directory, place: place, options: options, request: request, commits: commits,
                 repository: repository, snapshot: snapshot, status: try await statusQuery, skippedSteps: skippedSteps))
+    }
+
+    /// The paths each pushed update's commit changes over what the remote has (keyed by
+    /// ``PushDecision/key(_:)``), and the updates left: a ref pushed at a blob or a tree (a notes
+    /// ref someone replaced, say) holds nothing to check, only what is or peels to a commit does.
+    /// `nil` by hand.
+    private static func changedPaths(
+        of request: PushRequest?, in repository: GitRepository
+    ) async throws -> (updates: [RefUpdate], changed: [String: [String]])? {
+        guard let request else { return nil }
+        var updates = request.pushedUpdates
+        // Per update: one commit pushed to two refs changes different paths over each.
+        var changed: [String: [String]] = [:]
+        for update in updates where changed[PushDecision.key(update)] == nil {
+            do {
+                changed[PushDecision.key(update)] = try await repository.changedPaths(
+                    commit: update.localObject, base: update.createsRemoteRef ? nil : update.remoteObject,
+                    remote: request.remoteName)
+            } catch {
+                guard !(try await repository.succeeds(["cat-file", "-e", update.localObject + "^{commit}"])) else {
+                    throw error
+                }
+                updates.removeAll { $0.localObject == update.localObject }
+            }
+        }
+        return (updates, changed)
     }
 }
 
