@@ -54,7 +54,10 @@ struct AskedIdentities: Sendable {
         #else
         let time = info.st_mtim
         #endif
-        let modified = Date(timeIntervalSince1970: TimeInterval(time.tv_sec) + TimeInterval(time.tv_nsec) / 1e9)
+        // As Foundation makes the date (from the reference date: the same rounding, the same words).
+        let modified = Date(
+            timeIntervalSinceReferenceDate: TimeInterval(time.tv_sec) - Date.timeIntervalBetween1970AndReferenceDate
+                + TimeInterval(time.tv_nsec) / 1_000_000_000)
         return "\(info.st_size) \(modified.timeIntervalSince1970)"
     }
 }
