@@ -94,16 +94,18 @@ struct ScriptTests {
         }
     }
 
-    /// Runs `script` (relative to the package) with the POSIX shell.
+    /// Runs `script` (relative to the package) with the POSIX shell; past `timeout` (a guard
+    /// against a hang, never a measure) it is stopped.
     static func run(
-        _ script: String, _ arguments: [String], in directory: String? = nil, path: String? = nil
+        _ script: String, _ arguments: [String], in directory: String? = nil, path: String? = nil,
+        timeout: Duration = .seconds(120)
     ) async throws -> ProcessResult {
         var command = Command(shell, [packageRoot + "/" + script] + arguments, workingDirectory: directory)
         var environment = Environment.inherit.setting(["PREPUSH_VERBOSE": "1"]).removing(
             "GIT_DIR", "GIT_WORK_TREE", "GIT_INDEX_FILE")
         if let path { environment = environment.setting(["PATH": path]) }
         command.environment = environment
-        command.timeout = .seconds(120)
+        command.timeout = timeout
         return try await command.run()
     }
 
@@ -176,12 +178,16 @@ struct ScriptTests {
         var log: String { folder + "/swift.log" }
         var path: String { folder + "/bin:" + (ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin") }
 
-        /// `progress`: a line the build of prepush prints (as SwiftPM's progress) before it takes 11 s.
+        /// `progress`: a line the build of prepush prints (as SwiftPM's progress) each second for 11 s
+        /// (again and again: another test's install, running at the same time, empties the shared log).
         init(products: String = ProductsFolder.path, progress: String? = nil) throws {
             try FileManager.default.createDirectory(atPath: folder + "/bin", withIntermediateDirectories: true)
             let realSwift = try #require(
                 Command.locate("swift", searchPath: ProcessInfo.processInfo.environment["PATH"]))
-            let slow = progress.map { "*\" --product prepush \"*) echo '\($0)'; sleep 11 ;;" } ?? ""
+            let slow =
+                progress.map {
+                    "*\" --product prepush \"*) for i in 1 2 3 4 5 6 7 8 9 10 11; do echo '\($0)'; sleep 1; done ;;"
+                } ?? ""
             let script = """
                 #!/bin/sh
                 printf '%s\\n' "$*" >>'\(log)'
