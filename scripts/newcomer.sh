@@ -123,7 +123,7 @@ expect_output "of about 4 to 5 minutes: building prepush"
 expect_output "install-hooks.sh: built prepush and todoscan in"
 if printf '%s\n' "$output" | grep -q "warning: the use of"; then fail "a linker warning reached the screen"; fi
 # Where the build put prepush, as install-hooks.sh says it.
-prepush_path=$(printf '%s\n' "$output" | sed -n 's/^install-hooks.sh: prepush is \(.*\): `.*/\1/p' | head -1)
+prepush_path=$(printf '%s\n' "$output" | sed -n 's/^install-hooks.sh: README.s `prepush \.\.\.` commands: run \(.*\) (for example `.*/\1/p' | head -1)
 [ -x "$prepush_path" ] || fail "install-hooks.sh did not say where prepush is"
 expect_output "install-hooks.sh: a first check of $package as it is now"
 expect_output "1 test passed"
