@@ -181,6 +181,24 @@ struct RepositoryLayoutTests {
         #expect(none.notes == ["aaaaaaaaaaaa (refs/heads/main) changes no package (it changes README.swift only)"])
     }
 
+    @Test("dump-package's JSON: each source target's folder and what it excludes (test fixtures are never compiled)")
+    func targetFoldersAndExcludes() {
+        // The shape `swift package dump-package` (Swift 6.3.1) writes for this repository's targets.
+        let json = """
+            {"name": "Preflight", "targets": [
+              {"name": "PrePushKit", "type": "regular", "exclude": [], "path": null},
+              {"name": "ErrorLintKitTests", "type": "test", "exclude": ["Fixtures"]},
+              {"name": "processkit-fixture", "type": "executable", "exclude": [],
+               "path": "Tests/Fixtures/processkit-fixture"},
+              {"name": "CZlib", "type": "system", "exclude": ["x"]}
+            ]}
+            """
+        #expect(
+            ManifestDependencies.targetFolders(json)
+                == ["Sources/PrePushKit", "Tests/ErrorLintKitTests", "Tests/Fixtures/processkit-fixture"])
+        #expect(ManifestDependencies.excludedPaths(json) == ["Tests/ErrorLintKitTests/Fixtures"])
+    }
+
     @Test("dump-package's JSON: the paths of file-system dependencies")
     func dumpPackageJSON() {
         let json = """

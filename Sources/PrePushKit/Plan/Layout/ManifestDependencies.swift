@@ -51,6 +51,9 @@ struct ManifestDependencies: Sendable {
         /// Each source target's folder relative to the package (its `path`, else SwiftPM's
         /// default); `nil` in answers cached before it was kept.
         var targetFolders: [String]?
+        /// What the targets exclude (`exclude:`), relative to the package: files SwiftPM never
+        /// compiles (test fixtures); `nil` in answers cached before it was kept, which are read again.
+        var excludedPaths: [String]?
     }
 
     /// The local dependencies of every package unit of `layout` in `listing`.
@@ -66,7 +69,11 @@ struct ManifestDependencies: Sendable {
         for folder in packages {
             let manifests = Self.manifests(of: folder, in: listing)
             let key = Self.key(folder: folder, manifests: manifests)
-            if let known = cache[key] { facts[folder] = known } else { missing.append((folder, key, manifests)) }
+            if let known = cache[key], known.excludedPaths != nil {
+                facts[folder] = known
+            } else {
+                missing.append((folder, key, manifests))
+            }
         }
         var dependencies: [String: [String]] = [:]
         var notes: [String] = []
@@ -146,10 +153,12 @@ struct ManifestDependencies: Sendable {
         for folder in packages {
             let prefix = folder.isEmpty ? "" : folder + "/"
             let targetFolders = facts[folder]?.targetFolders ?? Self.conventionalFolders
+            let excluded = facts[folder]?.excludedPaths ?? []
             let nested = packages.filter { $0 != folder && (folder.isEmpty || $0.hasPrefix(prefix)) }
             for file in listing.files where file.hasPrefix(prefix) && file.hasSuffix(".swift") {
                 let relative = String(file.dropFirst(prefix.count))
                 guard targetFolders.contains(where: { $0.isEmpty || relative.hasPrefix($0 + "/") }),
+                    !excluded.contains(where: { relative == $0 || relative.hasPrefix($0 + "/") }),
                     !nested.contains(where: { file.hasPrefix($0 + "/") })
                 else { continue }
                 files.append((folder, file))
@@ -204,6 +213,20 @@ struct ManifestDependencies: Sendable {
     /// Each non-binary, non-system target's folder in `dump-package`'s JSON: its `path`, else
     /// `Tests/<name>`, `Plugins/<name>` or `Sources/<name>` by its type.
     static func targetFolders(_ json: String) -> [String] {
+        sourceTargets(json).map(\.folder)
+    }
+
+    /// What the source targets exclude, relative to the package (`exclude: ["Fixtures"]` of the
+    /// target in `Tests/AppTests` is `Tests/AppTests/Fixtures`).
+    static func excludedPaths(_ json: String) -> [String] {
+        sourceTargets(json).flatMap { target in
+            target.exclude.map { RepositoryPath.normalized(target.folder + "/" + $0) }
+        }
+    }
+
+    /// Each source target in `dump-package`'s JSON: its folder (its `path`, else SwiftPM's
+    /// default) and its `exclude` entries.
+    private static func sourceTargets(_ json: String) -> [(folder: String, exclude: [String])] {
         guard let object = try? JSONSerialization.jsonObject(with: Data(json.utf8)) as? [String: Any] else {
             return []
         }
@@ -211,11 +234,12 @@ struct ManifestDependencies: Sendable {
             guard let name = target["name"] as? String else { return nil }
             let type = target["type"] as? String ?? "regular"
             if type == "binary" || type == "system" { return nil }
-            if let path = target["path"] as? String { return RepositoryPath.normalized(path) }
+            let exclude = target["exclude"] as? [String] ?? []
+            if let path = target["path"] as? String { return (RepositoryPath.normalized(path), exclude) }
             switch type {
-            case "test": return "Tests/" + name
-            case "plugin": return "Plugins/" + name
-            default: return "Sources/" + name
+            case "test": return ("Tests/" + name, exclude)
+            case "plugin": return ("Plugins/" + name, exclude)
+            default: return ("Sources/" + name, exclude)
             }
         }
     }
@@ -286,7 +310,8 @@ struct ManifestDependencies: Sendable {
                 name: Self.packageName(result.outputText) ?? (folder as NSString).lastPathComponent,
                 dependencies: paths.compactMap { root.relative(PhysicalRoot.physical($0)) },
                 platforms: platforms, binaryTargets: Self.binaryTargetPaths(result.outputText),
-                targetFolders: Self.targetFolders(result.outputText)))
+                targetFolders: Self.targetFolders(result.outputText),
+                excludedPaths: Self.excludedPaths(result.outputText)))
     }
 
     /// The package's `name` in `dump-package`'s JSON.
