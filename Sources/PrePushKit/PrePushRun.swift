@@ -70,10 +70,6 @@ package struct PrePushRun: Sendable {
                 return writer.write(.skipped(why), results: [], notes: [], record: &record, clock: clock)
             case .check(let decided): push = decided
             }
-            // The full log of a check, in a file of its own; in CI mode every line is already shown.
-            if !style.annotatesForGitHub, !flags.dryRun {
-                output.keepLog(in: push.place.gitDirectory + "/preflight/logs")
-            }
             let writer = VerdictWriter(
                 flags: flags, output: output, options: push.options, place: push.place, environment: environment)
             // Only reviewed code is signed: refused before anything runs the commit's code (its
@@ -102,6 +98,12 @@ package struct PrePushRun: Sendable {
                     environment: stepEnvironment)
                 log(try await explainer.explain(plan))
                 return writer.writeDryRun(notes: plan.notes, record: &record, clock: clock)
+            }
+            // The full log of a check, in a file of its own (from its first line: what was written so
+            // far is kept for it); in CI mode every line is already shown. A push with nothing to check
+            // prints one line and keeps no log (the logs of checks are not rotated away by it).
+            if !style.annotatesForGitHub {
+                output.keepLog(in: push.place.gitDirectory + "/preflight/logs")
             }
             for note in plan.notes { output.message("prepush: \(note)\n") }
             // 3. run, in the run's own folder, removed however the run ends (a signal between

@@ -59,6 +59,38 @@ struct StagedIndexTests {
         #expect(discovery.files(staged: index.files, under: [new]).files == [new])
     }
 
+    @Test(
+        "One diff for the changed files and their lines: the same as git's raw changes and -U0 patch asked apart, names with newlines, tabs and quotes included"
+    )
+    func changesWithLinesInOneCall() throws {
+        let repository = try GitFixture(linksResolved: true)
+        try repository.write("a.swift", "one\ntwo\n")
+        try repository.write("old name.swift", (1...20).map { "line \($0)\n" }.joined())
+        try repository.write("gone.swift", "x\n")
+        try repository.commitAll("initial")
+        try repository.write("a.swift", "one\nstaged\ntwo\nmore\n")
+        try repository.git("mv", "old name.swift", "new\nname.swift")
+        try repository.write("new\nname.swift", (1...20).map { "line \($0)\n" }.joined() + "added\n")
+        try repository.write("tab\there \"q\".swift", "fresh\n")
+        try repository.write("é.bin", "\u{0}binary")
+        try FileManager.default.removeItem(atPath: repository.path("gone.swift"))
+        try repository.git("add", "-A")
+
+        let git = GitRepository(root: repository.root)
+        let combined = try git.stagedChangesWithAddedLines()
+        // git asked twice, as before: the raw changes, and the -U0 patch with names escaped.
+        #expect(combined.changes == (try git.stagedChanges()))
+        #expect(combined.lines == (try git.addedLines(diffing: ["--cached"], exactNames: true)))
+        #expect(combined.changes.count == 4)
+        let index = try StagedIndex.read(in: repository.root, allFiles: false)
+        // Names with control characters are named by their bytes (GitPathName), as before.
+        let renamed = repository.path(GitPathName.name(Array("new\nname.swift".utf8)))
+        #expect(index.changedFiles.count == 4)
+        #expect(index.added.lines[renamed] == [21...21])
+        #expect(index.added.lines[repository.path("a.swift")] == [2...2, 4...4])
+        #expect(index.added.newFiles.contains(repository.path(GitPathName.name(Array("tab\there \"q\".swift".utf8)))))
+    }
+
     @Test("Staged bytes are the blobs, whatever the work tree holds: line-ending conversion, unstaged edits")
     func workTreeCopies() throws {
         let repository = try GitFixture(linksResolved: true)

@@ -18,10 +18,28 @@ struct WorkTreeDiscoveryTests {
         return result.succeeded ? result.outputText.trimmingCharacters(in: .newlines) : nil
     }
 
+    /// `git rev-parse <options>`'s answer for `directory`, links resolved.
+    private func gitAnswer(_ directory: String, _ options: String...) throws -> String? {
+        let result = try GitRepository.command(["rev-parse"] + options, in: directory).runBlocking()
+        return result.succeeded ? StandardPath.resolved(result.outputText.trimmingCharacters(in: .newlines)) : nil
+    }
+
     /// Discovery's answer, checked against git's: equal when it answers at all.
     private func discovered(_ directory: String, environment: [String: String] = [:]) throws -> String? {
         let answer = WorkTreeDiscovery.root(containing: directory, environment: environment)
-        if let answer { #expect(answer == (try gitRoot(directory, environment: environment)), "\(directory)") }
+        if let answer {
+            #expect(answer == (try gitRoot(directory, environment: environment)), "\(directory)")
+            // The git directory prepush's hook uses and the common directory errorlint's cache goes
+            // in, read from `.git` where the root is.
+            let directories = WorkTreeDiscovery.gitDirectories(root: answer)
+            #expect(
+                directories.flatMap { StandardPath.resolved($0.gitDirectory) }
+                    == (try gitAnswer(directory, "--absolute-git-dir")), "\(directory)")
+            #expect(
+                directories.flatMap { StandardPath.resolved($0.commonDirectory) }
+                    == (try gitAnswer(directory, "--path-format=absolute", "--git-common-dir")), "\(directory)")
+            #expect(GitRepository.plainPlace(containing: directory)?.gitDirectory == directories?.gitDirectory)
+        }
         if environment.isEmpty {
             let repository = try? GitRepository(containing: directory)
             #expect(repository?.root == (try gitRoot(directory)), "\(directory)")

@@ -14,10 +14,12 @@ enum Decision: Sendable {
     static func make(
         _ mode: PrePushRun.Mode, in directory: String, flags: PrePushFlags, environment: [String: String]
     ) async throws -> Decision {
-        var request: PushRequest?
-        if case .hook(let arguments, let input, _) = mode {
-            request = try PushRequest.parse(arguments: arguments, input: input)
-        }
+        let request: PushRequest? =
+            if case .hook(let arguments, let input, _) = mode {
+                try PushRequest.parse(arguments: arguments, input: input)
+            } else {
+                nil
+            }
         if case .skip(let why) = PushDecision.early(request, environment: environment) {
             return .skip(why, place: nil, options: nil)
         }
@@ -28,8 +30,11 @@ enum Decision: Sendable {
             scratchDirectory: RunTemporaryDirectory.systemTemporaryDirectory)
         // git's two questions run while the settings are read (an error there is still the one
         // thrown: they are awaited only after).
+        let pushedCommits = request?.pushedUpdates.map(\.localObject) ?? []
         async let statusQuery = snapshot.status()
         async let changedQuery = changedPaths(of: request, in: repository)
+        // The pushed commits' trees and listings too: planning a verified push then asks git nothing.
+        async let treesQuery = PushedTrees.read(pushedCommits, in: repository)
         // The work tree's settings decide what is checked; each check then uses the settings of the
         // folder it checks (the pushed commit's own, in the worktree).
         // Never a file above the repository's root: a check reads none.
@@ -64,7 +69,8 @@ enum Decision: Sendable {
         return .check(
             DecidedPush(
                 directory: directory, place: place, options: options, request: request, commits: commits,
-                repository: repository, snapshot: snapshot, status: try await statusQuery, skippedSteps: skippedSteps))
+                repository: repository, snapshot: snapshot, status: try await statusQuery, skippedSteps: skippedSteps,
+                pushedTrees: await treesQuery))
     }
 
     /// The paths each pushed update's commit changes over what the remote has (keyed by
@@ -111,6 +117,8 @@ struct DecidedPush: Sendable {
     var status: SnapshotStatus
     /// The steps `PREPUSH_SKIP` names.
     var skippedSteps: SkippedSteps
+    /// The pushed commits' trees and listings, as far as git answered while deciding.
+    var pushedTrees = PushedTrees()
 
     var isHook: Bool { request != nil }
 }

@@ -11,6 +11,10 @@ struct RepositoryPlace: Sendable {
     /// a hook of `git --git-dir=… --work-tree=… push` (the dotfiles layout, a work tree nested in
     /// another repository's), whose folder alone would name no repository or the wrong one.
     static func locate(_ directory: String, location: GitLocation = GitLocation()) async throws -> RepositoryPlace {
+        // The plain layouts (a hook's usual case) are answered from `.git` itself, as git would.
+        if !location.namesRepository, let plain = GitRepository.plainPlace(containing: directory) {
+            return RepositoryPlace(root: plain.root, gitDirectory: plain.gitDirectory)
+        }
         var git = GitRepository(root: directory)
         git.location = location
         guard let places = try? await git.output(["rev-parse", "--show-toplevel", "--absolute-git-dir"]) else {

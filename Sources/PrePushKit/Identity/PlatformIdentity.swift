@@ -13,8 +13,11 @@ enum PlatformIdentity {
             var fields: [String: String] = [:]
             for line in String(decoding: data, as: UTF8.self).split(separator: "\n") {
                 guard let equals = line.firstIndex(of: "=") else { continue }
-                let value = line[line.index(after: equals)...].trimmingCharacters(in: CharacterSet(charactersIn: "\"'"))
-                fields[String(line[..<equals])] = value
+                // The quotes around a value dropped (no `CharacterSet` made per line: a hook's cost).
+                var value = line[line.index(after: equals)...].unicodeScalars
+                while let first = value.first, first == "\"" || first == "'" { value.removeFirst() }
+                while let last = value.last, last == "\"" || last == "'" { value.removeLast() }
+                fields[String(line[..<equals])] = String(Substring(value))
             }
             if let id = fields["ID"] {
                 return [id, fields["VERSION_ID"] ?? fields["BUILD_ID"] ?? "-"].joined(separator: " ")

@@ -5,13 +5,19 @@ extension PlanFacts {
     /// content (``WorkTreeSnapshot``, only when something differs from HEAD), what differs, and
     /// which trees are verified.
     static func gather(
-        commits: [PushedCommit], isHook: Bool, status: SnapshotStatus, repository: GitRepository,
+        commits: [PushedCommit], isHook: Bool, status: SnapshotStatus, pushedTrees: PushedTrees = PushedTrees(),
+        repository: GitRepository,
         snapshot: WorkTreeSnapshot, gitDirectory: String, options: PrePushOptions, errorlintExecutable: String?,
         environment: [String: String], layout: LayoutRequest
     ) async throws -> PlanFacts {
         let names = commits.map(\.commit) + (status.head.map { [$0] } ?? [])
-        let trees = try await repository.output(["rev-parse"] + names.map { $0 + "^{tree}" })
-            .split(separator: "\n").map(String.init)
+        // Read while deciding when the push sends HEAD (the usual push); else asked now.
+        let known = names.compactMap { pushedTrees.trees[$0] }
+        let trees =
+            known.count == names.count
+            ? known
+            : try await repository.output(["rev-parse"] + names.map { $0 + "^{tree}" })
+                .split(separator: "\n").map(String.init)
         let headTree = status.head == nil ? nil : trees.last
         let identity = options.settingsIdentity(
             errorlintExecutable: errorlintExecutable, environment: environment, directory: layout.root)
@@ -43,7 +49,7 @@ extension PlanFacts {
         // what is checked (by hand, or --work-tree).
         let units = UnitGathering(
             request: layout, repository: repository, gitDirectory: gitDirectory, options: options,
-            errorlintExecutable: errorlintExecutable, environment: environment)
+            errorlintExecutable: errorlintExecutable, environment: environment, listings: pushedTrees.listings)
         for (commit, tree) in facts.commits where facts.units[tree] == nil {
             // By hand, a commit whose content is not the work tree's is not what is checked (the
             // disk is): its configuration is not read.

@@ -20,7 +20,7 @@ struct PlannedRun: Sendable {
         let errorlintExecutable =
             options.runsErrorlint == false ? nil : ErrorLintExecutable.find(environment: environment)
         var facts = try await PlanFacts.gather(
-            commits: push.commits, isHook: push.isHook, status: push.status,
+            commits: push.commits, isHook: push.isHook, status: push.status, pushedTrees: push.pushedTrees,
             repository: push.repository, snapshot: push.snapshot, gitDirectory: push.place.gitDirectory,
             options: options, errorlintExecutable: errorlintExecutable, environment: environment,
             layout: LayoutRequest(place: push.place, directory: push.directory, flags: flags))

@@ -34,11 +34,18 @@ struct UnitGathering: Sendable {
     let options: PrePushOptions
     let errorlintExecutable: String?
     let environment: [String: String]
+    /// Trees already listed (``PushedTrees``), by tree: not listed again.
+    var listings: [String: TreeListing] = [:]
 
     /// `label` names the tree in messages (the commit, `git show` style); `nil` for a tree that is
     /// not checked, whose configuration files are then not read.
     func plan(tree: String, label: String?, changedPaths: [String]?) async throws -> UnitPlan {
-        let listing = try await TreeListing.read(tree, in: repository)
+        let listing: TreeListing
+        if let known = listings[tree] {
+            listing = known
+        } else {
+            listing = try await TreeListing.read(tree, in: repository)
+        }
         var layout = try await RepositoryLayout.decided(
             listing, settings: options.layoutSettings, repository: repository)
         var notes: [String] = []

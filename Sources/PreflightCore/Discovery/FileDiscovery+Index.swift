@@ -9,14 +9,15 @@ extension FileDiscovery {
             let canonical = StandardPath.canonical(root)
             return canonical == "/" ? "" : canonical
         }
+        let prefixes = folders.map { $0 + "/" }
         var files: [String] = []
         for path in candidates {
-            for folder in folders {
+            for (folder, prefix) in zip(folders, prefixes) {
                 if path == folder {
                     files.append(path)
                     break
                 }
-                guard path.hasPrefix(folder + "/") else { continue }
+                guard path.hasPrefix(prefix) else { continue }
                 if isSelected(String(path.dropFirst(folder.count + 1)), checkingFolders: true) { files.append(path) }
                 break
             }

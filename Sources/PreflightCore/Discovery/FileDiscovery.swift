@@ -24,7 +24,12 @@ package struct FileDiscovery: Sendable {
     /// No file matching any of these.
     var excludes: [Glob]
     /// Folder names a tree walk skips.
-    var skippedDirectories: Set<String>
+    var skippedDirectories: Set<String> {
+        didSet { skippedASCIINames = Self.asciiNames(skippedDirectories) }
+    }
+    /// The bytes of the ASCII names among ``skippedDirectories`` (all, by default): an ASCII folder
+    /// name equals one of these exactly when its bytes do.
+    private var skippedASCIINames: [[UInt8]]
     /// Whether to ask git which files belong to the tree.
     var usesGit: Bool
 
@@ -37,7 +42,12 @@ package struct FileDiscovery: Sendable {
         self.includes = includes
         self.excludes = excludes
         self.skippedDirectories = skippedDirectories
+        self.skippedASCIINames = Self.asciiNames(skippedDirectories)
         self.usesGit = usesGit
+    }
+
+    private static func asciiNames(_ names: Set<String>) -> [[UInt8]] {
+        names.filter { $0.utf8.allSatisfy { $0 < 0x80 } }.map { Array($0.utf8) }
     }
 
     /// What discovery found: files to read, and the places it could not look into.
@@ -143,16 +153,24 @@ package struct FileDiscovery: Sendable {
 
     /// Build and dependency folders are never sources, even when git lists them.
     private func isInsideSkippedDirectory(_ relative: String) -> Bool {
-        let utf8 = relative.utf8
-        var start = utf8.startIndex
-        for index in utf8.indices where utf8[index] == UInt8(ascii: "/") {
-            // Each name compared with the folder's substring, as strings compare: a string made
-            // per folder of every path of a big tree cost more than the rest of its discovery.
-            let folder = relative[start..<index]
-            if skippedDirectories.contains(where: { $0 == folder }) { return true }
-            start = utf8.index(after: index)
+        var path = relative
+        return path.withUTF8 { bytes in
+            var start = 0
+            for index in bytes.indices where bytes[index] == UInt8(ascii: "/") {
+                // An ASCII folder name is compared by its bytes with the ASCII names (no string
+                // made per folder of every path of a big tree); anything else as strings compare,
+                // where canonically equivalent names are equal.
+                let folder = UnsafeBufferPointer(rebasing: bytes[start..<index])
+                if folder.allSatisfy({ $0 < 0x80 }) && skippedDirectories.count == skippedASCIINames.count {
+                    if skippedASCIINames.contains(where: { $0.elementsEqual(folder) }) { return true }
+                } else {
+                    let name = String(decoding: folder, as: UTF8.self)
+                    if skippedDirectories.contains(where: { $0 == name }) { return true }
+                }
+                start = index + 1
+            }
+            return false
         }
-        return false
     }
 
     /// Files git knows under `directory` (relative to it), and those whose names are not UTF-8

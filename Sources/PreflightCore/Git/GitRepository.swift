@@ -11,6 +11,9 @@ package struct GitRepository: Sendable {
     /// Where git's variables put this repository when a hook names it (``GitLocation``): set
     /// again for each of its git calls. Empty: the root decides.
     package var location = GitLocation()
+    /// Whether the root was found without git, in a plain layout (``WorkTreeDiscovery``): its git
+    /// directories are then the ones `.git` names.
+    private(set) var isPlainLayout = false
     /// The index file the index queries read (`GIT_INDEX_FILE`, absolute) when it is not the
     /// repository's own: a pre-commit hook's temporary index. `nil`: the repository's.
     package var indexFile: String? {
@@ -43,12 +46,23 @@ package struct GitRepository: Sendable {
         return WorkTreeDiscovery.root(containing: unresolved, environment: ProcessInfo.processInfo.environment)
     }
 
+    /// The work tree's root and git directory of the repository containing `directory` (what `git
+    /// rev-parse --show-toplevel --absolute-git-dir` prints there) in the plain layouts
+    /// ``WorkTreeDiscovery`` answers, found without a process; `nil` when git must be asked.
+    package static func plainPlace(containing directory: String) -> (root: String, gitDirectory: String)? {
+        guard let root = plainRoot(containing: directory),
+            let gitDirectory = WorkTreeDiscovery.gitDirectories(root: root)?.gitDirectory
+        else { return nil }
+        return (root, gitDirectory)
+    }
+
     /// The repository whose work tree contains `directory`, or the one `location` names (its
     /// work tree's root as git reports it, for a hook git gave `GIT_DIR` or `GIT_WORK_TREE`).
     init(containing directory: String, location: GitLocation = GitLocation()) throws(GitError) {
         self.location = location
         if !location.namesRepository, let root = Self.plainRoot(containing: directory) {
             self.root = root
+            isPlainLayout = true
             return
         }
         var here = GitRepository(root: directory)
@@ -123,6 +137,12 @@ package struct GitRepository: Sendable {
 
     // MARK: Changes
 
+    /// The patch ``addedLines(diffing:exactNames:)`` reads: no context, hunks never joined, fixed
+    /// prefixes, no colour or text conversion.
+    static let patchOptions = [
+        "-U0", "--no-color", "--no-textconv", "--inter-hunk-context=0", "--src-prefix=a/", "--dst-prefix=b/",
+    ]
+
     /// The lines `git diff <revisions>` adds: one revision compares the working tree (staged and
     /// unstaged) with it, two compare the commits. With `exactNames`, paths are named by their
     /// bytes (``GitPathName``): git quotes every unusual name (`core.quotePath`), and the quoted
@@ -130,9 +150,8 @@ package struct GitRepository: Sendable {
     func addedLines(diffing revisions: [String], exactNames: Bool = false) throws(GitError) -> AddedLines {
         let arguments =
             (exactNames ? ["-c", "core.quotepath=on"] : [])
-            + [
-                "diff", "-U0", "--no-color", "--no-ext-diff", "--no-textconv", "--find-renames", "--no-relative",
-                "--inter-hunk-context=0", "--ignore-submodules=all", "--src-prefix=a/", "--dst-prefix=b/",
+            + ["diff"] + Self.patchOptions + [
+                "--no-ext-diff", "--find-renames", "--no-relative", "--ignore-submodules=all",
             ] + revisions + ["--"]
         let parser = LockedParser(root: root, exactNames: exactNames)
         var command = indexCommand(arguments)
@@ -231,7 +250,7 @@ package struct GitRepository: Sendable {
 }
 
 /// A diff parser fed from ProcessKit's I/O thread.
-private struct LockedParser: Sendable {
+struct LockedParser: Sendable {
     private let parser: Locked<UnifiedDiffParser>
 
     init(root: String, exactNames: Bool) {

@@ -31,8 +31,8 @@ package struct StagedIndex: Sendable {
     /// keeps there; `nil` when git did not say.
     package private(set) var commonDirectory: String?
 
-    /// Every regular file in the index, by absolute path, sorted.
-    package var files: [String] { blobs.keys.sorted() }
+    /// Every regular file in the index, by absolute path, sorted (once: errorlint asks more than once).
+    package let files: [String]
 
     /// The files the index adds or changes (new, changed, or renamed with changes), that it holds.
     package var changedFiles: [String] { changed }
@@ -60,7 +60,8 @@ package struct StagedIndex: Sendable {
     package static func read(
         in directory: String, allFiles: Bool, git location: GitLocation = GitLocation()
     ) throws(GitError) -> StagedIndex {
-        let root = try GitRepository(containing: directory, location: location).root
+        let found = try GitRepository(containing: directory, location: location)
+        let root = found.root
         // Run in the root: the diff's names are the root's.
         var inRoot = GitRepository(root: root)
         inRoot.location = location
@@ -69,16 +70,26 @@ package struct StagedIndex: Sendable {
         // The changes, the added lines and the entries at once: none needs another's answer, as
         // git names every path from the root wherever it runs. `git diff --cached` compares with
         // HEAD, or with the empty tree before the first commit (everything staged is then new).
-        let changes = BackgroundCall { Result { () throws(GitError) in try reader.stagedChanges() } }
-        let lines =
+        // Without every entry, one git call says both what changed and the lines it adds.
+        let changesAndLines =
             allFiles
-            ? nil : BackgroundCall { Result { () throws(GitError) in try reader.stagedAddedLines() } }
+            ? nil : BackgroundCall { Result { () throws(GitError) in try reader.stagedChangesWithAddedLines() } }
+        let changes =
+            allFiles ? BackgroundCall { Result { () throws(GitError) in try reader.stagedChanges() } } : nil
         let entries =
             allFiles ? BackgroundCall { Result { () throws(GitError) in try reader.indexEntries(root: root) } } : nil
-        let common = allFiles ? BackgroundCall { reader.commonDirectory() } : nil
+        // In a plain layout the common directory is the one `.git` names (no process for it).
+        let plainCommon = found.isPlainLayout ? WorkTreeDiscovery.gitDirectories(root: root)?.commonDirectory : nil
+        let common = allFiles && plainCommon == nil ? BackgroundCall { reader.commonDirectory() } : nil
         var staged: [String: StagedChange] = [:]
         // Named by their bytes: two names that differ only in bytes that are not UTF-8 stay two.
-        for (path, change) in try changes.value().get() {
+        let changedEntries: [[UInt8]: StagedChange]
+        if let changes {
+            changedEntries = try changes.value().get()
+        } else {
+            changedEntries = try changesAndLines!.value().get().changes
+        }
+        for (path, change) in changedEntries {
             staged[StandardPath.absolute(GitPathName.name(path), relativeTo: root)] = change
         }
         var blobs: [String: String] = [:]
@@ -89,17 +100,17 @@ package struct StagedIndex: Sendable {
         }
         let changed = staged.keys.filter { blobs[$0] != nil }.sorted()
         var added = AddedLines(newFiles: Set(changed))
-        if let lines {
+        if let changesAndLines {
             // The diff's lines of the files the index holds as regular files; a file git shows as
             // new (or whole, after a link became a file) is new.
-            let diff = try lines.value().get()
+            let diff = try changesAndLines.value().get().lines
             let held = Set(changed)
             added = AddedLines(
                 lines: diff.lines.filter { held.contains($0.key) && !diff.newFiles.contains($0.key) },
                 newFiles: Set(changed.filter { staged[$0]?.base == nil || diff.newFiles.contains($0) }))
         }
         var index = StagedIndex(root: root, added: added, blobs: blobs, changed: changed, location: reader.location)
-        index.commonDirectory = common?.value()
+        index.commonDirectory = allFiles ? plainCommon ?? common?.value() : nil
         return index
     }
 
@@ -140,6 +151,7 @@ package struct StagedIndex: Sendable {
         self.root = root
         self.added = added
         self.blobs = blobs
+        self.files = blobs.keys.sorted()
         self.changed = changed
         self.location = location
     }
@@ -210,20 +222,74 @@ extension GitRepository {
         return path.hasPrefix("/") ? path : nil
     }
 
+    /// `git diff --cached --raw`'s options: every name as it is (`-z`), whole object names.
+    private static let rawChangesOptions = [
+        "diff", "--cached", "--raw", "-z", "--no-abbrev", "--find-renames", "--no-relative",
+        "--ignore-submodules=all", "--no-ext-diff",
+    ]
+
     /// The regular files the index adds or changes over HEAD (`git diff --cached --raw`: no
     /// contents compared), by path relative to the root (its bytes), wherever in the work tree git
     /// runs. A file moved or copied unchanged is no change.
     func stagedChanges() throws(GitError) -> [[UInt8]: StagedChange] {
-        let arguments = [
-            "diff", "--cached", "--raw", "-z", "--no-abbrev", "--find-renames", "--no-relative",
-            "--ignore-submodules=all", "--no-ext-diff", "--",
-        ]
+        Self.changes(fromRaw: try nulSeparated(Self.rawChangesOptions + ["--"]))
+    }
+
+    /// ``stagedChanges()`` and the lines the index adds over HEAD, from one `git diff --cached --raw -p -U0`:
+    /// the raw records (NUL-separated), an empty record, then the patch, the same bytes as
+    /// `git diff --cached -U0` prints with the same options (its names asked escaped, so their
+    /// bytes come back exactly). The patch is parsed as it arrives, never held whole.
+    func stagedChangesWithAddedLines() throws(GitError) -> (changes: [[UInt8]: StagedChange], lines: AddedLines) {
+        let arguments =
+            ["-c", "core.quotepath=on"] + Self.rawChangesOptions + ["-p"] + Self.patchOptions + ["--"]
+        let parser = LockedParser(root: root, exactNames: true)
+        // The raw records until the empty one; a record's name may hold a newline, so the lines
+        // the output arrives in are joined again until then.
+        let raw = Locked<(bytes: [UInt8], done: Bool)>(([], false))
+        var command = indexCommand(arguments)
+        command.environment = command.environment.removing(["GIT_LITERAL_PATHSPECS"])
+        command.standardOutput = .lines { line in
+            let patchLine: ArraySlice<UInt8>? = raw.withLock { raw in
+                guard !raw.done else { return line.bytes[...] }
+                let start = max(0, raw.bytes.count - 1)
+                raw.bytes += line.bytes
+                if line.isTerminated { raw.bytes.append(UInt8(ascii: "\n")) }
+                guard let end = Self.endOfRawRecords(raw.bytes, from: start) else { return nil }
+                raw.done = true
+                // What follows the empty record, up to this line's end, is the patch's first line.
+                let rest = raw.bytes[(end + 2)...]
+                raw.bytes.removeSubrange((end + 1)...)
+                return line.isTerminated ? rest.dropLast() : rest
+            }
+            if let patchLine { parser.consume(Array(patchLine)) }
+        }
+        let result = try Self.runChecked(command, arguments)
+        guard result.isOutputComplete else {
+            throw .failed(command: Self.display(arguments), detail: "Its output ended before git finished writing it.")
+        }
+        let records = raw.withLock { raw in raw.bytes.split(separator: 0) }
+        return (Self.changes(fromRaw: records), parser.finish())
+    }
+
+    /// Where the raw records end in `bytes` (searched from `start`): the index of the NUL that ends
+    /// the last one, followed by the empty record's NUL; `nil` before it.
+    private static func endOfRawRecords(_ bytes: [UInt8], from start: Int) -> Int? {
+        var index = start
+        while index + 1 < bytes.count {
+            if bytes[index] == 0, bytes[index + 1] == 0 { return index }
+            index += 1
+        }
+        return nil
+    }
+
+    /// The changes of `git diff --raw -z`'s records (see ``stagedChanges()``).
+    private static func changes(fromRaw records: [ArraySlice<UInt8>]) -> [[UInt8]: StagedChange] {
         var changes: [[UInt8]: StagedChange] = [:]
         // ":<old mode> <new mode> <old object> <new object> <status>\0<path>\0", and a second
         // path for a rename or copy (R100: moved unchanged).
         var fields: [ArraySlice<UInt8>] = []
         var pathsLeft = 0
-        for entry in try nulSeparated(arguments) {
+        for entry in records {
             if pathsLeft == 0 {
                 fields = entry.dropFirst().split(separator: UInt8(ascii: " "))
                 guard fields.count == 5, let status = fields[4].first else { continue }
@@ -246,13 +312,6 @@ extension GitRepository {
     /// A blob of a regular or executable file (not a link, a submodule or a deletion).
     private static func isRegularFile(mode: ArraySlice<UInt8>) -> Bool {
         mode.elementsEqual("100644".utf8) || mode.elementsEqual("100755".utf8)
-    }
-
-    /// The lines the index adds over HEAD (`git diff --cached -U0`), named as ``GitPathName``
-    /// names them: every name git would escape is asked escaped (`core.quotePath`), so its bytes
-    /// come back exactly.
-    func stagedAddedLines() throws(GitError) -> AddedLines {
-        try addedLines(diffing: ["--cached"], exactNames: true)
     }
 
     /// The NUL-separated entries of a git call that must succeed, run on ``indexFile``.

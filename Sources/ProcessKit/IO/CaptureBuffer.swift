@@ -39,8 +39,10 @@ struct CaptureBuffer {
 
     /// The most bytes kept; the rest is counted by the caller and dropped.
     let limit: Int
-    private let reservesAddressSpace: Bool
-    private let ceiling: Int
+    /// What tests pass in place of the system's answers; `nil` asks the system, once a capture grows
+    /// past ``smallSize`` (most captures never do, and a tool's start-up reads no `/proc` file).
+    private let reservesAddressSpace: Bool?
+    private let ceiling: Int?
 
     /// The bytes kept so far.
     private(set) var bytes: [UInt8] = []
@@ -50,11 +52,7 @@ struct CaptureBuffer {
     private var faulter: PageFaulter?
 
     /// `reservesAddressSpace` and `ceiling` default to what the system allows; tests pass their own.
-    init(
-        limit: Int,
-        reservesAddressSpace: Bool = CaptureBuffer.systemReservesAddressSpaceFreely,
-        ceiling: Int = CaptureBuffer.reservationCeiling
-    ) {
+    init(limit: Int, reservesAddressSpace: Bool? = nil, ceiling: Int? = nil) {
         self.limit = max(0, limit)
         self.reservesAddressSpace = reservesAddressSpace
         self.ceiling = ceiling
@@ -72,7 +70,8 @@ struct CaptureBuffer {
             bytes.reserveCapacity(
                 Self.capacity(
                     toHold: needed, current: bytes.capacity, limit: limit,
-                    reservesAddressSpace: reservesAddressSpace, ceiling: ceiling))
+                    reservesAddressSpace: reservesAddressSpace ?? Self.systemReservesAddressSpaceFreely,
+                    ceiling: ceiling ?? Self.reservationCeiling))
             startFaulting()
         }
         bytes.append(contentsOf: UnsafeRawBufferPointer(rebasing: chunk[..<kept]))

@@ -34,7 +34,11 @@ struct TreeListing: Sendable, Equatable {
     /// Lists the tree `tree` (a tree's object name as git printed it, never a commit's: every
     /// caller has one, so nothing is resolved first) with one git call.
     static func read(_ tree: String, in repository: GitRepository) async throws -> TreeListing {
-        let entries = try await repository.entries(["ls-tree", "-r", "-t", "-z", "--full-tree", tree])
-        return TreeListing(lsTree: entries, root: tree)
+        TreeListing(lsTree: try await repository.entries(arguments(tree)), root: tree)
+    }
+
+    /// git's arguments listing the tree `name` names.
+    static func arguments(_ name: String) -> [String] {
+        ["ls-tree", "-r", "-t", "-z", "--full-tree", name]
     }
 }
