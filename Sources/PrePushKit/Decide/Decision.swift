@@ -28,8 +28,8 @@ enum Decision: Sendable {
         let snapshot = WorkTreeSnapshot(
             repository: repository, gitDirectory: place.gitDirectory,
             scratchDirectory: RunTemporaryDirectory.systemTemporaryDirectory)
-        // git's two questions run while the settings are read (an error there is still the one
-        // thrown: they are awaited only after).
+        // git's questions run while the settings are read (an error there is still the one thrown:
+        // they are awaited only after).
         let pushedCommits = request?.pushedUpdates.map(\.localObject) ?? []
         async let statusQuery = snapshot.status()
         async let changedQuery = changedPaths(of: request, in: repository)

@@ -71,24 +71,22 @@ package struct StagedIndex: Sendable {
         // git names every path from the root wherever it runs. `git diff --cached` compares with
         // HEAD, or with the empty tree before the first commit (everything staged is then new).
         // Without every entry, one git call says both what changed and the lines it adds.
-        let changesAndLines =
-            allFiles
-            ? nil : BackgroundCall { Result { () throws(GitError) in try reader.stagedChangesWithAddedLines() } }
-        let changes =
-            allFiles ? BackgroundCall { Result { () throws(GitError) in try reader.stagedChanges() } } : nil
+        let diff = BackgroundCall {
+            Result { () throws(GitError) -> (changes: [[UInt8]: StagedChange], lines: AddedLines?) in
+                if allFiles { return (try reader.stagedChanges(), nil) }
+                let (changes, lines) = try reader.stagedChangesWithAddedLines()
+                return (changes, lines)
+            }
+        }
         let entries =
             allFiles ? BackgroundCall { Result { () throws(GitError) in try reader.indexEntries(root: root) } } : nil
         // In a plain layout the common directory is the one `.git` names (no process for it).
-        let plainCommon = found.isPlainLayout ? WorkTreeDiscovery.gitDirectories(root: root)?.commonDirectory : nil
+        let plainCommon =
+            allFiles && found.isPlainLayout ? WorkTreeDiscovery.gitDirectories(root: root)?.commonDirectory : nil
         let common = allFiles && plainCommon == nil ? BackgroundCall { reader.commonDirectory() } : nil
         var staged: [String: StagedChange] = [:]
         // Named by their bytes: two names that differ only in bytes that are not UTF-8 stay two.
-        let changedEntries: [[UInt8]: StagedChange]
-        if let changes {
-            changedEntries = try changes.value().get()
-        } else {
-            changedEntries = try changesAndLines!.value().get().changes
-        }
+        let (changedEntries, diffLines) = try diff.value().get()
         for (path, change) in changedEntries {
             staged[StandardPath.absolute(GitPathName.name(path), relativeTo: root)] = change
         }
@@ -100,17 +98,16 @@ package struct StagedIndex: Sendable {
         }
         let changed = staged.keys.filter { blobs[$0] != nil }.sorted()
         var added = AddedLines(newFiles: Set(changed))
-        if let changesAndLines {
+        if let diff = diffLines {
             // The diff's lines of the files the index holds as regular files; a file git shows as
             // new (or whole, after a link became a file) is new.
-            let diff = try changesAndLines.value().get().lines
             let held = Set(changed)
             added = AddedLines(
                 lines: diff.lines.filter { held.contains($0.key) && !diff.newFiles.contains($0.key) },
                 newFiles: Set(changed.filter { staged[$0]?.base == nil || diff.newFiles.contains($0) }))
         }
         var index = StagedIndex(root: root, added: added, blobs: blobs, changed: changed, location: reader.location)
-        index.commonDirectory = allFiles ? plainCommon ?? common?.value() : nil
+        index.commonDirectory = plainCommon ?? common?.value()
         return index
     }
 
