@@ -56,11 +56,21 @@ struct SourceFactsCacheTests {
             "Sources/Kit/Failure+Text.swift",
             "import Foundation\nextension Failure: LocalizedError {\n  var errorDescription: String? { nil }\n}\n")
         try GitFixture.git(["add", "-A"], in: project.root)
-        func run() throws -> (findings: [String], parsed: Int, types: Int) {
+        // As errorlint runs it (the cache read while git lists the index, the files it reads whole
+        // read ahead), and with nothing ahead.
+        func run(ahead: Bool = true) throws -> (findings: [String], parsed: Int, types: Int) {
             var options = project.options()
             options.adoption.checksStaged = true
-            let staged = try StagedIndex.read(in: project.root, allFiles: true)
-            let analysis = ErrorLintAnalysis.read(options, staged: staged)
+            let analysis: ErrorLintAnalysis
+            if ahead {
+                let (staged, cache) = try StagedIndex.read(
+                    in: project.root, allFiles: true, preloading: ErrorLintAnalysis.isRead
+                ) { ErrorLintAnalysis.factsCache(for: options, commonDirectory: $0) }
+                analysis = ErrorLintAnalysis.read(options, staged: staged, factsCache: cache)
+            } else {
+                analysis = ErrorLintAnalysis.read(
+                    options, staged: try StagedIndex.read(in: project.root, allFiles: true))
+            }
             let findings = ErrorLintRun.diagnostics(for: analysis, options: options, in: project.root).map {
                 "\($0.location.path):\($0.location.line) [\($0.ruleID)] \($0.message)"
             }
@@ -72,13 +82,23 @@ struct SourceFactsCacheTests {
         #expect(FileManager.default.fileExists(atPath: cachePath))
         let cached = SourceFactsCache.read(at: cachePath)
         #expect(cached.entries.count == 3)
+        func fileNumber() throws -> Int? {
+            try FileManager.default.attributesOfItem(atPath: cachePath)[.systemFileNumber] as? Int
+        }
+        let written = try fileNumber()
+        // Nothing new learned, nothing dropped: the cache is not written again.
         #expect(try run() == first)
+        #expect(try run(ahead: false) == first)
+        #expect(try fileNumber() == written)
 
-        // A changed file is read again (its blob is new); the others come from the cache.
+        // A changed file is read again (its blob is new); the others come from the cache, which
+        // is written again without the blob no longer staged.
         try project.write("Sources/Kit/Other.swift", "struct Other { let failure: Failure }\n")
         try GitFixture.git(["add", "-A"], in: project.root)
         #expect(try run() == first)
+        #expect(try fileNumber() != written)
         #expect(SourceFactsCache.read(at: cachePath).entries.count == 3)
+        #expect(try run(ahead: false) == first)
         // A damaged cache costs a read, never a finding.
         try project.write(".git/preflight/errorlint-source-facts", SourceFactsCache.header + "\nnot a line\n")
         #expect(try run() == first)

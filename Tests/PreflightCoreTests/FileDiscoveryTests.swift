@@ -66,6 +66,21 @@ struct FileDiscoveryTests {
         #expect(found.files == ["Sources/A.swift", "Sources/Inner/B.swift"].map { fixture.path($0) })
     }
 
+    @Test("A staged list: the files under the roots, skipped folders left out, sorted whatever the list's order")
+    func stagedList() {
+        let staged = ["/r/b.swift", "/r/.build/x.swift", "/r/a/c.swift", "/other/d.swift", "/r/a.swift"]
+        #expect(
+            FileDiscovery().files(staged: staged, under: ["/r"]).files == ["/r/a.swift", "/r/a/c.swift", "/r/b.swift"])
+        #expect(
+            FileDiscovery().files(staged: staged.sorted(), under: ["/r/a", "/other"]).files == [
+                "/other/d.swift", "/r/a/c.swift",
+            ])
+        #expect(
+            FileDiscovery(excludes: [Glob("a/**")]).files(staged: staged, under: ["/r"]).files == [
+                "/r/a.swift", "/r/b.swift",
+            ])
+    }
+
     @Test("Includes match file names, excludes any folder on the path")
     func includesAndExcludes() throws {
         let fixture = try GitFixture(initialize: false, linksResolved: true)

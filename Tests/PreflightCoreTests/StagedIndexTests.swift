@@ -126,6 +126,77 @@ struct StagedIndexTests {
         }
     }
 
+    @Test("Every file listed in the strings' order: git's own when the names are plain, sorted when not")
+    func listingOrder() throws {
+        let repository = try GitFixture(linksResolved: true)
+        // Byte order puts "a.c" before "a/b.swift" ('.' < '/'), and "Z" before "a".
+        for name in ["b.swift", "a/b.swift", "a.c", "Z.swift", "a-b/c.swift"] { try repository.write(name, "x\n") }
+        try repository.git("add", "-A")
+        let plain = try GitRepository(root: repository.root).indexEntries(root: repository.root)
+        #expect(plain.inOrder)
+        #expect(plain.entries.map(\.path) == plain.entries.map(\.path).sorted())
+        let index = try StagedIndex.read(in: repository.root, allFiles: true)
+        #expect(index.files == plain.entries.map(\.path))
+
+        // A name git escapes, or one not in ASCII: the list is sorted here.
+        try repository.write("é.swift", "x\n")
+        try repository.write("back\\slash.swift", "x\n")
+        try repository.git("add", "-A")
+        let escaped = try GitRepository(root: repository.root).indexEntries(root: repository.root)
+        #expect(!escaped.inOrder)
+        let all = try StagedIndex.read(in: repository.root, allFiles: true).files
+        #expect(all == all.sorted())
+        #expect(all.count == 7)
+    }
+
+    @Test("Bytes read ahead are the bytes read after: any file named, and a missing object still an error")
+    func readAhead() throws {
+        let repository = try GitFixture(linksResolved: true)
+        try repository.write("a.swift", "one\n")
+        try repository.write("Package.swift", "// manifest\n")
+        try repository.write("image.png", "\u{0}png")
+        try repository.commitAll("initial")
+        try repository.write("a.swift", "one\ntwo\n")
+        try repository.write("new.swift", "new\n")
+        try repository.git("add", "-A")
+
+        let plain = try StagedIndex.read(in: repository.root, allFiles: true)
+        var asked: [(String, Bool)] = []
+        let (ahead, commonDirectory) = try StagedIndex.read(
+            in: repository.root, allFiles: true,
+            preloading: { path, isChanged in
+                asked.append((path, isChanged))
+                return path.hasSuffix(".swift")
+            }
+        ) { $0 }
+        #expect(commonDirectory == repository.path(".git"))
+        // Asked about every file, told which the commit changes.
+        #expect(asked.map(\.0) == plain.files)
+        #expect(asked.filter(\.1).map(\.0) == plain.changedFiles)
+        // What was read ahead, and what was not (the image), read the same as without.
+        let expected = try plain.loading(plain.files)
+        let loaded = try ahead.loading(ahead.files)
+        for file in plain.files {
+            #expect(
+                try loaded.contents(of: file, limit: 100) == (try expected.contents(of: file, limit: 100)), "\(file)")
+        }
+        #expect(try ahead.loading([repository.path("new.swift")]).isLoaded(repository.path("Package.swift")))
+
+        // An object git no longer has: read ahead or not, loading the file fails, as before.
+        let manifest = repository.path("Package.swift")
+        let object = try repository.git("rev-parse", ":Package.swift").trimmingCharacters(in: .whitespacesAndNewlines)
+        try FileManager.default.removeItem(
+            atPath: repository.path(".git/objects/\(object.prefix(2))/\(object.dropFirst(2))"))
+        let (missing, _) = try StagedIndex.read(in: repository.root, allFiles: true, preloading: { _, _ in true }) {
+            _ in ()
+        }
+        #expect(
+            try missing.loading([repository.path("a.swift")]).contents(of: repository.path("a.swift"), limit: 9)
+                == Array("one\ntwo\n".utf8))
+        #expect(throws: GitError.self) { try missing.loading([manifest]) }
+        #expect(throws: GitError.self) { try StagedIndex.read(in: repository.root, allFiles: true).loading([manifest]) }
+    }
+
     @Test("Without a commit, everything staged is new; outside a repository is an error")
     func noCommitYet() throws {
         let repository = try GitFixture(linksResolved: true)

@@ -49,6 +49,18 @@ struct SourceFactsCache: Sendable, Equatable {
     /// A file whose line would be longer is not kept (it is read each time).
     static let maximumLineLength = 1 << 20
 
+    /// A repository's cache as a run read it: where it lives and what it held.
+    struct Loaded: Sendable {
+        var path: String
+        var read: SourceFactsCache
+    }
+
+    /// The cache of the repository with this common git directory.
+    static func load(commonDirectory: String) -> Loaded {
+        let path = path(commonDirectory: commonDirectory)
+        return Loaded(path: path, read: read(at: path))
+    }
+
     /// Where the cache of a repository with this common git directory lives.
     static func path(commonDirectory: String) -> String { commonDirectory + "/preflight/errorlint-source-facts" }
 
@@ -65,6 +77,8 @@ struct SourceFactsCache: Sendable, Equatable {
             let headerEnd = buffer.firstIndex(of: 10) ?? buffer.endIndex
             guard buffer[..<headerEnd].elementsEqual(header.utf8) else { return SourceFactsCache() }
             var cache = SourceFactsCache()
+            // About one line per 80 bytes: the entries are made without growing the table.
+            cache.entries.reserveCapacity(buffer.count / 80)
             var start = headerEnd + 1
             while start < buffer.endIndex {
                 let end = buffer[start...].firstIndex(of: 10) ?? buffer.endIndex

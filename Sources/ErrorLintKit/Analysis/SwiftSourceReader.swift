@@ -66,9 +66,18 @@ struct SwiftSourceReader: Sendable {
     }
 
     func read(paths: [String]) -> Result {
-        // A file known from the cache costs a look-up: only those read are spread over the cores.
-        var sources = paths.map { path in knownFacts[path] == nil ? Source(path: path) : load(path) }
-        let unknown = paths.indices.filter { knownFacts[paths[$0]] == nil }
+        // A file known from the cache costs one look-up: only those read are spread over the cores.
+        var sources: [Source] = []
+        sources.reserveCapacity(paths.count)
+        var unknown: [Int] = []
+        for (index, path) in paths.enumerated() {
+            if let facts = knownFacts[path] {
+                sources.append(known(path, facts))
+            } else {
+                sources.append(Source(path: path))
+                unknown.append(index)
+            }
+        }
         for (index, source) in zip(unknown, unknown.parallelMap(chunkSize: 32) { load(paths[$0]) }) {
             sources[index] = source
         }
@@ -222,13 +231,16 @@ struct SwiftSourceReader: Sendable {
     /// rule reads (a protocol extension of any protocol may provide one).
     static let seedWords = ["LocalizedError", MemberNames.localizedDescription] + ErrorMember.allCases.map(\.rawValue)
 
-    /// Reads one file for the prefilter: whether it is a seed, the names its declaration headers
-    /// mention, its suppression comments. Its text is kept only when the first round parses it.
+    /// A file known from the cache, by its facts: nothing is read.
+    private func known(_ path: String, _ facts: SourceFacts) -> Source {
+        guard facts.size <= maximumFileSize else { return Source(path: path, skippedSize: facts.size) }
+        return Source(path: path, isReadable: true, isSeed: facts.isSeed, knownWords: facts.words)
+    }
+
+    /// Reads one file for the prefilter (the work tree's bytes, or the index's): whether it is a
+    /// seed, the names its declaration headers mention, its suppression comments. Its text is kept
+    /// only when the first round parses it.
     private func load(_ path: String) -> Source {
-        if let facts = knownFacts[path] {
-            guard facts.size <= maximumFileSize else { return Source(path: path, skippedSize: facts.size) }
-            return Source(path: path, isReadable: true, isSeed: facts.isSeed, knownWords: facts.words)
-        }
         let bytes: [UInt8]
         do {
             bytes = try self.source.read(path, limit: maximumFileSize)

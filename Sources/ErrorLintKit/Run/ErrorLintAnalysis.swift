@@ -38,6 +38,15 @@ package struct ErrorLintAnalysis: Sendable {
     /// the work tree, or with `staged` from git's index (every staged file, so every error type
     /// and catalog key the commit would hold is known; absolute paths).
     package static func read(_ options: ErrorLintOptions, staged: StagedIndex? = nil) -> ErrorLintAnalysis {
+        read(options, staged: staged, factsCache: nil)
+    }
+
+    /// ``read(_:staged:)`` with the repository's ``SourceFactsCache`` when the caller read it
+    /// already (``factsCache(for:commonDirectory:)``, while git listed the index); without it, a
+    /// staged read reads it here.
+    static func read(
+        _ options: ErrorLintOptions, staged: StagedIndex?, factsCache: SourceFactsCache.Loaded?
+    ) -> ErrorLintAnalysis {
         let discovery = FileDiscovery(
             includes: options.includes.map(Glob.init), excludes: options.excludes.map(Glob.init))
         func files(under roots: [String], discovery: FileDiscovery) -> FileDiscovery.Result {
@@ -72,22 +81,20 @@ package struct ErrorLintAnalysis: Sendable {
 
         var source = ContentSource.workTree
         // Staged Swift files whose blobs errorlint has seen are read only if a round parses them.
-        var cache: (path: String, read: SourceFactsCache)?
+        var cache: SourceFactsCache.Loaded?
         var known: [String: SourceFacts] = [:]
-        if let staged, !options.parsesEveryFile, !options.wholeCatalog, let common = staged.commonDirectory {
-            let path = SourceFactsCache.path(commonDirectory: common)
-            let read = SourceFactsCache.read(at: path)
-            cache = (path, read)
+        if let staged {
+            cache = factsCache ?? Self.factsCache(for: options, commonDirectory: staged.commonDirectory)
+        }
+        if let staged, let cache {
             for file in swiftFiles {
-                if let object = staged.object(at: file), let facts = read.entries[object] { known[file] = facts }
+                if let object = staged.object(at: file), let facts = cache.read.entries[object] { known[file] = facts }
             }
         }
         if let staged {
             do {
                 // Manifests too: DeveloperCode reads them from the index.
-                let unknown = swiftFiles.filter {
-                    known[$0] == nil || $0.hasSuffix("/Package.swift")
-                }
+                let unknown = swiftFiles.filter { known[$0] == nil || Self.isAlwaysRead($0) }
                 source = .index(try staged.loading(unknown + catalogFiles))
             } catch {
                 // Nothing is read from the work tree instead: every file is then a problem.
@@ -151,6 +158,26 @@ package struct ErrorLintAnalysis: Sendable {
         return analysis
     }
 
+    /// The ``SourceFactsCache`` a staged read with `options` uses, in the repository with this
+    /// common git directory: `nil` when git did not name one, or when every file is parsed anyway.
+    static func factsCache(
+        for options: ErrorLintOptions, commonDirectory: String?
+    ) -> SourceFactsCache.Loaded? {
+        guard !options.parsesEveryFile, !options.wholeCatalog, let commonDirectory else { return nil }
+        return SourceFactsCache.load(commonDirectory: commonDirectory)
+    }
+
+    /// Whether a staged read reads `path` whatever the cache holds: a manifest or a catalog.
+    static func isAlwaysRead(_ path: String) -> Bool {
+        path.hasSuffix("/Package.swift") || catalogExtensions.contains(pathExtension(path))
+    }
+
+    /// Whether a staged read will read `path`, which the index changes (`isChanged`) or not: a
+    /// changed Swift file (its blob is new to the cache), a manifest or a catalog. Read ahead.
+    static func isRead(_ path: String, isChanged: Bool) -> Bool {
+        (isChanged && pathExtension(path) == "swift") || isAlwaysRead(path)
+    }
+
     /// `NSString`'s path extension, without its cost for the names a big tree is made of: a name
     /// ending in `x.swift` is a Swift file, one with no catalog's ending is neither.
     private static func pathExtension(_ path: String) -> String {
@@ -164,13 +191,16 @@ package struct ErrorLintAnalysis: Sendable {
     /// at most one entry per staged Swift file.
     private static func keep(
         _ learned: [String: SourceFacts], of staged: StagedIndex, files: [String],
-        in cache: (path: String, read: SourceFactsCache)
+        in cache: SourceFactsCache.Loaded
     ) {
         var kept = SourceFactsCache()
+        kept.entries.reserveCapacity(files.count)
         for file in files {
             guard let object = staged.object(at: file) else { continue }
             if let facts = learned[file] ?? cache.read.entries[object] { kept.entries[object] = facts }
         }
-        if kept != cache.read { kept.write(to: cache.path) }
+        // What was learned is new (a file is read only when its blob is not in the cache), and the
+        // rest comes from the cache: the two differ when something was learned or dropped.
+        if !learned.isEmpty || kept.entries.count != cache.read.entries.count { kept.write(to: cache.path) }
     }
 }

@@ -20,6 +20,11 @@ package enum ErrorLintRun {
     static func diagnostics(
         for analysis: ErrorLintAnalysis, options: ErrorLintOptions, in root: String
     ) -> [Diagnostic] {
+        // Every rule reads error types or catalogs: with neither there is nothing to find (and the
+        // rules are not made, a cost a commit of a package with no error type would pay each time).
+        guard !analysis.errorTypes.isEmpty || analysis.catalogs != nil || analysis.wholeCatalog != nil else {
+            return []
+        }
         let context = RuleContext(
             errorTypes: analysis.errorTypes, requiredMembers: options.requiredMembers, catalogs: analysis.catalogs,
             mainBundleCatalogs: analysis.mainBundleCatalogs, wholeCatalog: analysis.wholeCatalog,
@@ -78,11 +83,17 @@ package enum ErrorLintRun {
         // --staged: every staged file is read from git's index; findings are reported in the files
         // the commit changes, shown from the repository's root.
         var staged: StagedIndex?
+        var factsCache: SourceFactsCache.Loaded?
         var introduced: AddedLines?
         if options.adoption.checksStaged {
             do {
-                let index = try StagedIndex.read(
-                    in: root, allFiles: true, git: options.adoption.git)
+                // The facts cache is read while git lists the index, and the files read whole
+                // every time start to be read as soon as git has listed them.
+                let reading = options
+                let (index, cache) = try StagedIndex.read(
+                    in: root, allFiles: true, git: options.adoption.git, preloading: ErrorLintAnalysis.isRead
+                ) { ErrorLintAnalysis.factsCache(for: reading, commonDirectory: $0) }
+                factsCache = cache
                 options.adoption.baselinePath = options.adoption.baselinePath.map {
                     StandardPath.absolute($0, relativeTo: root)
                 }
@@ -93,7 +104,7 @@ package enum ErrorLintRun {
                 return .usageOrInputError
             }
         }
-        let analysis = ErrorLintAnalysis.read(options, staged: staged)
+        let analysis = ErrorLintAnalysis.read(options, staged: staged, factsCache: factsCache)
         let display = PathDisplay(absolute: options.usesAbsolutePaths, relativeTo: root)
         for problem in analysis.problems {
             errorOutput("errorlint: error: \(problem.path): \(problem.reason)\n")
@@ -150,6 +161,7 @@ package enum ErrorLintRun {
 
     /// The suppression comments of the analysis, checked against the rule ids errorlint knows.
     static func suppressions(_ analysis: ErrorLintAnalysis) -> [String: FileSuppressions] {
+        guard !analysis.directives.isEmpty else { return [:] }
         let known = Set(RuleRegistry.all.map { $0.description.id })
         return analysis.directives.mapValues {
             FileSuppressions($0, tool: SuppressionCommentReader.tool, knownRules: known)

@@ -17,12 +17,21 @@ extension FileDiscovery {
                     files.append(path)
                     break
                 }
-                guard path.hasPrefix(prefix) else { continue }
-                if isSelected(String(path.dropFirst(folder.count + 1)), checkingFolders: true) { files.append(path) }
+                // The name below the folder: by bytes when the path starts with the prefix's bytes
+                // (the most of a big index), else as strings compare.
+                let relative: String
+                if path.utf8.starts(with: prefix.utf8) {
+                    relative = String(Substring(path.utf8.dropFirst(prefix.utf8.count)))
+                } else {
+                    guard path.hasPrefix(prefix) else { continue }
+                    relative = String(path.dropFirst(folder.count + 1))
+                }
+                if isSelected(relative, checkingFolders: true) { files.append(path) }
                 break
             }
         }
-        files.sort()
+        // The index lists its files sorted: what is kept of them is sorted too.
+        if !zip(files, files.dropFirst()).allSatisfy({ $0 < $1 }) { files.sort() }
         return Result(files: files, problems: [])
     }
 }

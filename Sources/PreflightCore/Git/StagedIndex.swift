@@ -4,10 +4,10 @@ import ProcessKit
 /// What a commit made now would record: the files of git's index (the staged content: the bytes
 /// of each staged blob, whatever the work tree holds) and the lines it adds over `HEAD`.
 ///
-/// Everything comes from git: the changed files (`git diff --cached --raw`), their added lines
-/// (`git diff --cached -U0`, run at the same time, so git's own diff settings, attributes and
-/// rename detection decide), every index entry for errorlint (`git ls-files --stage`), and the
-/// staged bytes (one `git cat-file --batch`). Reading it changes nothing: no stash, no checkout, no
+/// Everything comes from git: the changed files (`git diff --cached --raw`, with `-p -U0` their
+/// added lines, so git's own diff settings, attributes and rename detection decide), every index
+/// entry for errorlint (`git ls-files --stage`, at the same time), and the staged bytes (`git
+/// cat-file --batch`; for errorlint, one started with the others too). Reading it changes nothing: no stash, no checkout, no
 /// index refresh (every git call runs with `--no-optional-locks`), so unstaged and untracked work
 /// is never touched. Paths are absolute, rooted at the repository root git reports, and named by
 /// their bytes (``GitPathName``).
@@ -41,6 +41,10 @@ package struct StagedIndex: Sendable {
     /// hold as a regular file.
     package func object(at path: String) -> String? { blobs[path] }
 
+    /// The bytes being read since ``read(in:allFiles:git:preloading:whileGitRuns:)``, until
+    /// ``loading(_:)`` takes them.
+    private var preload: Preload?
+
     /// Whether the bytes of `path` have been read (``loading(_:)``).
     package func isLoaded(_ path: String) -> Bool { contents[path] != nil }
 
@@ -60,6 +64,19 @@ package struct StagedIndex: Sendable {
     package static func read(
         in directory: String, allFiles: Bool, git location: GitLocation = GitLocation()
     ) throws(GitError) -> StagedIndex {
+        try read(in: directory, allFiles: allFiles, git: location) { _ in () }.index
+    }
+
+    /// ``read(in:allFiles:git:)``, running `alongside` on the calling thread while git answers: the
+    /// work a caller would otherwise do after it, given the repository's common git directory (with
+    /// `allFiles`; `nil` when git did not say). With `allFiles`, the bytes of the files `preloading`
+    /// names (each path, and whether the index changes it) are read by a git started with the
+    /// others, while the caller looks through the listing (``loading(_:)`` takes them).
+    package static func read<Alongside>(
+        in directory: String, allFiles: Bool, git location: GitLocation = GitLocation(),
+        preloading: (_ path: String, _ isChanged: Bool) -> Bool = { _, _ in false },
+        whileGitRuns alongside: (_ commonDirectory: String?) -> Alongside
+    ) throws(GitError) -> (index: StagedIndex, alongside: Alongside) {
         let found = try GitRepository(containing: directory, location: location)
         let root = found.root
         // Run in the root: the diff's names are the root's.
@@ -84,6 +101,12 @@ package struct StagedIndex: Sendable {
         let plainCommon =
             allFiles && found.isPlainLayout ? WorkTreeDiscovery.gitDirectories(root: root)?.commonDirectory : nil
         let common = allFiles && plainCommon == nil ? BackgroundCall { reader.commonDirectory() } : nil
+        let commonDirectory = plainCommon ?? common?.value()
+        let besides = alongside(commonDirectory)
+        // The bytes read whole are read by a git started now (after the others, whose launches
+        // come first), told which once the others answer.
+        let preload = allFiles ? Preload(reader) : nil
+        defer { preload?.request([], objects: []) }
         var staged: [String: StagedChange] = [:]
         // Named by their bytes: two names that differ only in bytes that are not UTF-8 stay two.
         let (changedEntries, diffLines) = try diff.value().get()
@@ -91,8 +114,13 @@ package struct StagedIndex: Sendable {
             staged[StandardPath.absolute(GitPathName.name(path), relativeTo: root)] = change
         }
         var blobs: [String: String] = [:]
+        var files: [String]?
         if let entries {
-            blobs = try entries.value().get()
+            let listed = try entries.value().get()
+            blobs.reserveCapacity(listed.entries.count)
+            for (path, object) in listed.entries { blobs[path] = object }
+            let paths = listed.entries.map(\.path)
+            files = listed.inOrder ? paths : paths.sorted()
         } else {
             blobs = staged.mapValues(\.object)
         }
@@ -106,26 +134,37 @@ package struct StagedIndex: Sendable {
                 lines: diff.lines.filter { held.contains($0.key) && !diff.newFiles.contains($0.key) },
                 newFiles: Set(changed.filter { staged[$0]?.base == nil || diff.newFiles.contains($0) }))
         }
-        var index = StagedIndex(root: root, added: added, blobs: blobs, changed: changed, location: reader.location)
-        index.commonDirectory = plainCommon ?? common?.value()
-        return index
+        var index = StagedIndex(
+            root: root, added: added, blobs: blobs, files: files ?? blobs.keys.sorted(), changed: changed,
+            location: reader.location)
+        index.commonDirectory = commonDirectory
+        if let preload {
+            let preloaded = index.files.filter { preloading($0, staged[$0] != nil) }
+            preload.request(preloaded, objects: preloaded.map { blobs[$0]! })
+            index.preload = preload
+        }
+        return (index, besides)
     }
 
-    /// This index with the bytes of `paths` (absolute; those not in the index are left out) read
-    /// from git's objects with one `git cat-file --batch`.
+    /// This index with the bytes of `paths` (absolute; those not in the index are left out): those
+    /// read ahead, the others read from git's objects with one `git cat-file --batch`.
     ///
     /// - Throws: ``GitError`` when git fails or its output cannot be read.
     package func loading(_ paths: [String]) throws(GitError) -> StagedIndex {
-        let wanted = paths.filter { blobs[$0] != nil && contents[$0] == nil }
-        guard !wanted.isEmpty else { return self }
         var copy = self
+        // What was read ahead; when that failed, what is wanted of it is read again below (and
+        // fails there if it must).
+        if let preload {
+            copy.preload = nil
+            for (path, bytes) in (try? preload.contents()) ?? [:] where copy.contents[path] == nil {
+                copy.contents[path] = bytes
+            }
+        }
+        let wanted = paths.filter { blobs[$0] != nil && copy.contents[$0] == nil }
+        guard !wanted.isEmpty else { return copy }
         var repository = GitRepository(root: root)
         repository.location = location
-        let objects = wanted.map { blobs[$0]! }
-        for (path, (object, bytes)) in zip(wanted, zip(objects, try repository.blobContents(objects))) {
-            guard let bytes else {
-                throw .failed(command: "git cat-file --batch", detail: "The staged object \(object) is missing.")
-            }
+        for (path, bytes) in try repository.stagedBytes(of: wanted, objects: wanted.map { blobs[$0]! }) {
             copy.contents[path] = bytes
         }
         return copy
@@ -144,14 +183,60 @@ package struct StagedIndex: Sendable {
         return bytes
     }
 
-    private init(root: String, added: AddedLines, blobs: [String: String], changed: [String], location: GitLocation) {
+    private init(
+        root: String, added: AddedLines, blobs: [String: String], files: [String], changed: [String],
+        location: GitLocation
+    ) {
         self.root = root
         self.added = added
         self.blobs = blobs
-        self.files = blobs.keys.sorted()
+        self.files = files
         self.changed = changed
         self.location = location
     }
+}
+
+/// The staged bytes of some files, read by a `git cat-file --batch` started with the other git
+/// calls, before the files are known (its start-up is then off the reader's path), and told the
+/// objects once they are (``request(_:objects:)``).
+private final class Preload: Sendable {
+    private let feed = InputFeed()
+    /// What was asked for; `nil` until then.
+    private let wanted = Locked<(paths: [String], objects: [String])?>(nil)
+    private let call: BackgroundCall<Result<[String: [UInt8]], GitError>>
+
+    init(_ repository: GitRepository) {
+        let (feed, wanted) = (feed, wanted)
+        call = BackgroundCall {
+            Result { () throws(GitError) in
+                let result = try repository.catFileBatch(input: .feed(feed))
+                // The objects were set before the feed ended, and git ends only after.
+                let (paths, objects) = wanted.current ?? ([], [])
+                var contents: [String: [UInt8]] = [:]
+                for (path, bytes) in zip(paths, try GitRepository.batchContents(result, objects)) {
+                    if let bytes { contents[path] = bytes }
+                }
+                return contents
+            }
+        }
+    }
+
+    /// Asks for the bytes of `objects`, those of `paths`, and ends git's input: once, and on every
+    /// path (with nothing when the read failed).
+    func request(_ paths: [String], objects: [String]) {
+        let first = wanted.withLock { wanted in
+            guard wanted == nil else { return false }
+            wanted = (paths, objects)
+            return true
+        }
+        guard first else { return }
+        if !objects.isEmpty { feed.write(Array(objects.joined(separator: "\n").utf8) + [10]) }
+        feed.finish()
+    }
+
+    /// The bytes by path of the objects git gave (one it said is missing is left out: reading it
+    /// again says so), once git has ended.
+    func contents() throws(GitError) -> [String: [UInt8]] { try call.value().get() }
 }
 
 /// A regular file the index adds or changes over `HEAD`: its staged object, and the one it is
@@ -163,32 +248,47 @@ struct StagedChange: Sendable, Equatable {
 
 extension GitRepository {
     /// The regular files of the index at stage 0 (`git ls-files --stage`), absolute path under
-    /// `root` (named by its bytes, ``GitPathName``) → object id, wherever in the work tree git runs.
-    /// Named here, on the thread that waited for git, while the other git calls still run.
-    func indexEntries(root: String) throws(GitError) -> [String: String] {
+    /// `root` (named by its bytes, ``GitPathName``) and object id, in git's order, wherever in the
+    /// work tree git runs; `inOrder` when that order is also the paths' order as strings (every name
+    /// plain ASCII: git sorts by bytes), so a big index needs no sorting. Named here, on the thread
+    /// that waited for git, while the other git calls still run.
+    func indexEntries(root: String) throws(GitError) -> (entries: [(path: String, object: String)], inOrder: Bool) {
         // Every entry (":/", the top), named from the root.
         let arguments = ["ls-files", "--stage", "-z", "--full-name", "--", ":/"]
         let output = try nulSeparated(arguments)
-        var entries: [String: String] = [:]
+        var entries: [(path: String, object: String)] = []
         entries.reserveCapacity(output.count)
+        var inOrder = true
         // The root with its slash, for the names that are plain (see below).
         let rootFolder = StandardPath.absolute(".", relativeTo: root)
         let prefix = rootFolder == "/" ? "/" : rootFolder + "/"
-        // "<mode> <object> <stage>\t<path>\0"
+        // "<mode> <object> <stage>\t<path>\0", read in place: a big index is most of a commit's work.
         for entry in output {
-            guard let tab = entry.firstIndex(of: UInt8(ascii: "\t")) else { continue }
-            let fields = entry[..<tab].split(separator: UInt8(ascii: " "))
-            guard fields.count == 3, fields[2].elementsEqual("0".utf8), Self.isRegularFile(mode: fields[0]) else {
-                continue
+            guard let (object, name) = Self.stageZeroRegularFile(entry) else { continue }
+            let path: String
+            if Self.isPlainName(name) {
+                path = prefix + String(decoding: name, as: UTF8.self)
+            } else {
+                path = StandardPath.absolute(GitPathName.name(name), relativeTo: root)
+                inOrder = false
             }
-            let name = entry[(tab + 1)...]
-            let path =
-                Self.isPlainName(name)
-                ? prefix + String(decoding: name, as: UTF8.self)
-                : StandardPath.absolute(GitPathName.name(name), relativeTo: root)
-            entries[path] = String(decoding: fields[1], as: UTF8.self)
+            entries.append((path, String(decoding: object, as: UTF8.self)))
         }
-        return entries
+        return (entries, inOrder)
+    }
+
+    /// The object id and name of an `ls-files --stage` record of a regular file at stage 0; `nil`
+    /// for anything else (a link, a submodule, a conflicted entry, a record not of that shape).
+    private static func stageZeroRegularFile(
+        _ entry: ArraySlice<UInt8>
+    ) -> (object: ArraySlice<UInt8>, name: ArraySlice<UInt8>)? {
+        guard let modeEnd = entry.firstIndex(of: UInt8(ascii: " ")),
+            isRegularFile(mode: entry[..<modeEnd]),
+            let objectEnd = entry[(modeEnd + 1)...].firstIndex(of: UInt8(ascii: " ")),
+            objectEnd + 2 < entry.endIndex, entry[objectEnd + 1] == UInt8(ascii: "0"),
+            entry[objectEnd + 2] == UInt8(ascii: "\t")
+        else { return nil }
+        return (entry[(modeEnd + 1)..<objectEnd], entry[(objectEnd + 3)...])
     }
 
     /// Whether `name` is printable ASCII without a backslash and its folders are neither empty, `.`
@@ -320,17 +420,47 @@ extension GitRepository {
         guard let output = result.standardOutput, !output.isTruncated, output.isComplete else {
             throw .failed(command: Self.display(arguments), detail: "Its output was too long or incomplete to read.")
         }
-        return output.bytes.split(separator: 0)
+        // As `split(separator: 0)` would, without its cost per byte: a big index is 100 KB.
+        let bytes = output.bytes
+        var records: [ArraySlice<UInt8>] = []
+        var start = bytes.startIndex
+        while start < bytes.endIndex {
+            let end = bytes[start...].firstIndex(of: 0) ?? bytes.endIndex
+            if end > start { records.append(bytes[start..<end]) }
+            start = end + 1
+        }
+        return records
+    }
+
+    /// The bytes of the staged `objects` of `paths` (in the same order), by path, from one
+    /// `git cat-file --batch`.
+    ///
+    /// - Throws: ``GitError`` when git fails, or says an object is missing.
+    func stagedBytes(of paths: [String], objects: [String]) throws(GitError) -> [String: [UInt8]] {
+        var contents: [String: [UInt8]] = [:]
+        for (path, (object, bytes)) in zip(paths, zip(objects, try blobContents(objects))) {
+            guard let bytes else {
+                throw .failed(command: "git cat-file --batch", detail: "The staged object \(object) is missing.")
+            }
+            contents[path] = bytes
+        }
+        return contents
     }
 
     /// The bytes of each blob in `objects`, in order, from one `git cat-file --batch` (`nil` for
     /// one git says is missing).
     func blobContents(_ objects: [String]) throws(GitError) -> [[UInt8]?] {
+        let input = InputSource.bytes(Array(objects.joined(separator: "\n").utf8) + [10])
+        return try Self.batchContents(try catFileBatch(input: input), objects)
+    }
+
+    /// A `git cat-file --batch` that must succeed, reading its object names from `input`.
+    func catFileBatch(input: InputSource) throws(GitError) -> ProcessResult {
         let arguments = ["cat-file", "--batch"]
         var command = self.command(arguments)
-        command.standardInput = .bytes(Array(objects.joined(separator: "\n").utf8) + [10])
+        command.standardInput = input
         command.standardOutput = .capture(limit: 4 << 30)
-        return try Self.batchContents(try Self.runChecked(command, arguments), objects)
+        return try Self.runChecked(command, arguments)
     }
 
     /// The blobs a `git cat-file --batch` of `objects` printed, in order; `nil` for one it said is
