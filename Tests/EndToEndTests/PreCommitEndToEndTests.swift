@@ -72,6 +72,9 @@ struct PreCommitEndToEndTests {
         let commit = try await repository.run("git", ["commit", "-m", "blocked"])
         #expect(commit.termination == .exited(1), "\(commit.errorText)")
         #expect(commit.errorText.contains("Sources/App/A.swift:2:4: error: ERROR: staged only"))
+        // Each tool's summary line says whose it is.
+        #expect(commit.errorText.contains("\ntodoscan: 1 error in 1 file\n"), "\(commit.errorText)")
+        #expect(commit.errorText.contains("\nerrorlint: no findings in 2 files"), "\(commit.errorText)")
         #expect(!commit.errorText.contains("Notes.swift"))
         #expect(try await UserState.of(repository, files: files) == before)
         #expect(try await repository.run("git", ["rev-list", "--count", "HEAD"]).outputText == "1\n")
@@ -89,6 +92,7 @@ struct PreCommitEndToEndTests {
         let workTree = try await UserState.of(repository, files: files)
         let passing = try await repository.run("git", ["commit", "-m", "clean staged content"])
         #expect(passing.succeeded, "\(passing.errorText)")
+        #expect(passing.errorText.hasPrefix("todoscan: no findings in 1 file\n"), "\(passing.errorText)")
         #expect(!passing.errorText.contains("unstaged only"))
         let after = try await UserState.of(repository, files: files)
         #expect(after.bytes == workTree.bytes)

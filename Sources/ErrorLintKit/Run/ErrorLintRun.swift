@@ -150,7 +150,8 @@ package enum ErrorLintRun {
             let summary = AdoptionSummary.line(
                 report.summary, acceptedByBaseline: adopted.acceptedByBaseline, suppressed: adopted.suppressedInline,
                 details: details)
-            errorOutput(summary + "\n")
+            let label = AdoptionSummary.label(staged: options.adoption.checksStaged, tool: "errorlint")
+            errorOutput(label + summary + "\n")
             if let whole = analysis.wholeCatalog { errorOutput(whole.summary + "\n") }
         }
         // An input error wins over findings: what could not be read was not checked.

@@ -71,4 +71,8 @@ package enum AdoptionSummary {
         let groups = [parts.joined(separator: ", ")].filter { !$0.isEmpty } + details
         return "\(summary)" + (groups.isEmpty ? "" : " (\(groups.joined(separator: "; ")))")
     }
+
+    /// What goes before the summary line: the tool's name in a `--staged` run, whose line the
+    /// pre-commit hook prints beside the other tool's (`todoscan: no findings in 1 file`).
+    package static func label(staged: Bool, tool: String) -> String { staged ? "\(tool): " : "" }
 }

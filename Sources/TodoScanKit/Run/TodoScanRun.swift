@@ -226,8 +226,10 @@ package enum TodoScanRun {
         stream.finish(filesScanned: tree.scannedFileCount)
         if !options.isQuiet {
             errorOutput(
-                AdoptionSummary.line(
-                    counts, acceptedByBaseline: filter.acceptedByBaseline, suppressed: filter.suppressedInline) + "\n")
+                AdoptionSummary.label(staged: options.adoption.checksStaged, tool: "todoscan")
+                    + AdoptionSummary.line(
+                        counts, acceptedByBaseline: filter.acceptedByBaseline, suppressed: filter.suppressedInline)
+                    + "\n")
         }
         if inputFailed { return .usageOrInputError }
         if counts.errors > 0 || (options.isStrict && counts.total > 0) { return .findings }
