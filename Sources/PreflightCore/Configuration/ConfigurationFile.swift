@@ -119,8 +119,11 @@ package struct ConfigurationFile: Sendable {
         while true {
             let candidate = current == "/" ? "/" + fileName : current + "/" + fileName
             if FileManager.default.fileExists(atPath: candidate) { return candidate }
-            if current == last || current == "/" { return nil }
-            current = StandardPath.absolute("..", relativeTo: current)
+            // The folder above a standard absolute path: all before its last slash.
+            guard current != last, current != "/", let slash = current.utf8.lastIndex(of: UInt8(ascii: "/")) else {
+                return nil
+            }
+            current = slash == current.utf8.startIndex ? "/" : String(current[..<slash])
         }
     }
 
