@@ -87,12 +87,11 @@ package enum ErrorLintRun {
         var introduced: AddedLines?
         if options.adoption.checksStaged {
             do {
-                // The facts cache is read while git lists the index, and the files read whole
-                // every time start to be read as soon as git has listed them.
-                let reading = options
+                // The facts cache is read while git lists the index, and the files to be read
+                // whole by a git started beside the listing.
                 let (index, cache) = try StagedIndex.read(
                     in: root, allFiles: true, git: options.adoption.git, preloading: ErrorLintAnalysis.isRead
-                ) { ErrorLintAnalysis.factsCache(for: reading, commonDirectory: $0) }
+                ) { [options] in ErrorLintAnalysis.factsCache(for: options, commonDirectory: $0) }
                 factsCache = cache
                 options.adoption.baselinePath = options.adoption.baselinePath.map {
                     StandardPath.absolute($0, relativeTo: root)

@@ -69,12 +69,12 @@ package struct StagedIndex: Sendable {
 
     /// ``read(in:allFiles:git:)``, running `alongside` on the calling thread while git answers: the
     /// work a caller would otherwise do after it, given the repository's common git directory (with
-    /// `allFiles`; `nil` when git did not say). With `allFiles`, the bytes of the files `preloading`
-    /// names (each path, and whether the index changes it) are read by a git started with the
-    /// others, while the caller looks through the listing (``loading(_:)`` takes them).
+    /// `allFiles`; `nil` when git did not say). With `allFiles` and `preloading`, the bytes of the
+    /// files it names (given each path, and whether the index changes it) are read by a git started
+    /// with the others, while the caller looks through the listing (``loading(_:)`` takes them).
     package static func read<Alongside>(
         in directory: String, allFiles: Bool, git location: GitLocation = GitLocation(),
-        preloading: (_ path: String, _ isChanged: Bool) -> Bool = { _, _ in false },
+        preloading: ((_ path: String, _ isChanged: Bool) -> Bool)? = nil,
         whileGitRuns alongside: (_ commonDirectory: String?) -> Alongside
     ) throws(GitError) -> (index: StagedIndex, alongside: Alongside) {
         let found = try GitRepository(containing: directory, location: location)
@@ -105,7 +105,7 @@ package struct StagedIndex: Sendable {
         let besides = alongside(commonDirectory)
         // The bytes read whole are read by a git started now (after the others, whose launches
         // come first), told which once the others answer.
-        let preload = allFiles ? Preload(reader) : nil
+        let preload = allFiles && preloading != nil ? Preload(reader) : nil
         defer { preload?.request([], objects: []) }
         var staged: [String: StagedChange] = [:]
         // Named by their bytes: two names that differ only in bytes that are not UTF-8 stay two.
@@ -138,7 +138,7 @@ package struct StagedIndex: Sendable {
             root: root, added: added, blobs: blobs, files: files ?? blobs.keys.sorted(), changed: changed,
             location: reader.location)
         index.commonDirectory = commonDirectory
-        if let preload {
+        if let preload, let preloading {
             let preloaded = index.files.filter { preloading($0, staged[$0] != nil) }
             preload.request(preloaded, objects: preloaded.map { blobs[$0]! })
             index.preload = preload
