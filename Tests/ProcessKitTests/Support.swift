@@ -42,13 +42,6 @@ enum Support {
         kill(pid, 0) == 0
     }
 
-    /// The parent of `pid`, as `ps` reports it (procps on Linux, BSD's on macOS: the same
-    /// options), or `nil` when `pid` has ended.
-    static func parent(of pid: Int32) async throws -> Int32? {
-        let result = try await Command("ps", ["-o", "ppid=", "-p", "\(pid)"]).run()
-        return Int32(result.outputText.trimmingCharacters(in: .whitespacesAndNewlines))
-    }
-
     /// Waits up to `seconds` for `pid` to end: to disappear, or to be a zombie. A zombie has
     /// exited; reaping an orphan is the reaper's job (init, or a container's pid 1, which here
     /// reaps every one to two seconds, later under load), not the code under test's.

@@ -46,7 +46,7 @@ func emit(count: Int, to fd: Int32, upper: Bool) {
 /// Returns the exit status the fixture should end with.
 func forwardSignals(pidFile: String) -> Int32 {
     SignalForwarding.install()
-    let script = "sleep 60 & echo $! >> '\(pidFile)'; echo $$ >> '\(pidFile)'; wait"
+    let script = "sleep 60 & echo $! >> '\(pidFile)'; echo $$ >> '\(pidFile)'; echo $PPID >> '\(pidFile)'; wait"
     let error: ProcessError
     do {
         _ = try Command.shell(script).runBlocking()
