@@ -18,7 +18,7 @@ extension GitRepository {
         let asked = names.map { $0.contains("\n") ? "-" : $0 }
         var check = Self.command(
             ["cat-file", "--batch-check=%(objectname) %(objecttype) %(objectsize)"], in: root)
-        check.standardInput = .bytes(Array(asked.joined(separator: "\n").utf8) + [10])
+        check.standardInput = .bytes(Self.batchInput(asked))
         check.standardOutput = .capture(limit: 1 << 24)
         check.standardError = .capture(limit: 1 << 20)
         let checked = try await check.run()

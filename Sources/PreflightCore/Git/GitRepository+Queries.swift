@@ -121,7 +121,7 @@ extension GitRepository {
         // A name with a newline would split the batch's input: it names nothing.
         let asked = names.map { $0.contains("\n") ? "-" : $0 }
         var command = self.command(["cat-file", "--batch"])
-        command.standardInput = .bytes(Array(asked.joined(separator: "\n").utf8) + [10])
+        command.standardInput = .bytes(Self.batchInput(asked))
         command.standardOutput = .capture(limit: 1 << 30)
         command.standardError = .capture(limit: 1 << 20)
         let result = try await command.run()

@@ -7,10 +7,10 @@ import ProcessKit
 /// Everything comes from git: the changed files (`git diff --cached --raw`, with `-p -U0` their
 /// added lines, so git's own diff settings, attributes and rename detection decide), every index
 /// entry for errorlint (`git ls-files --stage`, at the same time), and the staged bytes (`git
-/// cat-file --batch`; for errorlint, one started with the others too). Reading it changes nothing: no stash, no checkout, no
-/// index refresh (every git call runs with `--no-optional-locks`), so unstaged and untracked work
-/// is never touched. Paths are absolute, rooted at the repository root git reports, and named by
-/// their bytes (``GitPathName``).
+/// cat-file --batch`; for errorlint, one started with the others too). Reading it changes nothing:
+/// no stash, no checkout, no index refresh (every git call runs with `--no-optional-locks`), so
+/// unstaged and untracked work is never touched. Paths are absolute, rooted at the repository root
+/// git reports, and named by their bytes (``GitPathName``).
 package struct StagedIndex: Sendable {
     /// The work tree's root, as git reports it.
     package let root: String
@@ -230,7 +230,7 @@ private final class Preload: Sendable {
             return true
         }
         guard first else { return }
-        if !objects.isEmpty { feed.write(Array(objects.joined(separator: "\n").utf8) + [10]) }
+        if !objects.isEmpty { feed.write(GitRepository.batchInput(objects)) }
         feed.finish()
     }
 
@@ -450,9 +450,12 @@ extension GitRepository {
     /// The bytes of each blob in `objects`, in order, from one `git cat-file --batch` (`nil` for
     /// one git says is missing).
     func blobContents(_ objects: [String]) throws(GitError) -> [[UInt8]?] {
-        let input = InputSource.bytes(Array(objects.joined(separator: "\n").utf8) + [10])
+        let input = InputSource.bytes(Self.batchInput(objects))
         return try Self.batchContents(try catFileBatch(input: input), objects)
     }
+
+    /// The standard input of a `git cat-file --batch` or `--batch-check` asked for `names`: one a line.
+    static func batchInput(_ names: [String]) -> [UInt8] { Array(names.joined(separator: "\n").utf8) + [10] }
 
     /// A `git cat-file --batch` that must succeed, reading its object names from `input`.
     func catFileBatch(input: InputSource) throws(GitError) -> ProcessResult {
