@@ -47,6 +47,10 @@ let package = Package(
                 .product(name: "SwiftParser", package: "swift-syntax"),
             ]
         ),
+        // The pre-commit hook's two checks, todoscan's and errorlint's, on one read of git's index
+        // in one process (`errorlint --staged --with-todoscan`).
+        .target(
+            name: "PreCommitKit", dependencies: ["ErrorLintKit", "ErrorLintSettings", "TodoScanKit", "PreflightCore"]),
 
         // MARK: Command-line front ends: argument parsing only
         .target(
@@ -70,7 +74,7 @@ let package = Package(
         .executableTarget(
             name: "errorlint",
             dependencies: [
-                "ErrorLintKit", "ErrorLintSettings", "PreflightCLI",
+                "ErrorLintKit", "ErrorLintSettings", "PreCommitKit", "TodoScanKit", "PreflightCLI",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),

@@ -2,8 +2,10 @@ import ArgumentParser
 import ErrorLintKit
 import ErrorLintSettings
 import Foundation
+import PreCommitKit
 import PreflightCLI
 import PreflightCore
+import TodoScanKit
 
 @main
 struct ErrorLint: AsyncParsableCommand {
@@ -40,6 +42,9 @@ struct ErrorLint: AsyncParsableCommand {
     static func main() async {
         if StagedCommandLine.matches() {
             await ToolMain.run(Self.self, tool: "errorlint") { try Check.checkStaged() }
+        }
+        if StagedCommandLine.matches(adding: StagedCommandLine.withTodoScan) {
+            await ToolMain.run(Self.self, tool: "errorlint") { try Check.checkStagedWithTodoScan() }
         }
         await ToolMain.main(Self.self, tool: "errorlint")
     }
@@ -181,10 +186,21 @@ extension ErrorLint {
         @Flag(help: .hidden)
         var parseEveryFile = false
 
+        /// The pre-commit hook's `--staged --with-todoscan`, read without ArgumentParser; here only
+        /// to say so when it comes with anything else.
+        @Flag(help: .hidden)
+        var withTodoscan = false
+
         @Flag(help: "Print the effective settings (defaults, configuration file, flags) and exit.")
         var printConfig = false
 
         func run() async throws {
+            if withTodoscan {
+                throw ValidationError(
+                    "\(StagedCommandLine.withTodoScan) is the pre-commit hook's: `errorlint --staged "
+                        + "\(StagedCommandLine.withTodoScan)`, with nothing else (todoscan's settings come from "
+                        + ".preflight.json).")
+            }
             var options = try input.options()
             for rule in rules { try options.setRule(argument: rule) }
             if let requiredMembers { try options.setRequiredMembers(argument: requiredMembers) }
@@ -209,6 +225,12 @@ extension ErrorLint {
         /// `errorlint --staged` read without ArgumentParser (``StagedCommandLine``): what ``run()``
         /// does with every other option at its default.
         static func checkStaged() throws {
+            try check(try stagedOptions(), printConfig: false)
+        }
+
+        /// The settings of `errorlint --staged` alone: ``run()``'s with every other option at its
+        /// default.
+        static func stagedOptions() throws -> ErrorLintOptions {
             var options = try SettingsResolver.resolve(
                 explicitPath: nil, searchingFrom: FileManager.default.currentDirectoryPath
             ) { (options: inout ErrorLintOptions) in options.paths = ["."] }
@@ -216,7 +238,30 @@ extension ErrorLint {
             options.usesAbsolutePaths = false
             options.parsesEveryFile = false
             AdoptionOptions.applyStaged(to: &options.adoption)
-            try check(options, printConfig: false)
+            return options
+        }
+
+        /// `errorlint --staged --with-todoscan`, the pre-commit hook's when todoscan was built with
+        /// this errorlint: what `todoscan --staged` and then `errorlint --staged` print, in one
+        /// process (``PreCommitRun``). When todoscan's settings cannot be read, todoscan's error is
+        /// printed as todoscan prints it, and errorlint's check still runs.
+        static func checkStagedWithTodoScan() throws {
+            let directory = FileManager.default.currentDirectoryPath
+            let errorlint = try stagedOptions()
+            let todoscan: TodoScanOptions
+            do {
+                todoscan = try SettingsResolver.resolve(explicitPath: nil, searchingFrom: directory) {
+                    (options: inout TodoScanOptions) in options.applyStagedCommandLine(AdoptionOptions.applyStaged)
+                }
+            } catch {
+                ToolOutput.standardError(ErrorReport.render(error, tool: "todoscan"))
+                try? check(errorlint, printConfig: false)
+                throw ExitCode(ToolExitStatus.usageOrInputError.rawValue)
+            }
+            let status = PreCommitRun.run(
+                todoscan: todoscan, errorlint: errorlint, in: directory, output: ToolOutput.standardOutput,
+                errorOutput: ToolOutput.standardError)
+            if status != .clean { throw ExitCode(status.rawValue) }
         }
 
         /// The settings printed, or the check run in the current folder.

@@ -99,12 +99,7 @@ struct TodoScan: AsyncParsableCommand {
     /// `todoscan --staged` read without ArgumentParser (``StagedCommandLine``): what ``run()`` does
     /// with every other option at its default.
     static func checkStaged() throws {
-        try check(configuration: nil, printConfig: false) { options in
-            options.paths = ["."]
-            options.isQuiet = false
-            options.usesAbsolutePaths = false
-            AdoptionOptions.applyStaged(to: &options.adoption)
-        }
+        try check(configuration: nil, printConfig: false) { $0.applyStagedCommandLine(AdoptionOptions.applyStaged) }
     }
 
     func run() async throws {

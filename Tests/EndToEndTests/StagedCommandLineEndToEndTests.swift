@@ -62,5 +62,54 @@ struct StagedCommandLineEndToEndTests {
         #expect(
             Outcome(try await repository.run(PreCommitEndToEndTests.errorlint, ["check", "--staged"], in: folder))
                 == errorlint)
+
+        // The hook's one process for both: what the two print, todoscan's first, and the larger status.
+        let both = Outcome(try await repository.run(PreCommitEndToEndTests.errorlint, withTodoScan, in: folder))
+        #expect(both == Self.joined(todoscan, errorlint), "\(both)")
+    }
+
+    /// errorlint's command line for both checks (the hook's when the two were built together).
+    let withTodoScan = ["--staged", "--with-todoscan"]
+
+    /// What the hook printed when it ran `first`'s tool and then `second`'s: their outputs one after
+    /// the other, and the larger status.
+    static func joined(_ first: Outcome, _ second: Outcome) -> Outcome {
+        var both = first
+        both.output += second.output
+        both.errors += second.errors
+        if second.termination > first.termination { both.termination = second.termination }
+        return both
+    }
+
+    @Test("errorlint --staged --with-todoscan says what the two tools say when git or todoscan's settings fail")
+    func withTodoScanFailures() async throws {
+        let repository = try await Repository.make(files: ["Sources/Kit/A.swift": "let a = 1\n"])
+        try repository.write("Sources/Kit/A.swift", "let a = 1\n// ERROR: staged\n")
+        try repository.write(
+            "Sources/Kit/Lost.swift", "import Foundation\nenum Lost: LocalizedError {\n  case gone\n}\n")
+        try await repository.run("git", ["add", "-A"]).checked()
+        let tools = (todoscan: PreCommitEndToEndTests.todoscan, errorlint: PreCommitEndToEndTests.errorlint)
+
+        // Outside a work tree: each tool's error.
+        let outside = Outcome(try await repository.run(tools.errorlint, withTodoScan, in: repository.root))
+        #expect(outside.termination == "\(Termination.exited(2))", "\(outside)")
+        #expect(
+            outside
+                == Self.joined(
+                    Outcome(try await repository.run(tools.todoscan, ["--staged"], in: repository.root)),
+                    Outcome(try await repository.run(tools.errorlint, ["--staged"], in: repository.root))))
+
+        // todoscan's settings unreadable: its error, and errorlint's check all the same.
+        try repository.write(".preflight.json", "{\"todoscan\": {\"tags\": 5}}\n")
+        let broken = Outcome(try await repository.run(tools.errorlint, withTodoScan))
+        let todoscan = Outcome(try await repository.run(tools.todoscan, ["--staged"]))
+        #expect(todoscan.termination == "\(Termination.exited(2))", "\(todoscan)")
+        #expect(broken == Self.joined(todoscan, Outcome(try await repository.run(tools.errorlint, ["--staged"]))))
+        #expect(broken.output.contains("Lost.swift"), "\(broken)")
+
+        // With any other option it is a usage error that says what it is for.
+        let usage = Outcome(try await repository.run(tools.errorlint, ["check"] + withTodoScan))
+        #expect(usage.termination == "\(Termination.exited(2))")
+        #expect(usage.errors.contains("pre-commit hook's"), "\(usage)")
     }
 }

@@ -256,5 +256,13 @@ struct StagedIndexTests {
         let every = try StagedIndex.read(in: repository.path("Sources"), allFiles: true)
         #expect(every.files.contains(repository.path("binary.swift")))
         #expect(every.files.contains(repository.path("Sources/new name.swift")))
+
+        // Both from one read (the pre-commit hook's one process): every file, and the added lines.
+        let both = try StagedIndex.read(in: repository.path("Sources"), allFiles: true, addedLines: true) { _ in () }
+            .index
+        #expect(both.files == every.files)
+        #expect(both.changedFiles == every.changedFiles)
+        #expect(both.added == expected)
+        #expect(every.added == AddedLines(newFiles: Set(every.changedFiles)))
     }
 }

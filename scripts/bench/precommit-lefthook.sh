@@ -1,5 +1,6 @@
 #!/usr/bin/env bash
-# What a commit costs with Preflight's pre-commit hook (todoscan --staged beside errorlint --staged)
+# What a commit costs with Preflight's pre-commit hook (todoscan's and errorlint's staged checks,
+# in one process: the two tools are built together in BIN)
 # against lefthook 2.2.2's pre-commit running the regex peers' check on the staged Swift files
 # (ripgrep for an error tag after `//`, as lefthook.yml below writes it), issue 37: interleaved
 # `git commit` rounds on the same repository state, a one-line change to one Swift file each

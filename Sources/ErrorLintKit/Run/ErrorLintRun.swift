@@ -72,7 +72,7 @@ package enum ErrorLintRun {
     ///   error-severity finding was reported (any finding with `isStrict`), else
     ///   ``ToolExitStatus/clean``.
     package static func run(
-        _ options: ErrorLintOptions, in root: String,
+        _ options: ErrorLintOptions, in root: String, staged read: StagedRead? = nil,
         output: (String) -> Void,
         errorOutput: (String) -> Void
     ) -> ToolExitStatus {
@@ -87,17 +87,13 @@ package enum ErrorLintRun {
         var introduced: AddedLines?
         if options.adoption.checksStaged {
             do {
-                // The facts cache is read while git lists the index, and the files to be read
-                // whole by a git started beside the listing.
-                let (index, cache) = try StagedIndex.read(
-                    in: root, allFiles: true, git: options.adoption.git, preloading: ErrorLintAnalysis.isRead
-                ) { [options] in ErrorLintAnalysis.factsCache(for: options, commonDirectory: $0) }
-                factsCache = cache
+                let read = try read ?? readStaged(options, in: root)
+                factsCache = read.factsCache
                 options.adoption.baselinePath = options.adoption.baselinePath.map {
                     StandardPath.absolute($0, relativeTo: root)
                 }
-                (staged, root) = (index, index.root)
-                introduced = AddedLines(newFiles: Set(index.changedFiles))
+                (staged, root) = (read.index, read.index.root)
+                introduced = AddedLines(newFiles: Set(read.index.changedFiles))
             } catch {
                 errorOutput(ErrorReport.render(error, tool: "errorlint"))
                 return .usageOrInputError
@@ -157,6 +153,35 @@ package enum ErrorLintRun {
         if !analysis.problems.isEmpty { return .usageOrInputError }
         if report.hasErrors || (options.isStrict && !report.diagnostics.isEmpty) { return .findings }
         return .clean
+    }
+
+    /// What `--staged` reads before the analysis: git's index and errorlint's facts cache.
+    package struct StagedRead: Sendable {
+        package var index: StagedIndex
+        var factsCache: SourceFactsCache.Loaded?
+    }
+
+    /// Reads git's index from `directory` for `options` (with `--staged`): the facts cache is read
+    /// while git lists the index, and the files to be read whole by a git started beside the
+    /// listing. `addedLines` and `alsoPreloading` are for a caller that runs todoscan on the same
+    /// read (``StagedIndex/read(in:allFiles:addedLines:git:preloading:whileGitRuns:)``): the lines
+    /// the index adds, and the files it reads besides errorlint's.
+    ///
+    /// - Throws: ``GitError`` outside a work tree or when git fails.
+    package static func readStaged(
+        _ options: ErrorLintOptions, in directory: String, addedLines: Bool = false,
+        alsoPreloading: (@Sendable (_ path: String, _ isChanged: Bool) -> Bool)? = nil
+    ) throws(GitError) -> StagedRead {
+        let preloading: (String, Bool) -> Bool =
+            if let alsoPreloading {
+                { ErrorLintAnalysis.isRead($0, isChanged: $1) || alsoPreloading($0, $1) }
+            } else {
+                ErrorLintAnalysis.isRead
+            }
+        let (index, cache) = try StagedIndex.read(
+            in: directory, allFiles: true, addedLines: addedLines, git: options.adoption.git, preloading: preloading
+        ) { [options] in ErrorLintAnalysis.factsCache(for: options, commonDirectory: $0) }
+        return StagedRead(index: index, factsCache: cache)
     }
 
     /// The suppression comments of the analysis, checked against the rule ids errorlint knows.

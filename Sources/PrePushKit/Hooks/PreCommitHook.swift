@@ -2,8 +2,9 @@ import Foundation
 import ProcessKit
 
 /// The pre-commit hook `prepush install --pre-commit` writes: `todoscan --staged`, then (where an
-/// errorlint is installed) `errorlint --staged`. Both read the staged files from git's index and
-/// report only what the commit introduces; nothing of the user's is stashed or changed.
+/// errorlint is installed) `errorlint --staged`, in one process when the two were built together
+/// (`errorlint --staged --with-todoscan`). Both read the staged files from git's index and report
+/// only what the commit introduces; nothing of the user's is stashed or changed.
 enum PreCommitHook {
     /// The tools the hook runs, in order.
     static let toolNames = ["todoscan", "errorlint"]
@@ -84,9 +85,10 @@ enum PreCommitHook {
             exit 1
         fi
         # errorlint where one is installed: the one found at install time (said while it is still being
-        # built), else the first on PATH. Both run at once (a core each): todoscan prints as it goes;
-        # errorlint's output (its two streams in the order written) is kept by the shell and printed after
-        # todoscan's, with no temporary file and no process besides the two tools.
+        # built), else the first on PATH. Built together (one folder), errorlint runs todoscan's check too,
+        # in one process on one read of the index: what the two print, todoscan's first. Otherwise both
+        # run at once (a core each): todoscan prints as it goes; errorlint's output (its two streams in the
+        # order written) is kept by the shell and printed after todoscan's, with no temporary file.
         \(InstallTimeTools.pendingErrorlintLines)
         errorlint_pending "$errorlint"
         [ -x "$errorlint" ] || errorlint=$(command -v errorlint) || errorlint=
@@ -98,7 +100,9 @@ enum PreCommitHook {
             echo "prepush: todoscan skipped (PREPUSH_SKIP)" >&2
             todoscan=
         fi
-        if [ -n "$errorlint" ] && [ -n "$todoscan" ]; then
+        if [ -n "$errorlint" ] && [ -n "$todoscan" ] && [ "${errorlint%/*}" = "${todoscan%/*}" ]; then
+            "$errorlint" --staged --with-todoscan || status=$?
+        elif [ -n "$errorlint" ] && [ -n "$todoscan" ]; then
             "$todoscan" --staged &
             todoscan_pid=$!
             kept=$("$errorlint" --staged 2>&1; echo " $?")

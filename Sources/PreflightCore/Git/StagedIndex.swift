@@ -16,7 +16,7 @@ package struct StagedIndex: Sendable {
     package let root: String
     /// The lines the index adds over `HEAD` (every line of a new file, and of every file when
     /// there is no commit yet), as `git diff --cached` finds them, renames detected; with
-    /// `allFiles`, the changed files whole (see ``read(in:allFiles:git:)``).
+    /// `allFiles` and without `addedLines`, the changed files whole (see ``read(in:allFiles:git:)``).
     package let added: AddedLines
     /// The object id of each regular file in the index (stage 0), by absolute path: symbolic links,
     /// submodules and conflicted entries hold no source to read.
@@ -72,8 +72,10 @@ package struct StagedIndex: Sendable {
     /// `allFiles`; `nil` when git did not say). With `allFiles` and `preloading`, the bytes of the
     /// files it names (given each path, and whether the index changes it) are read by a git started
     /// with the others, while the caller looks through the listing (``loading(_:)`` takes them).
+    /// With `allFiles` and `addedLines`, ``added`` holds the lines added, as without `allFiles`
+    /// (errorlint and todoscan from one read: the pre-commit hook's one process).
     package static func read<Alongside>(
-        in directory: String, allFiles: Bool, git location: GitLocation = GitLocation(),
+        in directory: String, allFiles: Bool, addedLines: Bool = false, git location: GitLocation = GitLocation(),
         preloading: ((_ path: String, _ isChanged: Bool) -> Bool)? = nil,
         whileGitRuns alongside: (_ commonDirectory: String?) -> Alongside
     ) throws(GitError) -> (index: StagedIndex, alongside: Alongside) {
@@ -90,7 +92,7 @@ package struct StagedIndex: Sendable {
         // Without every entry, one git call says both what changed and the lines it adds.
         let diff = BackgroundCall {
             Result { () throws(GitError) -> (changes: [[UInt8]: StagedChange], lines: AddedLines?) in
-                if allFiles { return (try reader.stagedChanges(), nil) }
+                if allFiles && !addedLines { return (try reader.stagedChanges(), nil) }
                 let (changes, lines) = try reader.stagedChangesWithAddedLines()
                 return (changes, lines)
             }

@@ -100,6 +100,17 @@ package struct TodoScanOptions: ToolSettings {
             withJSONObject: ["todoscan": object], options: [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes])
         return (data.map { String(decoding: $0, as: UTF8.self) } ?? "{}") + "\n"
     }
+
+    /// What `todoscan --staged` alone sets over the configuration file: every other flag at its
+    /// default (the current folder, paths shown relative to it, the summary printed), and the
+    /// adoption settings as `staged` (the command line's `--staged`) leaves them. The pre-commit
+    /// hook's command line, for todoscan itself and for errorlint's `--with-todoscan`.
+    package mutating func applyStagedCommandLine(_ staged: (inout AdoptionSettings) -> Void) {
+        paths = ["."]
+        isQuiet = false
+        usesAbsolutePaths = false
+        staged(&adoption)
+    }
 }
 
 extension TagSyntax {

@@ -24,6 +24,12 @@ package enum TodoScanRun {
             rules: rules)
     }
 
+    /// Whether a staged run reads `path`, which the index changes (`isChanged`) or not: a changed
+    /// file of a language todoscan reads (the paths and globs it is given may leave it out).
+    package static func isRead(_ path: String, isChanged: Bool) -> Bool {
+        isChanged && SourceLanguage(path: path) != nil
+    }
+
     /// The rule id of a tag: its name in lower case (`todo`, `fixme`, `error`).
     static func ruleID(for rule: TagRule) -> String { rule.tag.lowercased() }
 
@@ -147,14 +153,15 @@ package enum TodoScanRun {
     }
 
     /// Runs todoscan as the command does: scans (``scan(_:in:)``), then prints the findings to
-    /// `output` and problems and the summary to `errorOutput`.
+    /// `output` and problems and the summary to `errorOutput`. With `--staged`, `index` is git's
+    /// index when the caller has read it already (with its added lines), else it is read here.
     ///
     /// - Returns: ``ToolExitStatus/findings`` when an error-severity tag was found (any tag with
     ///   `isStrict`), ``ToolExitStatus/usageOrInputError`` when a path could not be read (the rest
     ///   is still scanned), ``ToolExitStatus/clean`` otherwise. Files skipped for their size are
     ///   reported but do not change the status.
     package static func run(
-        _ options: TodoScanOptions, in root: String,
+        _ options: TodoScanOptions, in root: String, index: StagedIndex? = nil,
         output: @escaping (String) -> Void,
         errorOutput: (String) -> Void
     ) -> ToolExitStatus {
@@ -168,19 +175,19 @@ package enum TodoScanRun {
             }
             return result.status(strict: options.isStrict)
         }
-        return stream(options, in: root, output: output, errorOutput: errorOutput)
+        return stream(options, in: root, index: index, output: output, errorOutput: errorOutput)
     }
 
     /// ``run(_:in:output:errorOutput:)`` without a baseline to write: each file's findings are made,
     /// filtered (``AdoptionFilter``) and written before the next file's, so memory stays that of
     /// the scan, never that of millions of findings and their report.
     private static func stream(
-        _ options: TodoScanOptions, in root: String, output: @escaping (String) -> Void,
+        _ options: TodoScanOptions, in root: String, index: StagedIndex?, output: @escaping (String) -> Void,
         errorOutput: (String) -> Void
     ) -> ToolExitStatus {
         let staging: Staging
         do {
-            staging = try Staging(options, in: root)
+            staging = try Staging(options, in: root, index: index)
         } catch {
             errorOutput(ErrorReport.render(error, tool: "todoscan"))
             return .usageOrInputError
@@ -268,13 +275,18 @@ private struct Staging {
     var root: String
     var index: StagedIndex?
 
-    init(_ options: TodoScanOptions, in directory: String) throws(GitError) {
+    /// `read`: the index when the caller has read it (from `directory`).
+    init(_ options: TodoScanOptions, in directory: String, index read: StagedIndex? = nil) throws(GitError) {
         guard options.adoption.checksStaged else {
             (self.options, root, index) = (options, directory, nil)
             return
         }
-        let index = try StagedIndex.read(
-            in: directory, allFiles: false, git: options.adoption.git)
+        let index: StagedIndex
+        if let read {
+            index = read
+        } else {
+            index = try StagedIndex.read(in: directory, allFiles: false, git: options.adoption.git)
+        }
         var options = options
         options.paths = options.paths.map { StandardPath.absolute($0, relativeTo: directory) }
         options.adoption.baselinePath = options.adoption.baselinePath.map {
