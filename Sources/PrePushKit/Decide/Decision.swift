@@ -39,6 +39,12 @@ enum Decision: Sendable {
         // folder it checks (the pushed commit's own, in the worktree).
         // Never a file above the repository's root: a check reads none.
         let options = try flags.options(in: place.root, upTo: place.root)
+        // What a key holds besides the content (the toolchain, the platform, the errorlint that
+        // runs, the environment) needs no git: found while git answers, for the plan.
+        let errorlintExecutable =
+            options.runsErrorlint == false ? nil : ErrorLintExecutable.find(environment: environment)
+        async let identityQuery = options.settingsIdentity(
+            errorlintExecutable: errorlintExecutable, environment: environment, directory: place.root)
         let skippedSteps = try SkippedSteps.read(environment: environment, extraSteps: options.extraSteps.map(\.name))
         let destination = place.reportDestination
         for request in options.coverageReports {
@@ -70,7 +76,7 @@ enum Decision: Sendable {
             DecidedPush(
                 directory: directory, place: place, options: options, request: request, commits: commits,
                 repository: repository, snapshot: snapshot, status: try await statusQuery, skippedSteps: skippedSteps,
-                pushedTrees: await treesQuery))
+                errorlintExecutable: errorlintExecutable, identity: await identityQuery, pushedTrees: await treesQuery))
     }
 
     /// The paths each pushed update's commit changes over what the remote has (keyed by
@@ -117,6 +123,11 @@ struct DecidedPush: Sendable {
     var status: SnapshotStatus
     /// The steps `PREPUSH_SKIP` names.
     var skippedSteps: SkippedSteps
+    /// The errorlint executable found (``ErrorLintExecutable/find(environment:)``); `nil` when none
+    /// is or the settings turn it off.
+    var errorlintExecutable: String?
+    /// What a key of these settings holds besides the content.
+    var identity: SettingsIdentity
     /// The pushed commits' trees and listings, as far as git answered while deciding.
     var pushedTrees = PushedTrees()
 

@@ -3,12 +3,12 @@ import PreflightCore
 extension PlanFacts {
     /// Asks git what the planner needs: the commits' trees and HEAD's (one call), the work tree's
     /// content (``WorkTreeSnapshot``, only when something differs from HEAD), what differs, and
-    /// which trees are verified.
+    /// which trees are verified (their keys made with `identity`, the settings' part).
     static func gather(
         commits: [PushedCommit], isHook: Bool, status: SnapshotStatus, pushedTrees: PushedTrees = PushedTrees(),
         repository: GitRepository,
         snapshot: WorkTreeSnapshot, gitDirectory: String, options: PrePushOptions, errorlintExecutable: String?,
-        environment: [String: String], layout: LayoutRequest
+        identity: SettingsIdentity, environment: [String: String], layout: LayoutRequest
     ) async throws -> PlanFacts {
         let names = commits.map(\.commit) + (status.head.map { [$0] } ?? [])
         // Read while deciding when the push sends HEAD (the usual push); else asked now.
@@ -19,8 +19,6 @@ extension PlanFacts {
             : try await repository.output(["rev-parse"] + names.map { $0 + "^{tree}" })
                 .split(separator: "\n").map(String.init)
         let headTree = status.head == nil ? nil : trees.last
-        let identity = options.settingsIdentity(
-            errorlintExecutable: errorlintExecutable, environment: environment, directory: layout.root)
         let fingerprint = identity.fingerprint
         let verified = options.usesCache ? VerificationCache(gitDirectory: gitDirectory).keys() : nil
         var isVerified: (@Sendable (String) -> Bool)?

@@ -17,13 +17,12 @@ struct PlannedRun: Sendable {
         _ push: DecidedPush, flags: PrePushFlags, environment: [String: String]
     ) async throws -> PlannedRun {
         let options = push.options
-        let errorlintExecutable =
-            options.runsErrorlint == false ? nil : ErrorLintExecutable.find(environment: environment)
+        let errorlintExecutable = push.errorlintExecutable
         var facts = try await PlanFacts.gather(
             commits: push.commits, isHook: push.isHook, status: push.status, pushedTrees: push.pushedTrees,
             repository: push.repository, snapshot: push.snapshot, gitDirectory: push.place.gitDirectory,
-            options: options, errorlintExecutable: errorlintExecutable, environment: environment,
-            layout: LayoutRequest(place: push.place, directory: push.directory, flags: flags))
+            options: options, errorlintExecutable: errorlintExecutable, identity: push.identity,
+            environment: environment, layout: LayoutRequest(place: push.place, directory: push.directory, flags: flags))
         var shared = SharedRecords()
         var plan = CheckPlan.make(facts)
         // A hook's push of trees this machine's own records verify needs nothing shared: the records
