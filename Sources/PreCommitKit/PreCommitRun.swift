@@ -12,8 +12,39 @@ import TodoScanKit
 package enum PreCommitRun {
     /// Runs both checks from `directory` with their settings (each as its `--staged` alone has
     /// them), todoscan's output written as it comes, errorlint's (made at the same time, on a
-    /// thread of its own) after it, each of its lines on the stream it was written to.
+    /// thread of its own) after it, each of its lines on the stream it was written to. A tool whose
+    /// settings could not be read says so in its turn, and the other runs alone, as the two
+    /// commands would.
     package static func run(
+        todoscan: Result<TodoScanOptions, any Error>, errorlint: Result<ErrorLintOptions, any Error>,
+        in directory: String, output: @escaping (String) -> Void, errorOutput: (String) -> Void
+    ) -> ToolExitStatus {
+        switch (todoscan, errorlint) {
+        case (.success(let todoscan), .success(let errorlint)):
+            return run(
+                todoscan: todoscan, errorlint: errorlint, in: directory, output: output, errorOutput: errorOutput)
+        default:
+            var statuses: [ToolExitStatus] = []
+            switch todoscan {
+            case .success(let options):
+                statuses.append(TodoScanRun.run(options, in: directory, output: output, errorOutput: errorOutput))
+            case .failure(let error):
+                errorOutput(ErrorReport.render(error, tool: "todoscan"))
+                statuses.append(.usageOrInputError)
+            }
+            switch errorlint {
+            case .success(let options):
+                statuses.append(ErrorLintRun.run(options, in: directory, output: output, errorOutput: errorOutput))
+            case .failure(let error):
+                errorOutput(ErrorReport.render(error, tool: "errorlint"))
+                statuses.append(.usageOrInputError)
+            }
+            return statuses.max { $0.rawValue < $1.rawValue } ?? .clean
+        }
+    }
+
+    /// Both checks on one read of the index.
+    private static func run(
         todoscan: TodoScanOptions, errorlint: ErrorLintOptions, in directory: String,
         output: @escaping (String) -> Void, errorOutput: (String) -> Void
     ) -> ToolExitStatus {

@@ -243,24 +243,17 @@ extension ErrorLint {
 
         /// `errorlint --staged --with-todoscan`, the pre-commit hook's when todoscan was built with
         /// this errorlint: what `todoscan --staged` and then `errorlint --staged` print, in one
-        /// process (``PreCommitRun``). When todoscan's settings cannot be read, todoscan's error is
-        /// printed as todoscan prints it, and errorlint's check still runs.
+        /// process (``PreCommitRun``), each tool with its settings as its `--staged` alone reads them.
         static func checkStagedWithTodoScan() throws {
             let directory = FileManager.default.currentDirectoryPath
-            let errorlint = try stagedOptions()
-            let todoscan: TodoScanOptions
-            do {
-                todoscan = try SettingsResolver.resolve(explicitPath: nil, searchingFrom: directory) {
+            let todoscan = Result { () throws -> TodoScanOptions in
+                try SettingsResolver.resolve(explicitPath: nil, searchingFrom: directory) {
                     (options: inout TodoScanOptions) in options.applyStagedCommandLine(AdoptionOptions.applyStaged)
                 }
-            } catch {
-                ToolOutput.standardError(ErrorReport.render(error, tool: "todoscan"))
-                try? check(errorlint, printConfig: false)
-                throw ExitCode(ToolExitStatus.usageOrInputError.rawValue)
             }
             let status = PreCommitRun.run(
-                todoscan: todoscan, errorlint: errorlint, in: directory, output: ToolOutput.standardOutput,
-                errorOutput: ToolOutput.standardError)
+                todoscan: todoscan, errorlint: Result { try stagedOptions() }, in: directory,
+                output: ToolOutput.standardOutput, errorOutput: ToolOutput.standardError)
             if status != .clean { throw ExitCode(status.rawValue) }
         }
 

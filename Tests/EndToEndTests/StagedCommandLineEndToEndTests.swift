@@ -106,6 +106,13 @@ struct StagedCommandLineEndToEndTests {
         #expect(todoscan.termination == "\(Termination.exited(2))", "\(todoscan)")
         #expect(broken == Self.joined(todoscan, Outcome(try await repository.run(tools.errorlint, ["--staged"]))))
         #expect(broken.output.contains("Lost.swift"), "\(broken)")
+        // errorlint's unreadable: todoscan's check all the same, then errorlint's error.
+        try repository.write(".preflight.json", "{\"errorlint\": {\"requiredMembers\": 5}}\n")
+        let errorlint = Outcome(try await repository.run(tools.errorlint, ["--staged"]))
+        #expect(errorlint.termination == "\(Termination.exited(2))", "\(errorlint)")
+        let other = Outcome(try await repository.run(tools.errorlint, withTodoScan))
+        #expect(other == Self.joined(Outcome(try await repository.run(tools.todoscan, ["--staged"])), errorlint))
+        #expect(other.output.contains("ERROR: staged"), "\(other)")
 
         // With any other option it is a usage error that says what it is for.
         let usage = Outcome(try await repository.run(tools.errorlint, ["check"] + withTodoScan))
