@@ -118,7 +118,10 @@ let package = Package(
         // MARK: Tests
         .testTarget(name: "ProcessKitTests", dependencies: ["ProcessKit", "TestSupport"]),
         .testTarget(name: "PreflightCoreTests", dependencies: ["PreflightCore", "ProcessKit", "TestSupport"]),
-        .testTarget(name: "PrePushKitTests", dependencies: ["PrePushKit", "ProcessKit", "TestSupport"], exclude: ["Fixtures"]),
+        // With prepush's command-line module: CheckArgumentsTests holds its fields to CheckOptions'.
+        .testTarget(
+            name: "PrePushKitTests", dependencies: ["PrePushKit", "ProcessKit", "TestSupport", "prepush"],
+            exclude: ["Fixtures"]),
         .testTarget(name: "TodoScanKitTests", dependencies: ["TodoScanKit", "PreflightCore", "TestSupport"]),
         .testTarget(name: "StringCatalogKitTests", dependencies: ["StringCatalogKit", "PreflightCore"]),
         .testTarget(
