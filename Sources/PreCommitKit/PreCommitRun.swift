@@ -24,21 +24,25 @@ package enum PreCommitRun {
             return run(
                 todoscan: todoscan, errorlint: errorlint, in: directory, output: output, errorOutput: errorOutput)
         default:
-            var statuses: [ToolExitStatus] = []
-            switch todoscan {
-            case .success(let options):
-                statuses.append(TodoScanRun.run(options, in: directory, output: output, errorOutput: errorOutput))
-            case .failure(let error):
-                errorOutput(ErrorReport.render(error, tool: "todoscan"))
-                statuses.append(.usageOrInputError)
+            // Each alone: its run, or its settings' error (an input error, exit 2).
+            func alone<Options>(
+                _ settings: Result<Options, any Error>, tool: String, _ run: (Options) -> ToolExitStatus
+            ) -> ToolExitStatus {
+                switch settings {
+                case .success(let options): return run(options)
+                case .failure(let error):
+                    errorOutput(ErrorReport.render(error, tool: tool))
+                    return .usageOrInputError
+                }
             }
-            switch errorlint {
-            case .success(let options):
-                statuses.append(ErrorLintRun.run(options, in: directory, output: output, errorOutput: errorOutput))
-            case .failure(let error):
-                errorOutput(ErrorReport.render(error, tool: "errorlint"))
-                statuses.append(.usageOrInputError)
-            }
+            let statuses = [
+                alone(todoscan, tool: "todoscan") {
+                    TodoScanRun.run($0, in: directory, output: output, errorOutput: errorOutput)
+                },
+                alone(errorlint, tool: "errorlint") {
+                    ErrorLintRun.run($0, in: directory, output: output, errorOutput: errorOutput)
+                },
+            ]
             return statuses.max { $0.rawValue < $1.rawValue } ?? .clean
         }
     }
